@@ -1,0 +1,55 @@
+/**
+ * `npm start`: builds the shop when the build is missing or older than the sources, opens the
+ * database (creating, migrating and filling the embedded one on first start), then serves.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import compression from 'compression';
+
+const root = path.resolve(import.meta.dirname, '..');
+process.chdir(root);
+const entry = path.join(root, 'dist/server/entry.mjs');
+
+function newestMtime(target: string): number {
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(target).reduce((max, name) => Math.max(max, newestMtime(path.join(target, name))), stat.mtimeMs);
+}
+
+const sources = ['src', 'public', 'astro.config.mjs', 'package.json'].map((p) => path.join(root, p)).filter(existsSync);
+const stale = !existsSync(entry) || Math.max(...sources.map(newestMtime)) > statSync(entry).mtimeMs;
+if (stale) {
+  console.log('Building the shop (first start or changed sources)…');
+  const result = spawnSync(path.join(root, 'node_modules/.bin/astro'), ['build'], { stdio: 'inherit', env: process.env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const host = process.env.HOST || '0.0.0.0';
+const port = Number(process.env.PORT || 4321);
+
+// Opening the database here, before the server listens, means the first visitor never waits for
+// migrations or demo data; the server reuses this connection (cached on globalThis).
+const { getDbHandle } = await import('../src/server/db/client.ts');
+const started = Date.now();
+const db = await getDbHandle();
+console.log(`Database ready in ${Date.now() - started} ms.`);
+
+// Astro's standalone handler (static files + pages + API) behind our own server, so every text
+// answer is compressed (brotli or gzip): the adapter itself sends everything uncompressed.
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+const { handler } = (await import(entry)) as { handler: (req: http.IncomingMessage, res: http.ServerResponse) => void };
+const compress = compression({ threshold: 1024 });
+const server = http.createServer((req, res) => {
+  compress(req as never, res as never, () => handler(req, res));
+});
+server.listen(port, host, () => console.log(`Shop listening on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`));
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    server.close();
+    server.closeAllConnections();
+    void db.close().finally(() => process.exit(0));
+  });
+}

@@ -1,0 +1,132 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** Countries the shop sells in; prices and stock are kept per country. */
+export const countries = pgTable('countries', {
+  code: text().primaryKey(),
+  name: text().notNull(),
+  currency: text().notNull(),
+  position: integer().notNull().default(0),
+});
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial().primaryKey(),
+    slug: text().notNull().unique(),
+    name: text().notNull(),
+    parentId: integer().references((): AnyPgColumn => categories.id, { onDelete: 'restrict' }),
+    position: integer().notNull().default(0),
+    description: text().notNull().default(''),
+    image: text(),
+    isActive: boolean().notNull().default(true),
+  },
+  (t) => [index().on(t.parentId)],
+);
+
+export const brands = pgTable('brands', {
+  id: serial().primaryKey(),
+  slug: text().notNull().unique(),
+  name: text().notNull(),
+  /** Country the brand comes from, in Russian ("Германия"). */
+  origin: text().notNull().default(''),
+  description: text().notNull().default(''),
+  logo: text(),
+});
+
+/** A characteristic products can have (Объём, Оттенок по VITA...); `kind` decides how values compare. */
+export const specifications = pgTable('specifications', {
+  id: serial().primaryKey(),
+  slug: text().notNull().unique(),
+  name: text().notNull(),
+  unit: text(),
+  kind: text({ enum: ['number', 'text'] }).notNull().default('text'),
+  isFilter: boolean().notNull().default(true),
+  position: integer().notNull().default(0),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial().primaryKey(),
+    slug: text().notNull().unique(),
+    sku: text().notNull().unique(),
+    name: text().notNull(),
+    /** Sanitised HTML. */
+    description: text().notNull().default(''),
+    brandId: integer().references(() => brands.id, { onDelete: 'set null' }),
+    categoryId: integer()
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    isActive: boolean().notNull().default(true),
+    images: jsonb().$type<string[]>().notNull().default([]),
+    /** Plain text indexed for search besides the name: brand, category, description without tags. */
+    searchText: text().notNull().default(''),
+    searchVector: tsvector().generatedAlwaysAs(
+      (): SQL =>
+        sql`setweight(to_tsvector('russian', coalesce(${products.name}, '') || ' ' || coalesce(${products.sku}, '')), 'A') || setweight(to_tsvector('russian', coalesce(${products.searchText}, '')), 'B')`,
+    ),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.categoryId),
+    index().on(t.brandId),
+    index('products_search_vector_idx').using('gin', t.searchVector),
+    index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('products_sku_lower_idx').on(sql`lower(${t.sku})`),
+    index().on(t.createdAt),
+  ],
+);
+
+/** Price and stock of a product in one country; no row means the product is not sold there. */
+export const productOffers = pgTable(
+  'product_offers',
+  {
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    country: text()
+      .notNull()
+      .references(() => countries.code),
+    price: numeric({ precision: 14, scale: 2 }).notNull(),
+    oldPrice: numeric({ precision: 14, scale: 2 }),
+    quantity: integer().notNull().default(0),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.country] }), index().on(t.country, t.price)],
+);
+
+export const productSpecifications = pgTable(
+  'product_specifications',
+  {
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    specificationId: integer()
+      .notNull()
+      .references(() => specifications.id, { onDelete: 'cascade' }),
+    value: text().notNull(),
+    /** The value as a number, for numeric specifications (sorting values, range filters later). */
+    valueNumber: numeric({ precision: 14, scale: 4 }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.specificationId, t.value] }),
+    index().on(t.specificationId, t.value),
+  ],
+);

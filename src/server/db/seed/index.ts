@@ -1,0 +1,2 @@
+export { seedDemo, seedIfEmpty } from './demo.ts';
+export { seedLargeCatalog } from './large-catalog.ts';

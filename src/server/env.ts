@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** PostgreSQL server URL; when absent the embedded PGlite database in DATA_DIR is used. */
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('.data'),
+  /** Absolute public URL of the shop, used in sitemaps, canonical links and mails. */
+  SITE_URL: z.string().url().default('http://localhost:4321'),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Dental Shop <no-reply@localhost>'),
+  STAFF_EMAIL: z.string().email().default('staff@localhost'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Seed the demo catalog into an empty database on start. */
+  SEED_DEMO: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+});
+
+export type Env = z.infer<typeof schema> & { JWT_SECRET: string };
+
+function load(): Env {
+  // An empty variable means "not set", as in `DATABASE_URL= npm start`.
+  const raw = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== ''));
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment configuration:\n${lines.join('\n')}\nFix these variables (see README, "Configuration") and start again.`);
+  }
+  const env = parsed.data;
+  if (env.JWT_SECRET) return { ...env, JWT_SECRET: env.JWT_SECRET };
+  if (env.NODE_ENV === 'production') {
+    throw new Error('JWT_SECRET is not set. Set it to a random string of at least 32 characters for production.');
+  }
+  return { ...env, JWT_SECRET: developmentSecret(env.DATA_DIR) };
+}
+
+// A development secret lives next to the embedded database so tokens survive restarts
+// without anyone committing a secret.
+function developmentSecret(dataDir: string): string {
+  const file = path.resolve(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export const env: Env = load();

@@ -1,0 +1,55 @@
+/** Typed domain errors; the API's onError and the pages map them to responses in one place each. */
+export class NotFoundError extends Error {
+  readonly kind = 'not_found' as const;
+  constructor(message = 'Not found.') {
+    super(message);
+  }
+}
+
+export class PermissionError extends Error {
+  readonly kind = 'permission' as const;
+  constructor(message = 'You do not have permission to perform this action.') {
+    super(message);
+  }
+}
+
+export class AuthenticationError extends Error {
+  readonly kind = 'authentication' as const;
+  constructor(
+    message = 'Authentication credentials were not provided.',
+    readonly code = 'not_authenticated',
+  ) {
+    super(message);
+  }
+}
+
+export class ConflictError extends Error {
+  readonly kind = 'conflict' as const;
+}
+
+/** Field errors in the DRF shape: `{field: [messages]}`, with `non_field_errors` for the whole input. */
+export class ValidationError extends Error {
+  readonly kind = 'validation' as const;
+  constructor(readonly fields: Record<string, string[]>) {
+    super(Object.values(fields).flat().join(' '));
+  }
+}
+
+export class RateLimitError extends Error {
+  readonly kind = 'rate_limit' as const;
+  constructor(readonly retryAfterSeconds: number) {
+    super(`Request was throttled. Expected available in ${retryAfterSeconds} seconds.`);
+  }
+}
+
+export type DomainError =
+  | NotFoundError
+  | PermissionError
+  | AuthenticationError
+  | ConflictError
+  | ValidationError
+  | RateLimitError;
+
+export function isDomainError(error: unknown): error is DomainError {
+  return error instanceof Error && 'kind' in error;
+}
