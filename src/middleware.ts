@@ -1,0 +1,69 @@
+import { defineMiddleware } from 'astro:middleware';
+import { matchesEtag, weakEtag } from '~/server/http/etag.ts';
+
+// Scripts stay 'unsafe-inline' because Astro's ClientRouter and island loaders are inline scripts
+// that Astro's hash-based CSP does not support; everything else is locked to this origin.
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-inline'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+].join('; ');
+
+const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];
+
+/**
+ * A cross-site form post to a page is refused (CSRF); the API is exempt because its callers
+ * authenticate with a bearer token, which a foreign form cannot send.
+ */
+function isCrossSiteFormPost(request: Request, url: URL): boolean {
+  if (['GET', 'HEAD', 'OPTIONS'].includes(request.method) || url.pathname.startsWith('/api/')) return false;
+  const origin = request.headers.get('origin');
+  const type = request.headers.get('content-type')?.toLowerCase() ?? '';
+  return origin !== url.origin && FORM_TYPES.some((t) => type.includes(t));
+}
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  if (isCrossSiteFormPost(context.request, context.url)) {
+    return new Response('Cross-site form submissions are forbidden.', { status: 403 });
+  }
+  let response = await next();
+  // Responses built by Response.redirect() have immutable headers.
+  try {
+    response.headers.set('X-Content-Type-Options', 'nosniff');
+  } catch {
+    response = new Response(response.body, response);
+  }
+  const headers = response.headers;
+  headers.set('X-Content-Type-Options', 'nosniff');
+  headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  headers.set('X-Frame-Options', 'DENY');
+  if (!context.url.pathname.startsWith('/api/') || context.url.pathname.startsWith('/api/v1/docs')) {
+    headers.set('Content-Security-Policy', CSP);
+  }
+  return withPageEtag(context.request, response);
+});
+
+// Publicly cacheable pages get an ETag, so a CDN or a returning browser revalidates with a 304
+// instead of downloading the page again. The API sets its own (src/server/api/caching.ts).
+async function withPageEtag(request: Request, response: Response): Promise<Response> {
+  const cacheable =
+    request.method === 'GET' &&
+    response.status === 200 &&
+    response.headers.get('Cache-Control')?.startsWith('public') &&
+    !response.headers.has('ETag') &&
+    response.headers.get('Content-Type')?.includes('text/html');
+  if (!cacheable) return response;
+  const body = await response.arrayBuffer();
+  const etag = await weakEtag(body);
+  const headers = new Headers(response.headers);
+  headers.set('ETag', etag);
+  if (matchesEtag(request.headers.get('If-None-Match'), etag)) return new Response(null, { status: 304, headers });
+  return new Response(body, { status: 200, headers });
+}

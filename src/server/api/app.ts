@@ -1,0 +1,72 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { httpCaching } from './caching.ts';
+import { coreRouter } from './core/core.index.ts';
+import type { AppEnv } from './create-router.ts';
+import { renderDocsPage } from './docs-page.ts';
+import { toApiError } from './errors.ts';
+import { productsRouter } from './products/products.index.ts';
+
+export const API_BASE = '/api/v1';
+
+const groups = [productsRouter, coreRouter];
+
+export function createApp() {
+  const app = new OpenAPIHono<AppEnv>({ strict: true }).basePath(API_BASE);
+  app.use('*', httpCaching);
+  for (const group of groups) app.route('/', group);
+
+  const documentConfig = {
+    openapi: '3.0.3',
+    info: {
+      title: 'Dental shop API',
+      version: '1',
+      description:
+        'REST API of the dental shop, in the style of Django REST Framework: trailing slashes, snake_case, `{count, next, previous, results}` lists with `limit`/`offset`, errors as `{field: [messages]}` (400) or `{detail}`.',
+    },
+  };
+  app.doc('/schema/', documentConfig);
+  app.get('/docs/', (c) => c.html(renderDocsPage(app.getOpenAPIDocument(documentConfig))));
+
+  app.notFound((c) => appendSlash(app.routes, c) ?? methodNotAllowed(app.routes, c) ?? c.json({ detail: 'Not found.' }, 404));
+  app.onError(toApiError);
+  return app;
+}
+
+// DRF clients always send the trailing slash; anyone who forgets it is sent to the canonical path
+// (308 keeps the method and body).
+function appendSlash(routes: { method: string; path: string }[], c: Context): Response | undefined {
+  const path = c.req.path;
+  if (path.endsWith('/') || !routes.some((route) => route.method !== 'ALL' && routeMatches(route.path, `${path}/`))) return undefined;
+  const url = new URL(c.req.url);
+  return c.redirect(`${path}/${url.search}`, 308);
+}
+
+// Hono answers 404 for a known path with an unsupported method; DRF clients expect 405.
+function methodNotAllowed(routes: { method: string; path: string }[], c: Context): Response | undefined {
+  const allowed = new Set<string>();
+  for (const route of routes) {
+    if (route.method === 'ALL' || !routeMatches(route.path, c.req.path)) continue;
+    allowed.add(route.method);
+  }
+  if (!allowed.size) return undefined;
+  if (allowed.has('GET')) allowed.add('HEAD');
+  allowed.add('OPTIONS');
+  if (c.req.method === 'OPTIONS') {
+    return c.body(null, 200, { Allow: [...allowed].join(', ') });
+  }
+  return c.json({ detail: `Method "${c.req.method}" not allowed.` }, 405, { Allow: [...allowed].join(', ') });
+}
+
+function routeMatches(pattern: string, path: string): boolean {
+  const regex = new RegExp(`^${pattern.replace(/[.+?^$()[\]\\|]/g, '\\$&').replace(/:[\w]+(\{[^}]*\})?/g, '[^/]+').replace(/\*/g, '.*')}$`);
+  return regex.test(path);
+}
+
+let instance: ReturnType<typeof createApp> | undefined;
+
+/** The API app, built once per process. */
+export function getApp() {
+  instance ??= createApp();
+  return instance;
+}

@@ -1,0 +1,30 @@
+import { createMiddleware } from 'hono/factory';
+import { matchesEtag, weakEtag } from '../http/etag.ts';
+
+const PUBLIC_CACHE = 'public, max-age=60, stale-while-revalidate=300';
+
+/**
+ * Anonymous GET answers are cacheable by a CDN, with an ETag so repeat requests cost a 304;
+ * anything read with credentials stays private.
+ */
+export const httpCaching = createMiddleware(async (c, next) => {
+  await next();
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+    c.header('Cache-Control', 'no-store');
+    return;
+  }
+  if (c.res.status !== 200) return;
+  if (c.req.header('Authorization') || c.res.headers.get('Cache-Control')) {
+    if (!c.res.headers.get('Cache-Control')) c.header('Cache-Control', 'private, no-store');
+    return;
+  }
+  const body = await c.res.clone().arrayBuffer();
+  const etag = await weakEtag(body);
+  const headers = new Headers(c.res.headers);
+  headers.set('ETag', etag);
+  headers.set('Cache-Control', PUBLIC_CACHE);
+  headers.set('Vary', 'Authorization, Accept-Encoding');
+  c.res = matchesEtag(c.req.header('If-None-Match'), etag)
+    ? new Response(null, { status: 304, headers })
+    : new Response(body, { status: c.res.status, headers });
+});

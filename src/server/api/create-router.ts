@@ -1,0 +1,23 @@
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Hook, RouteConfig, RouteHandler } from '@hono/zod-openapi';
+import type { Env } from 'hono';
+import { zodIssuesToFields } from './validation.ts';
+
+z.config(z.locales.ru());
+
+export type AppEnv = Env;
+
+// Every router shares one validation hook so a bad query, path or body always answers
+// DRF's 400 `{field: [messages]}` shape.
+const defaultHook: Hook<unknown, AppEnv, string, unknown> = (result, c) => {
+  if (!result.success) {
+    return c.json(zodIssuesToFields(result.error.issues), 400);
+  }
+};
+
+/** A router for one API group; paths keep the trailing slash the brief's clients send (`strict`). */
+export function createRouter() {
+  return new OpenAPIHono<AppEnv>({ strict: true, defaultHook });
+}
+
+export type AppRouteHandler<R extends RouteConfig> = RouteHandler<R, AppEnv>;

@@ -1,0 +1,36 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { isDomainError } from '../errors.ts';
+import { logger } from '../logger.ts';
+
+/** The one place that turns an error into an API response; unknown errors are logged and answer a JSON 500. */
+export function toApiError(error: unknown, c: Context): Response {
+  c.header('Cache-Control', 'no-store');
+  if (isDomainError(error)) {
+    switch (error.kind) {
+      case 'not_found':
+        return c.json({ detail: error.message }, 404);
+      case 'validation':
+        return c.json(error.fields, 400);
+      case 'authentication':
+        return c.json({ detail: error.message, code: error.code }, 401);
+      case 'permission':
+        return c.json({ detail: error.message }, 403);
+      case 'conflict':
+        return c.json({ detail: error.message }, 409);
+      case 'rate_limit':
+        c.header('Retry-After', String(error.retryAfterSeconds));
+        return c.json({ detail: error.message }, 429);
+    }
+  }
+  if (error instanceof HTTPException) {
+    const status = error.status;
+    if (status === 400 && /json/i.test(error.message)) {
+      return c.json({ detail: 'JSON parse error - the request body is not valid JSON.' }, 400);
+    }
+    if (status === 413) return c.json({ detail: 'Request body is too large.' }, 413);
+    return c.json({ detail: error.message || 'Bad request.' }, status);
+  }
+  logger.error({ err: error, path: c.req.path, method: c.req.method }, 'Unhandled API error');
+  return c.json({ detail: 'A server error occurred.' }, 500);
+}

@@ -1,0 +1,58 @@
+import { z } from '@hono/zod-openapi';
+
+export const MAX_LIMIT = 100;
+
+/** `limit` and `offset` as DRF's LimitOffsetPagination reads them; `limit` above 100 is capped, not refused. */
+export function paginationQuery(defaultLimit: number) {
+  return {
+    limit: z
+      .string()
+      .regex(/^\d+$/, 'Введите целое положительное число.')
+      .transform(Number)
+      .pipe(z.number().int().min(1, 'Убедитесь, что значение больше или равно 1.'))
+      .transform((n) => Math.min(n, MAX_LIMIT))
+      .optional()
+      .default(defaultLimit)
+      .openapi({ param: { description: `Page size, default ${defaultLimit}, at most ${MAX_LIMIT}.` }, type: 'integer' }),
+    offset: z
+      .string()
+      .regex(/^\d+$/, 'Введите целое неотрицательное число.')
+      .transform(Number)
+      .optional()
+      .default(0)
+      .openapi({ param: { description: 'Number of items to skip.' }, type: 'integer' }),
+  };
+}
+
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+/** Builds the DRF list envelope with absolute `next`/`previous` links derived from the request URL. */
+export function toPage<T>(requestUrl: string, items: T[], count: number, limit: number, offset: number): Page<T> {
+  const link = (newOffset: number) => {
+    const url = new URL(requestUrl);
+    url.searchParams.set('limit', String(limit));
+    if (newOffset > 0) url.searchParams.set('offset', String(newOffset));
+    else url.searchParams.delete('offset');
+    return url.toString();
+  };
+  return {
+    count,
+    next: offset + limit < count ? link(offset + limit) : null,
+    previous: offset > 0 ? link(Math.max(0, offset - limit)) : null,
+    results: items,
+  };
+}
+
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    count: z.number().int(),
+    next: z.string().nullable(),
+    previous: z.string().nullable(),
+    results: z.array(item),
+  });
+}

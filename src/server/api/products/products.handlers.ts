@@ -1,0 +1,64 @@
+import { getBrand as findBrand, listBrands as findBrands } from '../../catalog/brands.queries.ts';
+import { getCategory as findCategory, getCategoryTree } from '../../catalog/categories.queries.ts';
+import { getFacets } from '../../catalog/facets.queries.ts';
+import type { ProductFilters } from '../../catalog/product-filters.ts';
+import { getProduct as findProduct, listProducts as findProducts } from '../../catalog/products.queries.ts';
+import { getSpecification as findSpecification, listSpecifications as findSpecifications } from '../../catalog/specifications.queries.ts';
+import type { AppRouteHandler } from '../create-router.ts';
+import { toPage } from '../pagination.ts';
+import { toBrandJson, toProductJson, toProductListItemJson, toSpecificationJson } from './products.mappers.ts';
+import type * as routes from './products.routes.ts';
+
+export const listProducts: AppRouteHandler<typeof routes.listProducts> = async (c) => {
+  const q = c.req.valid('query');
+  const filters: ProductFilters = {
+    country: q.country,
+    category: q.category || undefined,
+    brands: q.brand,
+    priceFrom: q.price_from,
+    priceTo: q.price_to,
+    specifications: q.specifications,
+    search: q.search || undefined,
+    ids: q.ids,
+    isActive: q.is_active,
+  };
+  const [{ items, count }, facets] = await Promise.all([
+    findProducts({ ...filters, ordering: q.ordering, limit: q.limit, offset: q.offset }),
+    q.facets ? getFacets(filters) : undefined,
+  ]);
+  const page = toPage(c.req.url, items.map(toProductListItemJson), count, q.limit, q.offset);
+  return c.json(facets ? { ...page, facets } : page, 200);
+};
+
+export const getProduct: AppRouteHandler<typeof routes.getProduct> = async (c) => {
+  const product = await findProduct(c.req.valid('param').slug, c.req.valid('query').country);
+  return c.json(toProductJson(product), 200);
+};
+
+export const listCategories: AppRouteHandler<typeof routes.listCategories> = async (c) => c.json(await getCategoryTree(), 200);
+
+export const getCategory: AppRouteHandler<typeof routes.getCategory> = async (c) =>
+  c.json(await findCategory(c.req.valid('param').slug), 200);
+
+export const listBrands: AppRouteHandler<typeof routes.listBrands> = async (c) => {
+  const q = c.req.valid('query');
+  const { items, count } = await findBrands({ category: q.category || undefined, limit: q.limit, offset: q.offset });
+  return c.json(toPage(c.req.url, items.map(toBrandJson), count, q.limit, q.offset), 200);
+};
+
+export const getBrand: AppRouteHandler<typeof routes.getBrand> = async (c) =>
+  c.json(toBrandJson(await findBrand({ id: c.req.valid('param').id })), 200);
+
+export const listSpecifications: AppRouteHandler<typeof routes.listSpecifications> = async (c) => {
+  const q = c.req.valid('query');
+  const { items, count } = await findSpecifications({
+    categorySlug: q.category__slug || undefined,
+    isFilter: q.is_filter,
+    limit: q.limit,
+    offset: q.offset,
+  });
+  return c.json(toPage(c.req.url, items.map(toSpecificationJson), count, q.limit, q.offset), 200);
+};
+
+export const getSpecification: AppRouteHandler<typeof routes.getSpecification> = async (c) =>
+  c.json(toSpecificationJson(await findSpecification(c.req.valid('param').id)), 200);

@@ -1,0 +1,13 @@
+import { createRouter } from '../create-router.ts';
+import * as handlers from './products.handlers.ts';
+import * as routes from './products.routes.ts';
+
+export const productsRouter = createRouter()
+  .openapi(routes.listProducts, handlers.listProducts)
+  .openapi(routes.getProduct, handlers.getProduct)
+  .openapi(routes.listCategories, handlers.listCategories)
+  .openapi(routes.getCategory, handlers.getCategory)
+  .openapi(routes.listBrands, handlers.listBrands)
+  .openapi(routes.getBrand, handlers.getBrand)
+  .openapi(routes.listSpecifications, handlers.listSpecifications)
+  .openapi(routes.getSpecification, handlers.getSpecification);

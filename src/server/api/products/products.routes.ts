@@ -1,0 +1,92 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { errorResponses, idParam, jsonContent, slugParam } from '../common.schemas.ts';
+import { pageSchema } from '../pagination.ts';
+import {
+  brandListQuery,
+  brandSchema,
+  categoryNodeSchema,
+  categorySchema,
+  facetsSchema,
+  productDetailQuery,
+  productListItemSchema,
+  productListQuery,
+  productSchema,
+  specificationListQuery,
+  specificationSchema,
+} from './products.schemas.ts';
+
+const tags = ['Products'];
+
+export const listProducts = createRoute({
+  method: 'get',
+  path: '/products/products/',
+  tags,
+  summary: 'Products sold in a country, filtered, searched, sorted and paged',
+  request: { query: productListQuery },
+  responses: {
+    200: jsonContent(pageSchema(productListItemSchema).extend({ facets: facetsSchema.optional() }), 'A page of products'),
+    400: errorResponses[400],
+  },
+});
+
+export const getProduct = createRoute({
+  method: 'get',
+  path: '/products/products/{slug}/',
+  tags,
+  summary: 'One product with its price and stock in the country',
+  request: { params: slugParam, query: productDetailQuery },
+  responses: { 200: jsonContent(productSchema, 'The product'), ...errorResponses },
+});
+
+export const listCategories = createRoute({
+  method: 'get',
+  path: '/products/categories/',
+  tags,
+  summary: 'The category tree',
+  responses: { 200: jsonContent(z.array(categoryNodeSchema), 'Top-level categories with their children') },
+});
+
+export const getCategory = createRoute({
+  method: 'get',
+  path: '/products/categories/{slug}/',
+  tags,
+  summary: 'One category with its ancestors and children',
+  request: { params: slugParam },
+  responses: { 200: jsonContent(categorySchema, 'The category'), ...errorResponses },
+});
+
+export const listBrands = createRoute({
+  method: 'get',
+  path: '/products/brands/',
+  tags,
+  summary: 'Brands, optionally those with products in a category',
+  request: { query: brandListQuery },
+  responses: { 200: jsonContent(pageSchema(brandSchema), 'A page of brands'), 400: errorResponses[400] },
+});
+
+export const getBrand = createRoute({
+  method: 'get',
+  path: '/products/brands/{id}/',
+  tags,
+  summary: 'One brand',
+  request: { params: idParam },
+  responses: { 200: jsonContent(brandSchema, 'The brand'), ...errorResponses },
+});
+
+export const listSpecifications = createRoute({
+  method: 'get',
+  path: '/products/specifications/',
+  tags,
+  summary: 'Specifications with their values and product counts',
+  request: { query: specificationListQuery },
+  responses: { 200: jsonContent(pageSchema(specificationSchema), 'A page of specifications'), 400: errorResponses[400] },
+});
+
+export const getSpecification = createRoute({
+  method: 'get',
+  path: '/products/specifications/{id}/',
+  tags,
+  summary: 'One specification with its values',
+  request: { params: idParam },
+  responses: { 200: jsonContent(specificationSchema, 'The specification'), ...errorResponses },
+});

@@ -1,0 +1,119 @@
+import { and, asc, count, countDistinct, eq, inArray, max, min, notInArray, sql } from 'drizzle-orm';
+import { getDb, type Db } from '../db/client.ts';
+import { brands, productOffers, products, productSpecifications, specifications } from '../db/schema/index.ts';
+import { compareSpecValues } from './spec-values.ts';
+import { filterConditions, resolveFilters, type ProductFilters, type ResolvedFilters } from './product-filters.ts';
+
+export interface FacetValue {
+  value: string;
+  count: number;
+}
+
+export interface SpecificationFacet {
+  id: number;
+  slug: string;
+  name: string;
+  unit: string | null;
+  kind: 'number' | 'text';
+  values: FacetValue[];
+}
+
+export interface Facets {
+  price: { min: string | null; max: string | null };
+  brands: { id: number; slug: string; name: string; count: number }[];
+  specifications: SpecificationFacet[];
+}
+
+/**
+ * What each filter choice would leave: every count applies all current filters except the
+ * facet's own, so choosing another value of the same facet widens the result (OR within a facet).
+ * Values already chosen stay listed, with their count, even when it is zero.
+ */
+export async function getFacets(filters: ProductFilters): Promise<Facets> {
+  const db = await getDb();
+  const f = await resolveFilters(db, filters);
+  const [price, brandCounts, specCounts] = await Promise.all([priceRange(db, f), brandFacet(db, f), specificationFacets(db, f)]);
+  return { price, brands: brandCounts, specifications: specCounts };
+}
+
+function offerJoin(f: ResolvedFilters) {
+  return and(eq(productOffers.productId, products.id), eq(productOffers.country, f.country));
+}
+
+async function priceRange(db: Db, f: ResolvedFilters): Promise<Facets['price']> {
+  const [row] = await db
+    .select({ min: sql<string | null>`${min(productOffers.price)}::text`, max: sql<string | null>`${max(productOffers.price)}::text` })
+    .from(products)
+    .innerJoin(productOffers, offerJoin(f))
+    .where(filterConditions(db, f, 'price'));
+  return { min: row?.min ?? null, max: row?.max ?? null };
+}
+
+async function brandFacet(db: Db, f: ResolvedFilters): Promise<Facets['brands']> {
+  const rows = await db
+    .select({ id: brands.id, slug: brands.slug, name: brands.name, count: count() })
+    .from(products)
+    .innerJoin(productOffers, offerJoin(f))
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .where(filterConditions(db, f, 'brand'))
+    .groupBy(brands.id)
+    .orderBy(asc(brands.name));
+  const chosen = new Set(f.brandIds ?? []);
+  const missing = [...chosen].filter((id) => !rows.some((r) => r.id === id));
+  if (missing.length) {
+    const extra = await db.select({ id: brands.id, slug: brands.slug, name: brands.name }).from(brands).where(inArray(brands.id, missing));
+    rows.push(...extra.map((b) => ({ ...b, count: 0 })));
+  }
+  return rows.map((r) => ({ ...r, count: Number(r.count) }));
+}
+
+async function specificationFacets(db: Db, f: ResolvedFilters): Promise<SpecificationFacet[]> {
+  const chosenIds = f.specifications.map((s) => s.id);
+  const countValues = (where: ReturnType<typeof filterConditions>, only?: number) =>
+    db
+      .select({
+        specificationId: productSpecifications.specificationId,
+        value: productSpecifications.value,
+        sortNumber: min(productSpecifications.valueNumber),
+        count: countDistinct(productSpecifications.productId),
+      })
+      .from(productSpecifications)
+      .innerJoin(products, eq(products.id, productSpecifications.productId))
+      .innerJoin(productOffers, offerJoin(f))
+      .innerJoin(specifications, eq(specifications.id, productSpecifications.specificationId))
+      .where(
+        and(
+          where,
+          eq(specifications.isFilter, true),
+          only === undefined ? (chosenIds.length ? notInArray(productSpecifications.specificationId, chosenIds) : undefined) : eq(productSpecifications.specificationId, only),
+        ),
+      )
+      .groupBy(productSpecifications.specificationId, productSpecifications.value);
+
+  const groups = await Promise.all([
+    countValues(filterConditions(db, f)),
+    ...chosenIds.map((id) => countValues(filterConditions(db, f, { specificationId: id }), id)),
+  ]);
+  const counted = groups.flat();
+  for (const spec of f.specifications) {
+    for (const value of spec.values) {
+      if (!counted.some((c) => c.specificationId === spec.id && c.value === value)) {
+        counted.push({ specificationId: spec.id, value, sortNumber: null, count: 0 });
+      }
+    }
+  }
+  const ids = [...new Set(counted.map((c) => c.specificationId))];
+  if (!ids.length) return [];
+  const specs = await db
+    .select({ id: specifications.id, slug: specifications.slug, name: specifications.name, unit: specifications.unit, kind: specifications.kind })
+    .from(specifications)
+    .where(inArray(specifications.id, ids))
+    .orderBy(asc(specifications.position), asc(specifications.name));
+  return specs.map((spec) => ({
+    ...spec,
+    values: counted
+      .filter((c) => c.specificationId === spec.id)
+      .sort((a, b) => compareSpecValues(spec.kind, a, b))
+      .map((c) => ({ value: c.value, count: Number(c.count) })),
+  }));
+}

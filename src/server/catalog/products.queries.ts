@@ -1,0 +1,216 @@
+import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { getDb } from '../db/client.ts';
+import { brands, categories, productOffers, products, productSpecifications, specifications } from '../db/schema/index.ts';
+import { NotFoundError } from '../errors.ts';
+import { ancestorsOf, loadCategories, type CategoryLink } from './categories.queries.ts';
+import { COUNTRIES, type CountryCode, type CurrencyCode } from './countries.ts';
+import { filterConditions, resolveFilters, searchRank, type Ordering, type ProductFilters } from './product-filters.ts';
+
+export interface ProductSummary {
+  id: number;
+  slug: string;
+  sku: string;
+  name: string;
+  brand: { id: number; slug: string; name: string } | null;
+  category: { id: number; slug: string; name: string };
+  images: string[];
+  /** Decimal string in `currency`; null when the product is not sold in the country. */
+  price: string | null;
+  oldPrice: string | null;
+  currency: CurrencyCode;
+  quantity: number;
+  inStock: boolean;
+  isActive: boolean;
+  country: CountryCode;
+}
+
+export interface ProductSpecificationValue {
+  slug: string;
+  name: string;
+  unit: string | null;
+  value: string;
+}
+
+export interface ProductDetail extends ProductSummary {
+  description: string;
+  specifications: ProductSpecificationValue[];
+  breadcrumbs: CategoryLink[];
+  availableInCountry: boolean;
+  /** Countries where the product is offered, with stock, for "also available in" hints. */
+  offers: { country: CountryCode; inStock: boolean }[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface ProductListOptions extends ProductFilters {
+  ordering?: Ordering;
+  limit: number;
+  offset: number;
+}
+
+const summaryColumns = {
+  id: products.id,
+  slug: products.slug,
+  sku: products.sku,
+  name: products.name,
+  images: products.images,
+  isActive: products.isActive,
+  brandId: brands.id,
+  brandSlug: brands.slug,
+  brandName: brands.name,
+  categoryId: categories.id,
+  categorySlug: categories.slug,
+  categoryName: categories.name,
+  price: productOffers.price,
+  oldPrice: productOffers.oldPrice,
+  quantity: productOffers.quantity,
+};
+
+interface SummaryRow {
+  id: number;
+  slug: string;
+  sku: string;
+  name: string;
+  images: string[];
+  isActive: boolean;
+  brandId: number | null;
+  brandSlug: string | null;
+  brandName: string | null;
+  categoryId: number;
+  categorySlug: string;
+  categoryName: string;
+  price: string | null;
+  oldPrice: string | null;
+  quantity: number | null;
+}
+
+function toSummary(row: SummaryRow, country: CountryCode): ProductSummary {
+  const quantity = row.quantity ?? 0;
+  return {
+    id: row.id,
+    slug: row.slug,
+    sku: row.sku,
+    name: row.name,
+    brand: row.brandId === null ? null : { id: row.brandId, slug: row.brandSlug!, name: row.brandName! },
+    category: { id: row.categoryId, slug: row.categorySlug, name: row.categoryName },
+    images: row.images,
+    price: row.price,
+    oldPrice: row.oldPrice,
+    currency: COUNTRIES[country].currency,
+    quantity,
+    inStock: row.price !== null && quantity > 0,
+    isActive: row.isActive,
+    country,
+  };
+}
+
+function orderBy(ordering: Ordering | undefined, rank: SQL[]): SQL[] {
+  switch (ordering ?? (rank.length ? 'relevance' : 'price')) {
+    case 'price':
+      return [asc(productOffers.price), asc(products.id)];
+    case '-price':
+      return [desc(productOffers.price), asc(products.id)];
+    case 'name':
+      return [asc(products.name), asc(products.id)];
+    case '-name':
+      return [desc(products.name), asc(products.id)];
+    case 'created_at':
+      return [asc(products.createdAt), asc(products.id)];
+    case '-created_at':
+      return [desc(products.createdAt), desc(products.id)];
+    case 'relevance':
+      return [...rank, asc(products.id)];
+  }
+  return [asc(products.id)];
+}
+
+/**
+ * One page of products sold in the country, with the total count.
+ * @throws ValidationError for an unknown category, brand or specification.
+ */
+export async function listProducts(options: ProductListOptions): Promise<{ items: ProductSummary[]; count: number }> {
+  const db = await getDb();
+  const filters = await resolveFilters(db, options);
+  const where = filterConditions(db, filters);
+  const offerJoin = and(eq(productOffers.productId, products.id), eq(productOffers.country, filters.country));
+  const rank = filters.search ? searchRank(filters.search) : [];
+  // An exact SKU hit leads whatever the ordering: a dentist who types an article number wants that item.
+  const lead = filters.search && options.ordering && options.ordering !== 'relevance' ? rank.slice(0, 1) : [];
+
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(products)
+      .innerJoin(productOffers, offerJoin)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .leftJoin(brands, eq(brands.id, products.brandId))
+      .where(where)
+      .orderBy(...lead, ...orderBy(options.ordering, rank))
+      .limit(options.limit)
+      .offset(options.offset),
+    db.select({ value: count() }).from(products).innerJoin(productOffers, offerJoin).where(where),
+  ]);
+  return { items: rows.map((row) => toSummary(row as SummaryRow, filters.country)), count: total?.value ?? 0 };
+}
+
+/** @throws NotFoundError for an unknown or inactive slug. */
+export async function getProduct(slug: string, country: CountryCode): Promise<ProductDetail> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      ...summaryColumns,
+      description: products.description,
+      createdAt: products.createdAt,
+      updatedAt: products.updatedAt,
+    })
+    .from(products)
+    .leftJoin(productOffers, and(eq(productOffers.productId, products.id), eq(productOffers.country, country)))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(brands, eq(brands.id, products.brandId))
+    .where(and(eq(products.slug, slug), eq(products.isActive, true)));
+  if (!row) throw new NotFoundError();
+
+  const [specRows, offerRows, categoryRows] = await Promise.all([
+    db
+      .select({
+        slug: specifications.slug,
+        name: specifications.name,
+        unit: specifications.unit,
+        value: productSpecifications.value,
+      })
+      .from(productSpecifications)
+      .innerJoin(specifications, eq(specifications.id, productSpecifications.specificationId))
+      .where(eq(productSpecifications.productId, row.id))
+      .orderBy(asc(specifications.position), asc(specifications.name), asc(productSpecifications.valueNumber), asc(productSpecifications.value)),
+    db
+      .select({ country: productOffers.country, quantity: productOffers.quantity })
+      .from(productOffers)
+      .where(eq(productOffers.productId, row.id))
+      .orderBy(asc(productOffers.country)),
+    loadCategories(),
+  ]);
+  const category = categoryRows.find((c) => c.id === row.categoryId);
+  return {
+    ...toSummary(row as SummaryRow, country),
+    description: row.description,
+    specifications: specRows,
+    breadcrumbs: category
+      ? [...ancestorsOf(categoryRows, category.id), { id: category.id, slug: category.slug, name: category.name }]
+      : [],
+    availableInCountry: row.price !== null,
+    offers: offerRows.map((o) => ({ country: o.country as CountryCode, inStock: o.quantity > 0 })),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** Slugs of every active product sold in the country, for the sitemap. */
+export async function listProductSlugs(country: CountryCode): Promise<{ slug: string; updatedAt: Date }[]> {
+  const db = await getDb();
+  return db
+    .select({ slug: products.slug, updatedAt: products.updatedAt })
+    .from(products)
+    .innerJoin(productOffers, and(eq(productOffers.productId, products.id), eq(productOffers.country, country)))
+    .where(eq(products.isActive, true))
+    .orderBy(asc(products.id));
+}

@@ -1,0 +1,55 @@
+import type { SQL } from 'drizzle-orm';
+import { getApp } from '../../src/server/api/app.ts';
+import { getDb, queryRows } from '../../src/server/db/client.ts';
+
+export const ORIGIN = 'http://shop.test';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/** Calls the API in process, as a client would over HTTP; `path` is relative to /api/v1. */
+export async function api<T = any>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<ApiResponse<T>> {
+  const headers = new Headers(init.headers);
+  let body = init.body;
+  if (init.json !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(init.json);
+  }
+  const response = await getApp().fetch(new Request(`${ORIGIN}/api/v1${path}`, { ...init, headers, body }));
+  const text = await response.text();
+  const type = response.headers.get('content-type') ?? '';
+  return { status: response.status, headers: response.headers, body: type.includes('json') && text ? JSON.parse(text) : text };
+}
+
+export const qs = (params: Record<string, string | number | boolean | undefined>) =>
+  new URLSearchParams(Object.entries(params).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])).toString();
+
+/** The path relative to /api/v1 of an absolute `next`/`previous` link, for passing back to `api()`. */
+export function apiPath(link: string): string {
+  const prefix = `${ORIGIN}/api/v1`;
+  if (!link.startsWith(prefix)) throw new Error(`Expected an absolute API link under ${prefix}, got ${link}`);
+  return link.slice(prefix.length);
+}
+
+/** Every item of a paged list, following `next` links with the largest page size. */
+export async function listAll<T = any>(path: string): Promise<T[]> {
+  const url = new URL(path, ORIGIN);
+  url.searchParams.set('limit', '100');
+  let next: string | null = `${url.pathname}${url.search}`;
+  const items: T[] = [];
+  while (next) {
+    const page: ApiResponse = await api(next);
+    if (page.status !== 200) throw new Error(`GET ${next} answered ${page.status}: ${JSON.stringify(page.body)}`);
+    items.push(...page.body.results);
+    next = page.body.next ? apiPath(page.body.next) : null;
+  }
+  return items;
+}
+
+/** Rows of a raw SQL query on this test file's database copy. */
+export async function dbRows<T = Record<string, unknown>>(query: SQL): Promise<T[]> {
+  return queryRows<T>(await getDb(), query);
+}

@@ -1,0 +1,32 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  root: fileURLToPath(new URL('..', import.meta.url)),
+  resolve: {
+    alias: { '~': fileURLToPath(new URL('../src', import.meta.url)) },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/helpers/db-global-setup.ts'],
+          setupFiles: ['tests/helpers/db-setup.ts'],
+          env: { NODE_ENV: 'test', DATA_DIR: '.test-data', SEED_DEMO: 'false', SITE_URL: 'http://shop.test' },
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          // Each file opens its own PGlite copy (~150 MB of WASM memory); two at a time suits 2-core CI machines.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
