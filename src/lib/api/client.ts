@@ -1,0 +1,86 @@
+import { FetchError, ofetch, type FetchOptions } from 'ofetch';
+import {
+  browserCookies,
+  clearTokens,
+  REFRESH_COOKIE,
+  saveTokens,
+  TOKEN_COOKIE,
+  type CookieAdapter,
+} from './cookies.ts';
+import type { TokenRefreshAnswer } from './types.ts';
+
+export const API_BASE_URL = '/api/v1';
+export const REFRESH_PATH = '/accounts/auth/jwt/refresh/';
+// Login, refresh and verify answer 401 for bad credentials: refreshing and repeating them would only
+// clear a valid session, double the attempt against the login rate limit, or recurse.
+const JWT_PATHS = '/accounts/auth/jwt/';
+
+export type ApiRequestOptions = Omit<FetchOptions<'json'>, 'baseURL' | 'responseType'>;
+
+/** Calls `path` (relative to `/api/v1`, with its trailing slash) and resolves to the parsed JSON answer. */
+export type ApiClient = <T = unknown>(path: string, options?: ApiRequestOptions) => Promise<T>;
+
+export interface ApiClientOptions {
+  /** Default `/api/v1` on the page's own host. */
+  baseURL?: string;
+  fetch?: typeof globalThis.fetch;
+  cookies?: CookieAdapter;
+}
+
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof FetchError && error.status === 401;
+}
+
+/**
+ * An API client that sends the `token` cookie as a bearer token. A 401 answer is retried once: first
+ * the `refresh` cookie is exchanged for a new access token (or, when that fails, both cookies are
+ * removed), then the request is repeated with whatever token is left. Other errors reach the caller
+ * as ofetch `FetchError`s; nothing is retried automatically.
+ */
+export function createApiClient({ baseURL = API_BASE_URL, fetch, cookies = browserCookies }: ApiClientOptions = {}): ApiClient {
+  const $fetch = ofetch.create({ baseURL, retry: false }, fetch ? { fetch } : {});
+  // Concurrent 401s share one refresh: with rotation a second refresh would present a revoked token.
+  let refreshing: Promise<void> | null = null;
+
+  async function refreshTokens(): Promise<void> {
+    const refresh = cookies.get(REFRESH_COOKIE);
+    if (!refresh) {
+      clearTokens(cookies);
+      return;
+    }
+    try {
+      const answer = await $fetch<TokenRefreshAnswer>(REFRESH_PATH, { method: 'POST', body: { refresh } });
+      if (typeof answer?.access !== 'string' || answer.access === '') throw new Error('The refresh answer has no access token.');
+      saveTokens(answer, cookies);
+    } catch {
+      clearTokens(cookies);
+    }
+  }
+
+  function send<T>(path: string, options: ApiRequestOptions, token: string | undefined): Promise<T> {
+    const headers = new Headers(options.headers);
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    return $fetch<T>(path, { ...options, headers });
+  }
+
+  return async function api<T = unknown>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+    const token = cookies.get(TOKEN_COOKIE);
+    try {
+      return await send<T>(path, options, token);
+    } catch (error) {
+      if (!isUnauthorized(error) || `/${path.replace(/^\//, '')}`.startsWith(JWT_PATHS)) throw error;
+      const current = cookies.get(TOKEN_COOKIE);
+      // Another request may already have replaced the rejected token; then just use the new one.
+      if (!current || current === token) {
+        refreshing ??= refreshTokens().finally(() => {
+          refreshing = null;
+        });
+        await refreshing;
+      }
+      return send<T>(path, options, cookies.get(TOKEN_COOKIE));
+    }
+  };
+}
+
+/** The client the islands use. */
+export const api: ApiClient = createApiClient();

@@ -1,0 +1,48 @@
+import { persistentAtom } from '@nanostores/persistent';
+import { atom } from 'nanostores';
+import { listExchanges } from '~/lib/api/core.ts';
+import { apiErrorMessage } from '~/lib/api/errors.ts';
+import type { Exchange } from '~/lib/api/types.ts';
+import { DEFAULT_CURRENCY, isDisplayCurrency, type DisplayCurrency } from '~/lib/money.ts';
+
+export {
+  convertPrice,
+  DEFAULT_CURRENCY,
+  DISPLAY_CURRENCIES,
+  formatMoney,
+  formatPrice,
+  type DisplayCurrency,
+} from '~/lib/money.ts';
+
+export const CURRENCY_STORAGE_KEY = 'currency';
+
+/** The display currency chosen in the switcher, kept in localStorage; anything unknown reads as `kgs`. */
+export const $currency = persistentAtom<DisplayCurrency>(CURRENCY_STORAGE_KEY, DEFAULT_CURRENCY, {
+  encode: (value) => value,
+  decode: (value) => (isDisplayCurrency(value) ? value : DEFAULT_CURRENCY),
+});
+
+export function setCurrency(currency: DisplayCurrency): void {
+  if (isDisplayCurrency(currency)) $currency.set(currency);
+}
+
+/** The current exchange record: the first item of the exchange list. Null until loaded (or when none exists). */
+export const $exchange = atom<Exchange | null>(null);
+/** The text of the last failed exchange load; null after a success. */
+export const $exchangeError = atom<string | null>(null);
+
+/** Loads the current rate; on failure the previous record is kept and the error text stored. */
+export async function loadExchange(): Promise<void> {
+  try {
+    const page = await listExchanges({ limit: 1, offset: 0 });
+    $exchange.set(page.results[0] ?? null);
+    $exchangeError.set(null);
+  } catch (error) {
+    $exchangeError.set(apiErrorMessage(error));
+  }
+}
+
+/** Uses an exchange record rendered on the server, so prices convert before the first fetch. */
+export function hydrateExchange(exchange: Exchange | null | undefined): void {
+  if (exchange && $exchange.get()?.id !== exchange.id) $exchange.set(exchange);
+}

@@ -1,0 +1,50 @@
+import { atom } from 'nanostores';
+import { listProducts } from '~/lib/api/catalog.ts';
+import { apiErrorMessage } from '~/lib/api/errors.ts';
+import type { CountryCode, ProductListItem } from '~/lib/api/types.ts';
+import { createLatestGuard, type LoadStatus } from './load-status.ts';
+
+// The API caps `limit` at 100, so longer id lists are fetched in chunks.
+const CHUNK = 100;
+
+export interface ProductLookupState {
+  /** Products by id, for `country`. An id missing after `succeeded` is not sold (or not active) there. */
+  byId: Record<number, ProductListItem>;
+  country: CountryCode | null;
+  status: LoadStatus;
+  errorMessage: string | null;
+}
+
+/**
+ * Memory-only product details for a persisted id list (cart, favourites): the persisted side keeps
+ * ids only, and names and prices are always fetched fresh for the visitor's country.
+ */
+export function createProductLookup() {
+  const $lookup = atom<ProductLookupState>({ byId: {}, country: null, status: 'idle', errorMessage: null });
+  const guard = createLatestGuard();
+
+  async function load(ids: readonly number[], country: CountryCode): Promise<void> {
+    const ticket = guard.next();
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) {
+      $lookup.set({ byId: {}, country, status: 'succeeded', errorMessage: null });
+      return;
+    }
+    const keep = $lookup.get().country === country ? $lookup.get().byId : {};
+    $lookup.set({ byId: keep, country, status: 'pending', errorMessage: null });
+    try {
+      const chunks: number[][] = [];
+      for (let i = 0; i < unique.length; i += CHUNK) chunks.push(unique.slice(i, i + CHUNK));
+      const pages = await Promise.all(chunks.map((chunk) => listProducts({ ids: chunk, country, limit: chunk.length })));
+      if (!guard.isLatest(ticket)) return;
+      const byId: Record<number, ProductListItem> = {};
+      for (const product of pages.flatMap((page) => page.results)) byId[product.id] = product;
+      $lookup.set({ byId, country, status: 'succeeded', errorMessage: null });
+    } catch (error) {
+      if (!guard.isLatest(ticket)) return;
+      $lookup.set({ ...$lookup.get(), status: 'failed', errorMessage: apiErrorMessage(error) });
+    }
+  }
+
+  return { $lookup, load };
+}

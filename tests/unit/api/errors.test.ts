@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { createApiClient } from '~/lib/api/client.ts';
+import { apiErrorMessage, NETWORK_ERROR_MESSAGE } from '~/lib/api/errors.ts';
+import { fakeFetch, json, memoryCookies } from '../fixtures/http.ts';
+
+function failWith(response: () => Response | Promise<Response>) {
+  const api = createApiClient({ baseURL: 'http://shop.test/api/v1', fetch: fakeFetch(response).fetch, cookies: memoryCookies().adapter });
+  return api('/products/products/').catch((error: unknown) => error);
+}
+
+describe('apiErrorMessage', () => {
+  it('uses the detail of an error answer', async () => {
+    expect(apiErrorMessage(await failWith(() => json(404, { detail: 'Not found.' })))).toBe('Not found.');
+  });
+
+  it('uses non_field_errors first, then the first field message', async () => {
+    expect(apiErrorMessage(await failWith(() => json(400, { price_from: ['Введите число.'], non_field_errors: ['Неверный запрос.'] })))).toBe(
+      'Неверный запрос.',
+    );
+    expect(apiErrorMessage(await failWith(() => json(400, { price_from: ['Введите число.'] })))).toBe('price_from: Введите число.');
+  });
+
+  it('gives a Russian network message when no answer arrived', async () => {
+    expect(apiErrorMessage(await failWith(() => Promise.reject(new TypeError('fetch failed'))))).toBe(NETWORK_ERROR_MESSAGE);
+  });
+
+  it('falls back to the error message', () => {
+    expect(apiErrorMessage(new Error('boom'))).toBe('boom');
+    expect(apiErrorMessage('text')).toBe('text');
+  });
+});
