@@ -1,0 +1,74 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { $cart } from '~/stores/cart.ts';
+import { $favourites } from '~/stores/favourites.ts';
+import { addToCartAndNotify, toggleFavouriteAndNotify } from '~/stores/shop-actions.ts';
+
+interface Props {
+  productId: number;
+  name: string;
+  inStock: boolean;
+  /** Units in stock in the country; the quantity cannot go above it. */
+  available: number;
+  cartHref: string;
+}
+
+/** Quantity, add to cart and favourite for the product page. Persisted state shows only after mount (no SSR mismatch). */
+export default function ProductActions({ productId, name, inStock, available, cartHref }: Props) {
+  const [mounted, setMounted] = useState(false);
+  const [quantity, setQuantity] = useState(1);
+  const cart = useStore($cart);
+  const favourites = useStore($favourites);
+  useEffect(() => setMounted(true), []);
+
+  const inCart = mounted ? (cart.find((item) => item.id === productId)?.quantity ?? 0) : 0;
+  const favourite = mounted && favourites.includes(productId);
+  const max = Math.max(1, available);
+  const clamp = (n: number) => Math.min(max, Math.max(1, Number.isFinite(n) ? Math.floor(n) : 1));
+
+  return (
+    <div className="product-actions">
+      {inStock && (
+        <div className="stepper" role="group" aria-label="Количество">
+          <button type="button" className="btn btn-secondary btn-icon" onClick={() => setQuantity((q) => clamp(q - 1))} disabled={quantity <= 1} aria-label="Уменьшить количество">
+            −
+          </button>
+          <input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={max}
+            value={quantity}
+            onChange={(event) => setQuantity(clamp(Number(event.target.value)))}
+            aria-label="Количество"
+          />
+          <button type="button" className="btn btn-secondary btn-icon" onClick={() => setQuantity((q) => clamp(q + 1))} disabled={quantity >= max} aria-label="Увеличить количество">
+            +
+          </button>
+        </div>
+      )}
+      <button type="button" className="btn btn-primary add" disabled={!inStock} onClick={() => addToCartAndNotify(productId, quantity)}>
+        {inStock ? 'В корзину' : 'Нет в наличии'}
+      </button>
+      <button
+        type="button"
+        className="btn btn-secondary btn-icon fav-toggle"
+        aria-pressed={favourite}
+        aria-label={favourite ? `Убрать из избранного: ${name}` : `В избранное: ${name}`}
+        title={favourite ? 'Убрать из избранного' : 'В избранное'}
+        onClick={() => toggleFavouriteAndNotify(productId)}
+      >
+        <svg width="22" height="22" viewBox="0 0 24 24" fill={favourite ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+          <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" />
+        </svg>
+      </button>
+      <p className="in-cart" aria-live="polite">
+        {inCart > 0 && (
+          <>
+            В корзине: {inCart} шт. · <a href={cartHref}>Оформить</a>
+          </>
+        )}
+      </p>
+    </div>
+  );
+}

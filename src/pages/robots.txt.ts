@@ -1,0 +1,18 @@
+import type { APIRoute } from 'astro';
+import { env } from '~/server/env.ts';
+
+export const GET: APIRoute = () =>
+  new Response(
+    [
+      'User-agent: *',
+      'Allow: /',
+      'Disallow: /api/',
+      'Disallow: /*/cart/',
+      'Disallow: /*/favorites/',
+      'Disallow: /*/search/',
+      '',
+      `Sitemap: ${env.SITE_URL.replace(/\/$/, '')}/sitemap.xml`,
+      '',
+    ].join('\n'),
+    { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } },
+  );

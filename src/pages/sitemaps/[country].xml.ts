@@ -1,0 +1,10 @@
+import type { APIRoute } from 'astro';
+import { isCountryCode } from '~/server/catalog/countries.ts';
+import { renderCountrySitemap } from '~/server/storefront/sitemap.ts';
+
+export const GET: APIRoute = async ({ params }) => {
+  if (!isCountryCode(params.country)) return new Response('Not found', { status: 404 });
+  return new Response(await renderCountrySitemap(params.country), {
+    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+  });
+};

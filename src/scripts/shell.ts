@@ -1,0 +1,129 @@
+/**
+ * The page shell's behaviour, without React so content pages stay light: the navigation progress bar,
+ * the remembered country, cart and favourites counters, prices in the chosen currency, and the
+ * add-to-cart / favourite buttons of server-rendered product cards.
+ */
+import NProgress from 'nprogress';
+import type { Exchange } from '~/lib/api/types.ts';
+import { formatPrice, isDisplayCurrency, type DisplayCurrency } from '~/lib/money.ts';
+import { $cartCount } from '~/stores/cart.ts';
+import { $currency, CURRENCY_STORAGE_KEY, setCurrency } from '~/stores/currency.ts';
+import { $favourites, $favouritesCount } from '~/stores/favourites.ts';
+
+// The toasting actions pull in react-toastify and React: load them on the first click, so pages
+// without shop widgets stay within the content-page script budget.
+const shopActions = () => import('~/stores/shop-actions.ts');
+
+NProgress.configure({ showSpinner: false, trickleSpeed: 120 });
+
+// The brief's progress bar: starts when a navigation begins, finishes when it completes or fails.
+document.addEventListener('astro:before-preparation', (event) => {
+  NProgress.start();
+  const original = event.loader;
+  event.loader = async () => {
+    try {
+      await original();
+    } catch (error) {
+      NProgress.done();
+      throw error;
+    }
+  };
+});
+document.addEventListener('astro:after-swap', () => NProgress.done());
+window.addEventListener('pageshow', () => NProgress.done());
+
+function pageCountry(): string {
+  return document.documentElement.dataset.country ?? 'kg';
+}
+
+/** The visitor's chosen currency, or the page country's own until they choose one. */
+function displayCurrency(): DisplayCurrency {
+  const stored = localStorage.getItem(CURRENCY_STORAGE_KEY);
+  const own = document.documentElement.dataset.currency;
+  if (stored === null && isDisplayCurrency(own)) return own;
+  return $currency.get();
+}
+
+function pageExchange(): Exchange | null {
+  const raw = document.body.dataset.exchange;
+  if (!raw) return null;
+  try {
+    return { id: 0, date: '', ...JSON.parse(raw) } as Exchange;
+  } catch {
+    return null;
+  }
+}
+
+function renderPrices(): void {
+  const currency = displayCurrency();
+  const exchange = pageExchange();
+  for (const node of document.querySelectorAll<HTMLElement>('[data-price]')) {
+    const from = node.dataset.priceCurrency === 'KZT' ? 'KZT' : 'KGS';
+    const text = formatPrice(node.dataset.price ?? null, from, currency, exchange);
+    if (text && node.textContent !== text) node.textContent = text;
+  }
+  const select = document.querySelector<HTMLSelectElement>('[data-currency-select]');
+  if (select) select.value = currency;
+}
+
+function renderCount(selector: string, count: number): void {
+  for (const node of document.querySelectorAll<HTMLElement>(selector)) {
+    node.textContent = count > 99 ? '99+' : String(count);
+    node.hidden = count === 0;
+    node.setAttribute('aria-label', `${count} шт.`);
+  }
+}
+
+function renderFavouriteButtons(ids: readonly number[]): void {
+  for (const button of document.querySelectorAll<HTMLButtonElement>('[data-favourite]')) {
+    const active = ids.includes(Number(button.dataset.favourite));
+    button.setAttribute('aria-pressed', String(active));
+    button.title = active ? 'Убрать из избранного' : 'В избранное';
+  }
+}
+
+function onPageLoad(): void {
+  document.cookie = `country=${pageCountry()}; path=/; max-age=31536000; samesite=lax`;
+  renderCount('[data-cart-count]', $cartCount.get());
+  renderCount('[data-favourites-count]', $favouritesCount.get());
+  renderFavouriteButtons($favourites.get());
+  renderPrices();
+  document.querySelector<HTMLDetailsElement>('[data-catalog-menu]')?.removeAttribute('open');
+}
+
+$cartCount.listen((count) => renderCount('[data-cart-count]', count));
+$favouritesCount.listen((count) => renderCount('[data-favourites-count]', count));
+$favourites.listen(renderFavouriteButtons);
+$currency.listen(renderPrices);
+
+document.addEventListener('astro:page-load', onPageLoad);
+
+document.addEventListener('change', (event) => {
+  const target = event.target as HTMLElement;
+  if (target.matches('[data-currency-select]')) {
+    const value = (target as HTMLSelectElement).value;
+    if (isDisplayCurrency(value)) setCurrency(value);
+  }
+});
+
+document.addEventListener('click', (event) => {
+  const target = event.target as HTMLElement;
+  const add = target.closest<HTMLButtonElement>('[data-add-to-cart]');
+  if (add) {
+    event.preventDefault();
+    void shopActions().then((actions) => actions.addToCartAndNotify(Number(add.dataset.addToCart), 1));
+    return;
+  }
+  const favourite = target.closest<HTMLButtonElement>('[data-favourite]');
+  if (favourite) {
+    event.preventDefault();
+    void shopActions().then((actions) => actions.toggleFavouriteAndNotify(Number(favourite.dataset.favourite)));
+    return;
+  }
+  const menu = document.querySelector<HTMLDetailsElement>('[data-catalog-menu][open]');
+  if (menu && !menu.contains(target)) menu.removeAttribute('open');
+});
+
+document.addEventListener('keydown', (event) => {
+  if (event.key === 'Escape') document.querySelector<HTMLDetailsElement>('[data-catalog-menu][open]')?.removeAttribute('open');
+});
