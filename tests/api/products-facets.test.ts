@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import { api, listAll, qs } from '../helpers/api.ts';
+
+type Params = Record<string, string | number | boolean | undefined>;
+const list = (params: Params = {}) => api(`/products/products/?${qs(params)}`);
+const countOf = async (params: Params) => (await list({ ...params, limit: 1 })).body.count as number;
+const facetsOf = async (params: Params) => {
+  const { status, body } = await list({ ...params, facets: true, limit: 1 });
+  expect(status).toBe(200);
+  return body.facets as Facets;
+};
+const spec = (slug: string, values: string[]) => `${encodeURIComponent(slug)}:${values.map(encodeURIComponent).join(',')}`;
+
+interface Facets {
+  price: { min: string | null; max: string | null };
+  brands: { id: number; slug: string; name: string; count: number }[];
+  specifications: { id: number; slug: string; name: string; unit: string | null; kind: string; values: { value: string; count: number }[] }[];
+}
+
+function priceRange(items: { price: string }[]) {
+  const prices = items.map((item) => Number(item.price));
+  return { min: Math.min(...prices), max: Math.max(...prices) };
+}
+
+describe('GET /products/products/?facets=true', () => {
+  it('GET /products/products/ adds facets only when facets=true', async () => {
+    expect((await list({ limit: 1 })).body).not.toHaveProperty('facets');
+    expect((await list({ limit: 1, facets: false })).body).not.toHaveProperty('facets');
+    const { body } = await list({ limit: 1, facets: true });
+    expect(body.facets).toEqual({
+      price: { min: expect.stringMatching(/^\d+\.\d{2}$/), max: expect.stringMatching(/^\d+\.\d{2}$/) },
+      brands: expect.any(Array),
+      specifications: expect.any(Array),
+    });
+    expect(body.results).toHaveLength(1);
+  });
+
+  it('GET /products/products/ reports the price range of the filtered products', async () => {
+    for (const country of ['kg', 'kz']) {
+      const facets = await facetsOf({ category: 'kompozity', country });
+      const { min, max } = priceRange(await listAll(`/products/products/?${qs({ category: 'kompozity', country })}`));
+      expect(Number(facets.price.min)).toBe(min);
+      expect(Number(facets.price.max)).toBe(max);
+    }
+  });
+
+  it('GET /products/products/ reports the price range ignoring the price filter', async () => {
+    const open = await facetsOf({ category: 'kompozity' });
+    const narrowed = await facetsOf({ category: 'kompozity', price_from: open.price.max!, price_to: open.price.max! });
+    expect(narrowed.price).toEqual(open.price);
+  });
+
+  it('GET /products/products/ reports null prices when nothing matches', async () => {
+    const facets = await facetsOf({ search: 'квазиголограмма' });
+    expect(facets).toEqual({ price: { min: null, max: null }, brands: [], specifications: [] });
+  });
+
+  it('GET /products/products/ counts for each brand facet what filtering by that brand gives', async () => {
+    const filters = { category: 'terapiya', price_to: 5000 };
+    const facets = await facetsOf(filters);
+    expect(facets.brands.length).toBeGreaterThan(3);
+    for (const brand of facets.brands) {
+      expect(brand.count, brand.slug).toBeGreaterThan(0);
+      expect(await countOf({ ...filters, brand: brand.slug }), brand.slug).toBe(brand.count);
+    }
+    expect(facets.brands.reduce((sum, brand) => sum + brand.count, 0)).toBe(await countOf(filters));
+  });
+
+  it('GET /products/products/ counts for each specification value what filtering by that value gives', async () => {
+    const filters = { category: 'kompozity', country: 'kz' };
+    const facets = await facetsOf(filters);
+    expect(facets.specifications.map((s) => s.slug)).toEqual(expect.arrayContaining(['ottenok-vita', 'massa']));
+    let checked = 0;
+    for (const facet of facets.specifications) {
+      for (const { value, count } of facet.values) {
+        expect(count).toBeGreaterThan(0);
+        expect(await countOf({ ...filters, specifications: spec(facet.slug, [value]) }), `${facet.slug}:${value}`).toBe(count);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(10);
+  });
+
+  it('GET /products/products/ offers only filterable specifications as facets', async () => {
+    const filterable = new Set((await listAll('/products/specifications/?is_filter=true')).map((s) => s.slug));
+    const facets = await facetsOf({ category: 'kompozity' });
+    expect(facets.specifications.length).toBeGreaterThan(0);
+    expect(facets.specifications.every((s) => filterable.has(s.slug))).toBe(true);
+  });
+
+  it('GET /products/products/ keeps the other brands and their counts when a brand is chosen', async () => {
+    const open = await facetsOf({ category: 'kompozity' });
+    const chosen = await facetsOf({ category: 'kompozity', brand: '3m' });
+    expect(chosen.brands).toEqual(open.brands);
+    expect(chosen.brands.find((b) => b.slug === '3m')!.count).toBe(await countOf({ category: 'kompozity', brand: '3m' }));
+  });
+
+  it('GET /products/products/ narrows the specification facets to the chosen brand', async () => {
+    const filters = { category: 'kompozity', brand: 'gc,3m' };
+    const facets = await facetsOf(filters);
+    const shade = facets.specifications.find((s) => s.slug === 'ottenok-vita')!;
+    expect(shade.values.length).toBeGreaterThan(1);
+    for (const { value, count } of shade.values) {
+      expect(await countOf({ ...filters, specifications: spec('ottenok-vita', [value]) }), value).toBe(count);
+    }
+    const { min, max } = priceRange(await listAll(`/products/products/?${qs(filters)}`));
+    expect([Number(facets.price.min), Number(facets.price.max)]).toEqual([min, max]);
+  });
+
+  it('GET /products/products/ counts the values of a chosen specification as if it were not chosen', async () => {
+    const open = await facetsOf({ category: 'kompozity' });
+    const chosen = await facetsOf({ category: 'kompozity', specifications: spec('ottenok-vita', ['A2']) });
+    const openShade = open.specifications.find((s) => s.slug === 'ottenok-vita')!;
+    expect(chosen.specifications.find((s) => s.slug === 'ottenok-vita')).toEqual(openShade);
+    // Choosing one more value of the same specification widens the result by that value's count.
+    const a2 = await countOf({ category: 'kompozity', specifications: spec('ottenok-vita', ['A2']) });
+    const a2a3 = await countOf({ category: 'kompozity', specifications: spec('ottenok-vita', ['A2', 'A3']) });
+    expect(a2a3).toBe(a2 + openShade.values.find((v) => v.value === 'A3')!.count);
+  });
+
+  it('GET /products/products/ counts other specifications and brands within the chosen specification value', async () => {
+    const filters = { category: 'kompozity', specifications: spec('ottenok-vita', ['A2']) };
+    const facets = await facetsOf(filters);
+    const mass = facets.specifications.find((s) => s.slug === 'massa')!;
+    for (const { value, count } of mass.values) {
+      const both = spec('ottenok-vita', ['A2']) + ';' + spec('massa', [value]);
+      expect(await countOf({ category: 'kompozity', specifications: both }), value).toBe(count);
+    }
+    for (const brand of facets.brands) {
+      expect(await countOf({ ...filters, brand: brand.slug }), brand.slug).toBe(brand.count);
+    }
+  });
+
+  it('GET /products/products/ counts a specification value that contains a comma', async () => {
+    const facets = await facetsOf({ category: 'kompozity' });
+    const decimal = facets.specifications.find((s) => s.slug === 'massa')!.values.find((v) => v.value.includes(','))!;
+    expect(decimal).toBeDefined();
+    expect(await countOf({ category: 'kompozity', specifications: spec('massa', [decimal.value]) })).toBe(decimal.count);
+  });
+
+  it('GET /products/products/ keeps chosen values listed even when nothing matches them', async () => {
+    const facets = await facetsOf({ category: 'kompozity', brand: 'nsk', specifications: spec('ottenok-vita', ['Z9']) });
+    expect(await countOf({ category: 'kompozity', brand: 'nsk' })).toBe(0);
+    expect(facets.brands).toContainEqual(expect.objectContaining({ slug: 'nsk', count: 0 }));
+    const shade = facets.specifications.find((s) => s.slug === 'ottenok-vita');
+    expect(shade?.values).toContainEqual({ value: 'Z9', count: 0 });
+  });
+
+  it('GET /products/products/ counts a chosen value of a non-filter specification by what it matches', async () => {
+    const nonFilter = (await listAll('/products/specifications/?category__slug=kompozity')).find((s) => !s.is_filter);
+    expect(nonFilter).toBeDefined();
+    const value = nonFilter.values[0].value as string;
+    const filters = { category: 'kompozity', specifications: spec(nonFilter.slug, [value]) };
+    const matching = await countOf(filters);
+    expect(matching).toBeGreaterThan(0);
+    const facet = (await facetsOf(filters)).specifications.find((s) => s.slug === nonFilter.slug);
+    expect(facet?.values).toEqual([{ value, count: matching }]);
+  });
+
+  it('GET /products/products/ counts facets within the search results', async () => {
+    const filters = { search: 'адгезив' };
+    const facets = await facetsOf(filters);
+    expect(facets.brands.length).toBeGreaterThan(1);
+    for (const brand of facets.brands.slice(0, 5)) {
+      expect(await countOf({ ...filters, brand: brand.slug }), brand.slug).toBe(brand.count);
+    }
+    const { min, max } = priceRange(await listAll(`/products/products/?${qs(filters)}`));
+    expect([Number(facets.price.min), Number(facets.price.max)]).toEqual([min, max]);
+  });
+
+  it('GET /products/products/ refuses facets for invalid filters with 400', async () => {
+    const { status, body } = await list({ facets: true, brand: 'no-such-brand' });
+    expect(status).toBe(400);
+    expect(body.brand).toEqual([expect.any(String)]);
+  });
+});
