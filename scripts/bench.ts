@@ -1,0 +1,369 @@
+/**
+ * `npm run bench`: load and page-weight figures of the built shop, on the demo catalog and on a
+ * generated 20,000-product catalog (DESIGN.md, "Budgets"). Budgets are reported, not enforced: the
+ * exit code is non-zero only when the bench itself fails (the server does not start, requests fail).
+ *
+ * Each scenario gets a fresh embedded database in `.bench-data/<scenario>` and its own server process
+ * (`scripts/start.ts`, through `scripts/bench/serve.ts`; it builds when the build is stale), then
+ * autocannon runs against the API list (plain, filtered, searched, with facets) and the pages.
+ * Results: Markdown on stdout, JSON in `bench-results/latest.json`.
+ *
+ * Options: `--scenario demo|20k` (repeatable; default both), `--duration <s>` (measured seconds per
+ * target, default 8), `--connections <n>` (default 10), `--products <n>` (large catalog, default 20000).
+ */
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { encodeSpecifications } from '../src/lib/api/specifications.ts';
+import { measurePageJs, type PageJs } from './bench/js-weight.ts';
+import { measure, type LoadOptions, type LoadResult } from './bench/load.ts';
+import { portInUse, runToEnd, startProcess, waitUntilReady, type Proc } from './bench/processes.ts';
+import { comparisonTable, jsTable, loadTable, type P99Comparison } from './bench/report.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+process.chdir(root);
+
+const { values: args } = parseArgs({
+  options: {
+    scenario: { type: 'string', multiple: true },
+    duration: { type: 'string', default: '8' },
+    connections: { type: 'string', default: '10' },
+    products: { type: 'string', default: '20000' },
+  },
+});
+
+const PORT = 4410;
+const HOST = '127.0.0.1';
+const ORIGIN = `http://${HOST}:${PORT}`;
+const BENCH_DATA = path.join(root, '.bench-data');
+const RESULTS_DIR = path.join(root, 'bench-results');
+const LARGE_PRODUCTS = Number(args.products);
+const load: LoadOptions = { connections: Number(args.connections), warmupSeconds: 2, durationSeconds: Number(args.duration) };
+const SEARCH_WORD = 'композит';
+const SEARCH_TYPO = 'кампозит';
+const READY_TIMEOUT_MS = 5 * 60_000;
+/** A target whose errors and non-2xx answers exceed this share of its requests fails the bench. */
+const FAILURE_SHARE = 0.01;
+
+// Content pages ≤ 20 kB of gzipped JavaScript, catalog and product pages ≤ 90 kB (DESIGN.md, "Budgets").
+const CONTENT_BUDGET = 20_000;
+const CATALOG_BUDGET = 90_000;
+
+interface ScenarioDef {
+  name: string;
+  dataDir: string;
+  products: number | null;
+}
+
+const allScenarios: ScenarioDef[] = [
+  { name: 'demo', dataDir: path.join(BENCH_DATA, 'demo'), products: null },
+  { name: '20k', dataDir: path.join(BENCH_DATA, 'large'), products: LARGE_PRODUCTS },
+];
+const wanted = args.scenario ?? allScenarios.map((s) => s.name);
+const scenarios = allScenarios.filter((s) => wanted.includes(s.name));
+if (scenarios.length === 0) {
+  console.error(`Unknown --scenario ${wanted.join(', ')}; use ${allScenarios.map((s) => s.name).join(' or ')}.`);
+  process.exit(2);
+}
+
+interface Picks {
+  top_category: { slug: string; name: string; products: number };
+  product: string;
+  specification: { slug: string; value: string; param: string } | null;
+  search: { word: string; products: number };
+  typo: { word: string; products: number };
+  catalog_products: number;
+}
+
+interface ScenarioResult {
+  name: string;
+  catalog_products?: number;
+  startup_ms?: number;
+  seed_ms?: number;
+  picks?: Picks;
+  load: LoadResult[];
+  js?: PageJs[];
+  failures: string[];
+}
+
+// The server needs no secret from the person running the bench; an ephemeral one keeps production mode happy.
+const serverEnv = (dataDir: string): NodeJS.ProcessEnv => ({
+  ...process.env,
+  NODE_ENV: 'production',
+  PORT: String(PORT),
+  HOST,
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  LOG_LEVEL: 'warn',
+  SITE_URL: ORIGIN,
+  JWT_SECRET: process.env.JWT_SECRET || randomBytes(48).toString('base64url'),
+});
+
+// ---------------------------------------------------------------------------------------------
+
+const qs = (params: Record<string, string | number>) =>
+  Object.entries(params)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+    .join('&');
+
+const LIST = '/api/v1/products/products/';
+
+async function getJson<T>(pathAndQuery: string): Promise<T> {
+  const response = await fetch(ORIGIN + pathAndQuery, { signal: AbortSignal.timeout(30_000) });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`GET ${pathAndQuery}: HTTP ${response.status}: ${text.slice(0, 300)}`);
+  return JSON.parse(text) as T;
+}
+
+interface ListAnswer {
+  count: number;
+  results: { slug: string }[];
+  facets?: { specifications: { slug: string; values: { value: string; count: number }[] }[] };
+}
+
+/** Real slugs of this catalog: the biggest top-level category, a product, a specification value. */
+async function pick(): Promise<Picks> {
+  const base = { country: 'kg', is_active: 'true' };
+  const tree = await getJson<{ slug: string; name: string }[]>('/api/v1/products/categories/');
+  if (tree.length === 0) throw new Error('The category tree is empty.');
+  let top = { slug: '', name: '', products: -1 };
+  for (const node of tree) {
+    const { count } = await getJson<ListAnswer>(`${LIST}?${qs({ ...base, category: node.slug, limit: 1 })}`);
+    if (count > top.products) top = { slug: node.slug, name: node.name, products: count };
+  }
+  const all = await getJson<ListAnswer>(`${LIST}?${qs({ ...base, limit: 1 })}`);
+  if (all.results.length === 0) throw new Error('The product list is empty.');
+  const withFacets = await getJson<ListAnswer>(`${LIST}?${qs({ ...base, category: top.slug, facets: 'true', limit: 1 })}`);
+  const spec = withFacets.facets?.specifications.find((s) => s.values.length > 0);
+  const count = async (search: string) => (await getJson<ListAnswer>(`${LIST}?${qs({ ...base, search, limit: 1 })}`)).count;
+  return {
+    top_category: top,
+    product: all.results[0].slug,
+    specification: spec
+      ? { slug: spec.slug, value: spec.values[0].value, param: encodeSpecifications({ [spec.slug]: [spec.values[0].value] }) }
+      : null,
+    search: { word: SEARCH_WORD, products: await count(SEARCH_WORD) },
+    typo: { word: SEARCH_TYPO, products: await count(SEARCH_TYPO) },
+    catalog_products: all.count,
+  };
+}
+
+/**
+ * Waits until the requests autocannon abandoned at the end of a run have been served: the embedded
+ * database runs one query at a time, so one more query returns only after the backlog. Without
+ * this a slow target would slow down the next one.
+ */
+async function drain(): Promise<void> {
+  const response = await fetch(`${ORIGIN}${LIST}?${qs({ country: 'kg', limit: 1 })}`, { signal: AbortSignal.timeout(180_000) });
+  await response.arrayBuffer();
+}
+
+function targets(p: Picks): [string, string][] {
+  const list = { country: 'kg', is_active: 'true', limit: 24 };
+  const filtered: Record<string, string | number> = { ...list, category: p.top_category.slug };
+  if (p.specification) filtered.specifications = p.specification.param;
+  Object.assign(filtered, { ordering: '-price', price_from: 1 });
+  return [
+    ['API list plain', `${LIST}?${qs(list)}`],
+    ['API list filtered', `${LIST}?${qs(filtered)}`],
+    ['API list searched', `${LIST}?${qs({ ...list, search: p.search.word })}`],
+    ['API list typo search', `${LIST}?${qs({ ...list, search: p.typo.word })}`],
+    ['API list with facets', `${LIST}?${qs({ ...list, category: p.top_category.slug, facets: 'true' })}`],
+    ['catalog page', `/kg/catalog/${encodeURIComponent(p.top_category.slug)}/`],
+    ['product page', `/kg/product/${encodeURIComponent(p.product)}/`],
+    ['home page', '/kg/'],
+  ];
+}
+
+async function measureJs(p: Picks): Promise<PageJs[]> {
+  const pages: [string, string, number | null][] = [
+    ['home', '/kg/', null],
+    ['catalog', `/kg/catalog/${encodeURIComponent(p.top_category.slug)}/`, CATALOG_BUDGET],
+    ['product', `/kg/product/${encodeURIComponent(p.product)}/`, CATALOG_BUDGET],
+    ['cart', '/kg/cart/', null],
+    ['brands', '/kg/brands/', CONTENT_BUDGET],
+    ['document', '/kg/docs/oferta/', CONTENT_BUDGET],
+    ['404', '/kg/no-such-page-bench/', null],
+  ];
+  const out: PageJs[] = [];
+  for (const [page, pagePath, budget] of pages) out.push(await measurePageJs(ORIGIN, page, pagePath, budget));
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function runScenario(def: ScenarioDef, result: ScenarioResult, withJs: boolean): Promise<void> {
+  console.log(`\n## Scenario "${def.name}"\n`);
+  rmSync(def.dataDir, { recursive: true, force: true });
+  mkdirSync(def.dataDir, { recursive: true });
+  const logDir = path.join(RESULTS_DIR, 'logs');
+
+  if (def.products !== null) {
+    console.log(`Seeding ${def.products} products into ${path.relative(root, def.dataDir)}…`);
+    const t = Date.now();
+    await runToEnd(
+      'seed',
+      [path.join(root, 'src/server/db/seed.ts'), '--products', String(def.products)],
+      { ...process.env, DATA_DIR: def.dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+      path.join(logDir, `seed-${def.name}.log`),
+      root,
+    );
+    result.seed_ms = Date.now() - t;
+    console.log(`Seeded in ${(result.seed_ms / 1000).toFixed(1)} s.`);
+  }
+
+  if (await portInUse(PORT, HOST)) throw new Error(`Port ${PORT} on ${HOST} is already in use; stop whatever listens there first.`);
+  console.log(`Starting the server on ${ORIGIN} (builds first when the build is stale)…`);
+  const t = Date.now();
+  const server: Proc = startProcess('server', [path.join(root, 'scripts/bench/serve.ts')], serverEnv(def.dataDir), path.join(logDir, `server-${def.name}.log`), root);
+  try {
+    await waitUntilReady(server, `${ORIGIN}/kg/`, READY_TIMEOUT_MS);
+    server.echo = false;
+    result.startup_ms = Date.now() - t;
+    console.log(`Ready in ${(result.startup_ms / 1000).toFixed(1)} s.`);
+
+    const picks = await pick();
+    result.picks = picks;
+    result.catalog_products = picks.catalog_products;
+    console.log(
+      [
+        `Catalog: ${picks.catalog_products} active products in kg.`,
+        `Top category: ${picks.top_category.slug} (${picks.top_category.products} products); product: ${picks.product}.`,
+        `Filter: ${picks.specification ? `${picks.specification.slug} = «${picks.specification.value}» → specifications=${picks.specification.param}` : 'no specification facet (filtered list runs without it)'}.`,
+        `Search «${picks.search.word}»: ${picks.search.products} products; typo «${picks.typo.word}»: ${picks.typo.products}.`,
+      ].join('\n'),
+    );
+    if (!picks.specification) console.warn(`Note: no specification facet in category ${picks.top_category.slug}; the filtered list runs without one.`);
+
+    for (const [target, targetPath] of targets(picks)) {
+      // One plain request first: a target that does not answer 200 is not worth loading.
+      server.assertAlive();
+      const t0 = performance.now();
+      const probe = await fetch(ORIGIN + targetPath, { signal: AbortSignal.timeout(60_000) }).catch((e: Error) => e);
+      if (probe instanceof Error || probe.status !== 200) {
+        const why = probe instanceof Error ? probe.message : `HTTP ${probe.status}: ${(await probe.text()).slice(0, 200)}`;
+        result.failures.push(`${def.name}: ${target} (${targetPath}) → ${why}`);
+        console.log(`  ${target}: FAILED before load (${why})`);
+        continue;
+      }
+      await probe.arrayBuffer();
+      const singleMs = Math.round(performance.now() - t0);
+      process.stdout.write(`  ${target}: one request ${singleMs} ms; ${load.warmupSeconds} s warm-up + ${load.durationSeconds} s… `);
+      const r = { ...(await measure(ORIGIN, target, targetPath, load)), single_request_ms: singleMs };
+      server.assertAlive();
+      result.load.push(r);
+      console.log(r.ok_2xx === 0 ? 'no answer within the run' : `${r.requests_per_second} req/s, p99 ${r.latency_p99_ms} ms`);
+      // Timeouts (10 s) and requests still running when the run ends are results: the server is slow.
+      // Refused or reset connections and non-2xx answers mean the figures are not worth reading.
+      const broken = r.errors - r.timeouts + r.non_2xx;
+      if (broken > FAILURE_SHARE * Math.max(1, r.requests_total + r.errors)) {
+        result.failures.push(`${def.name}: ${target}: ${r.non_2xx} non-2xx (${JSON.stringify(r.status_codes)}), ${r.errors - r.timeouts} connection errors of ${r.requests_total} answers`);
+      }
+      await drain();
+    }
+
+    if (withJs) {
+      console.log('Measuring page JavaScript…');
+      result.js = await measureJs(picks);
+      for (const page of result.js) {
+        const expected = page.page === '404' ? 404 : 200;
+        if (page.status !== expected) result.failures.push(`${def.name}: JS weight: ${page.path} answered ${page.status}, expected ${expected}`);
+        for (const w of page.warnings) console.log(`  ${page.page}: ${w}`);
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+function gitCommit(): string | null {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return null;
+  }
+}
+
+const started = Date.now();
+const results: ScenarioResult[] = [];
+let fatal: string | null = null;
+for (const [i, def] of scenarios.entries()) {
+  const result: ScenarioResult = { name: def.name, load: [], failures: [] };
+  results.push(result);
+  try {
+    await runScenario(def, result, i === 0);
+  } catch (error) {
+    fatal = `${def.name}: ${(error as Error).message}`;
+    result.failures.push(fatal);
+    console.error(`\nScenario "${def.name}" failed: ${(error as Error).message}`);
+    break; // A server that does not start (or a seed that fails) will not do better in the next scenario.
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const lines: string[] = ['', '# Bench results', ''];
+lines.push(
+  `${new Date().toISOString()}, commit ${gitCommit() ?? '?'}, Node ${process.version}, ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? '?'}); ` +
+    `${load.connections} connections, ${load.warmupSeconds} s warm-up + ${load.durationSeconds} s per target; latency in ms; ` +
+    '"errors" are connection errors, 10 s timeouts included.',
+);
+for (const r of results) {
+  if (r.load.length === 0) continue;
+  const products = r.catalog_products === undefined ? '' : ` (${r.catalog_products} active products in kg)`;
+  lines.push('', `## ${r.name}${products}`, '', loadTable(r.load));
+}
+const jsResult = results.find((r) => r.js);
+if (jsResult?.js) {
+  lines.push(
+    '',
+    `## Gzipped JavaScript per page (${jsResult.name} catalog; kB = 1000 bytes; zlib level 9; every chunk a page can load, counted once)`,
+    '',
+    jsTable(jsResult.js),
+  );
+}
+const comparisons: P99Comparison[] = [];
+const small = results.find((r) => r.name === 'demo');
+const large = results.find((r) => r.name === '20k');
+if (small && large) {
+  for (const target of ['API list plain', 'catalog page']) {
+    const a = small.load.find((l) => l.target === target);
+    const b = large.load.find((l) => l.target === target);
+    if (!a || !b) continue;
+    const p99 = (l: LoadResult) => (l.ok_2xx > 0 ? l.latency_p99_ms : null);
+    const [pa, pb] = [p99(a), p99(b)];
+    comparisons.push({ target, small_p99_ms: pa, large_p99_ms: pb, ratio: pa && pb ? Math.round((pb / pa) * 100) / 100 : null });
+  }
+  if (comparisons.length > 0) {
+    lines.push(
+      '',
+      `## p99 vs catalog size (budget: same p99 at ${small.catalog_products ?? '?'} and ${large.catalog_products ?? '?'} products)`,
+      '',
+      comparisonTable(comparisons, 'demo', '20k'),
+    );
+  }
+}
+const failures = results.flatMap((r) => r.failures);
+if (failures.length > 0) lines.push('', '## Bench failures', '', ...failures.map((f) => `- ${f.split('\n')[0]}`));
+lines.push('', `Total bench time: ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+console.log(lines.join('\n'));
+
+mkdirSync(RESULTS_DIR, { recursive: true });
+const json = {
+  date: new Date().toISOString(),
+  commit: gitCommit(),
+  node: process.version,
+  cpus: os.cpus().length,
+  options: { ...load, origin: ORIGIN, large_products: LARGE_PRODUCTS },
+  budgets: { content_pages_js_gzip_bytes: CONTENT_BUDGET, catalog_product_pages_js_gzip_bytes: CATALOG_BUDGET },
+  scenarios: results,
+  p99_comparison: comparisons,
+  failures,
+  ok: failures.length === 0,
+};
+writeFileSync(path.join(RESULTS_DIR, 'latest.json'), JSON.stringify(json, null, 2) + '\n');
+console.log(`JSON: ${path.relative(root, path.join(RESULTS_DIR, 'latest.json'))}`);
+process.exit(failures.length > 0 ? 1 : 0);

@@ -1,0 +1,135 @@
+import { expect, test, type Page } from '@playwright/test';
+import { cardNames, cardPrices, expectCardNames, foundCount, foundStatus, productCards, waitForIslands } from './support/shop.ts';
+
+// Demo catalog: «Пломбировочные материалы» holds 87 products in Kyrgyzstan, most of them light-cured,
+// so the filtered list still spans several pages of 24.
+const CATEGORY = 'Пломбировочные материалы';
+const CATEGORY_PATH = '/kg/catalog/plombirovochnye-materialy/';
+const SPEC = { legend: 'Тип отверждения', param: 's.tip-otverzhdeniya', value: 'световой' };
+
+function specCheckbox(page: Page) {
+  return page.getByRole('group', { name: SPEC.legend }).getByRole('checkbox', { name: new RegExp(`^${SPEC.value} \\d+$`) });
+}
+
+function query(page: Page): URLSearchParams {
+  return new URL(page.url()).searchParams;
+}
+
+function isDescending(values: number[]): boolean {
+  return values.every((value, index) => index === 0 || values[index - 1] >= value);
+}
+
+test('filters a category by a specification, sorts by price, pages and restores the state on back and forward', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/kg/');
+  const header = page.getByRole('banner');
+  await header.getByText('Каталог', { exact: true }).click();
+  await header.getByRole('link', { name: CATEGORY, exact: true }).click();
+
+  await expect(page).toHaveURL(CATEGORY_PATH);
+  await expect(page.getByRole('heading', { level: 1, name: CATEGORY })).toBeVisible();
+  await waitForIslands(page);
+  const total = await foundCount(page);
+  // The checkbox is named «световой 69»: the value and how many products it leaves.
+  const expected = Number((await specCheckbox(page).ariaSnapshot()).replace(/\D/g, ''));
+  expect(expected).toBeGreaterThan(24);
+  expect(expected).toBeLessThan(total);
+
+  // Filter: one click on a facet value navigates to the filtered URL.
+  await specCheckbox(page).check();
+  await expect(page).toHaveURL((url) => url.searchParams.getAll(SPEC.param).join() === SPEC.value);
+  await expect(foundStatus(page)).toHaveText(new RegExp(`Найдено: ${expected} `));
+  await expect(specCheckbox(page)).toBeChecked();
+  await expect(productCards(page)).toHaveCount(24);
+
+  // Every card on the page has the value: read the specification table of each product page.
+  const links = await productCards(page).getByRole('heading', { level: 3 }).getByRole('link').evaluateAll((anchors) =>
+    anchors.map((a) => (a as HTMLAnchorElement).pathname),
+  );
+  const row = new RegExp(`<th scope="row"[^>]*>${SPEC.legend}</th><td[^>]*>([^<]*)</td>`);
+  for (const href of links) {
+    const html = await (await page.request.get(href)).text();
+    expect(html.match(row)?.[1], `${SPEC.legend} of ${href}`).toBe(SPEC.value);
+  }
+
+  // …and a shopper opening one sees it in «Характеристики».
+  const firstName = (await cardNames(page))[0];
+  await productCards(page).first().getByRole('link', { name: firstName }).click();
+  await expect(page.getByRole('heading', { level: 1, name: firstName })).toBeVisible();
+  const specs = page.getByRole('region', { name: 'Характеристики' }).getByRole('table');
+  await expect(specs.getByRole('row', { name: new RegExp(SPEC.legend) }).getByRole('cell')).toHaveText(SPEC.value);
+  await page.goBack();
+  await expect(page).toHaveURL((url) => url.searchParams.get(SPEC.param) === SPEC.value);
+  await expect(page.getByRole('heading', { level: 1, name: CATEGORY })).toBeVisible();
+  await waitForIslands(page);
+
+  // Sort by price, highest first.
+  await page.getByLabel('Сортировка').selectOption({ label: 'Сначала дороже' });
+  await expect(page).toHaveURL((url) => url.searchParams.get('ordering') === '-price' && url.searchParams.get(SPEC.param) === SPEC.value);
+  await expect(page.getByLabel('Сортировка')).toHaveValue('-price');
+  // The select shows the choice before the new page arrives, so wait for the cards themselves.
+  await expect.poll(async () => isDescending(await cardPrices(page)), { message: 'prices on page 1 descending' }).toBe(true);
+  const firstPage = await cardPrices(page);
+  expect(firstPage.length).toBeGreaterThan(1);
+  expect(isDescending(firstPage), `prices on page 1: ${firstPage.join(', ')}`).toBe(true);
+  const firstPageNames = await cardNames(page);
+
+  // Page 2 keeps the filter and the order.
+  await page.getByRole('navigation', { name: 'Страницы' }).getByRole('link', { name: 'Страница 2' }).click();
+  await expect(page).toHaveURL((url) => url.searchParams.get('page') === '2');
+  expect(query(page).get('ordering')).toBe('-price');
+  expect(query(page).get(SPEC.param)).toBe(SPEC.value);
+  await expect(page.getByRole('navigation', { name: 'Страницы' }).getByRole('link', { name: 'Страница 2' })).toHaveAttribute('aria-current', 'page');
+  await expect(foundStatus(page)).toHaveText(new RegExp(`Найдено: ${expected} `));
+  const secondPage = await cardPrices(page);
+  expect(isDescending(secondPage), `prices on page 2: ${secondPage.join(', ')}`).toBe(true);
+  expect(Math.max(...secondPage)).toBeLessThanOrEqual(Math.min(...firstPage));
+  const secondPageNames = await cardNames(page);
+  expect(secondPageNames.filter((name) => firstPageNames.includes(name))).toEqual([]);
+  await waitForIslands(page);
+
+  // Back: page 1, still filtered and sorted.
+  await page.goBack();
+  await expect(page).toHaveURL((url) => !url.searchParams.has('page') && url.searchParams.get('ordering') === '-price');
+  await expect(specCheckbox(page)).toBeChecked();
+  await expect(page.getByLabel('Сортировка')).toHaveValue('-price');
+  await expectCardNames(page, firstPageNames);
+
+  // Back: filtered, default order.
+  await page.goBack();
+  await expect(page).toHaveURL((url) => !url.searchParams.has('ordering') && url.searchParams.get(SPEC.param) === SPEC.value);
+  await expect(page.getByLabel('Сортировка')).toHaveValue('price');
+  await expect(specCheckbox(page)).toBeChecked();
+  await expect(foundStatus(page)).toHaveText(new RegExp(`Найдено: ${expected} `));
+
+  // Back: no filter at all.
+  await page.goBack();
+  await expect(page).toHaveURL(CATEGORY_PATH);
+  await expect(specCheckbox(page)).not.toBeChecked();
+  await expect(foundStatus(page)).toHaveText(new RegExp(`Найдено: ${total} `));
+
+  // Forward twice: filtered and sorted again.
+  await page.goForward();
+  await expect(page).toHaveURL((url) => url.searchParams.get(SPEC.param) === SPEC.value && !url.searchParams.has('ordering'));
+  await expect(specCheckbox(page)).toBeChecked();
+  await expect(page.getByLabel('Сортировка')).toHaveValue('price');
+  await expect(foundStatus(page)).toHaveText(new RegExp(`Найдено: ${expected} `));
+  await page.goForward();
+  await expect(page).toHaveURL((url) => url.searchParams.get('ordering') === '-price');
+  await expect(specCheckbox(page)).toBeChecked();
+  await expect(page.getByLabel('Сортировка')).toHaveValue('-price');
+
+  // The page-2 URL opened directly (no scripts at all) renders the same results on the server.
+  const direct = await browser.newContext({ javaScriptEnabled: false });
+  const fresh = await direct.newPage();
+  const params = new URLSearchParams([[SPEC.param, SPEC.value], ['ordering', '-price'], ['page', '2']]);
+  const response = await fresh.goto(`${CATEGORY_PATH}?${params}`);
+  expect(response?.status()).toBe(200);
+  await expect(foundStatus(fresh)).toHaveText(new RegExp(`Найдено: ${expected} `));
+  await expect(specCheckbox(fresh)).toBeChecked();
+  await expect(fresh.getByLabel('Сортировка')).toHaveValue('-price');
+  await expectCardNames(fresh, secondPageNames);
+  await direct.close();
+});

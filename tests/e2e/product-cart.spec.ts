@@ -1,0 +1,127 @@
+import { expect, test } from '@playwright/test';
+import { cartCounter, cartLink, inStockProduct, storedJson, toast, waitForIslands, type ApiProduct } from './support/shop.ts';
+
+interface StoredCartLine {
+  id: number;
+  quantity: number;
+}
+
+let product: ApiProduct;
+
+test.beforeAll(async ({ request }) => {
+  product = await inStockProduct(request, 'kg');
+});
+
+test('adds a product to the cart with a toast at the top right that closes by itself', async ({ page }) => {
+  await page.goto(`/kg/product/${product.slug}/`);
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  await waitForIslands(page);
+
+  const quantity = page.getByRole('group', { name: 'Количество' }).getByRole('spinbutton');
+  const less = page.getByRole('button', { name: 'Уменьшить количество' });
+  await expect(quantity).toHaveValue('1');
+  await expect(less).toBeDisabled();
+  await page.getByRole('button', { name: 'Увеличить количество' }).click();
+  await page.getByRole('button', { name: 'Увеличить количество' }).click();
+  await expect(quantity).toHaveValue('3');
+  await less.click();
+  await expect(quantity).toHaveValue('2');
+  await page.getByRole('button', { name: 'В корзину', exact: true }).click();
+
+  const added = toast(page, 'Товар добавлен в корзину');
+  await expect(added).toBeVisible();
+  const shownAt = Date.now();
+  // The toast slides in from the right; wait until it has settled against the right edge.
+  const viewport = page.viewportSize()!;
+  await expect
+    .poll(
+      async () => {
+        const box = await added.boundingBox();
+        return box ? Math.abs(viewport.width - (box.x + box.width)) : Infinity;
+      },
+      { message: 'gap between the toast and the right edge of the viewport' },
+    )
+    .toBeLessThanOrEqual(32);
+  const box = (await added.boundingBox())!;
+  expect(box.x + box.width, 'toast right edge inside the viewport').toBeLessThanOrEqual(viewport.width);
+  expect(box.x, 'toast in the right half').toBeGreaterThan(viewport.width / 2);
+  expect(box.y, 'toast near the top').toBeLessThanOrEqual(32);
+  expect(box.y).toBeGreaterThanOrEqual(0);
+
+  await expect(cartCounter(page)).toBeVisible();
+  await expect(cartCounter(page)).toHaveText('2');
+  await expect(page.getByText('В корзине: 2 шт.')).toBeVisible();
+
+  // react-toastify closes it after 5000 ms (plus its exit animation).
+  await expect(added).toBeHidden({ timeout: 8_000 });
+  const shownFor = Date.now() - shownAt;
+  expect(shownFor, 'the toast stayed about 5 s').toBeGreaterThanOrEqual(4_000);
+});
+
+test('keeps the cart in localStorage and edits it on the cart page', async ({ page }) => {
+  await page.goto(`/kg/product/${product.slug}/`);
+  await waitForIslands(page);
+  await page.getByRole('button', { name: 'В корзину', exact: true }).click();
+  await expect(toast(page, 'Товар добавлен в корзину')).toBeVisible();
+  await expect(cartCounter(page)).toHaveText('1');
+
+  await page.reload();
+  expect(await storedJson<StoredCartLine[]>(page, 'cart')).toEqual([{ id: product.id, quantity: 1 }]);
+  await expect(cartCounter(page)).toHaveText('1');
+
+  await cartLink(page).click();
+  await expect(page).toHaveURL('/kg/cart/');
+  const line = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: product.name }) });
+  await expect(line).toBeVisible();
+  await expect(line.getByText(`Арт. ${product.sku}`)).toBeVisible();
+  const quantity = line.getByRole('spinbutton', { name: `Количество: ${product.name}` });
+  const more = line.getByRole('button', { name: 'Увеличить количество' });
+  const less = line.getByRole('button', { name: 'Уменьшить количество' });
+  await expect(quantity).toHaveValue('1');
+  await expect(less).toBeDisabled();
+
+  await more.click();
+  await more.click();
+  await expect(quantity).toHaveValue('3');
+  await expect(cartCounter(page)).toHaveText('3');
+  await less.click();
+  await expect(quantity).toHaveValue('2');
+  await less.click();
+  await expect(quantity).toHaveValue('1');
+  await expect(less).toBeDisabled();
+  // Typing a lower number does not go below 1 either.
+  await quantity.fill('0');
+  await expect(quantity).toHaveValue('1');
+  expect(await storedJson<StoredCartLine[]>(page, 'cart')).toEqual([{ id: product.id, quantity: 1 }]);
+
+  const total = page.getByRole('complementary', { name: 'Итого' });
+  await expect(total).toContainText('сом');
+
+  await line.getByRole('button', { name: `Удалить из корзины: ${product.name}` }).click();
+  await expect(toast(page, 'Товар удален из корзины')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Корзина пуста' })).toBeVisible();
+  await expect(cartCounter(page)).toBeHidden();
+  expect(await storedJson<StoredCartLine[]>(page, 'cart')).toEqual([]);
+});
+
+test('shares the cart between two tabs', async ({ context }) => {
+  const productTab = await context.newPage();
+  const cartTab = await context.newPage();
+  await productTab.goto(`/kg/product/${product.slug}/`);
+  await cartTab.goto('/kg/cart/');
+  await waitForIslands(productTab);
+  await waitForIslands(cartTab);
+  await expect(cartTab.getByRole('heading', { name: 'Корзина пуста' })).toBeVisible();
+
+  await productTab.getByRole('button', { name: 'В корзину', exact: true }).click();
+  await expect(cartCounter(productTab)).toHaveText('1');
+  // The other tab hears the storage event: its counter and its cart list update without a reload.
+  await expect(cartCounter(cartTab)).toHaveText('1');
+  const line = cartTab.getByRole('listitem').filter({ has: cartTab.getByRole('link', { name: product.name }) });
+  await expect(line.getByRole('spinbutton')).toHaveValue('1');
+
+  await line.getByRole('button', { name: 'Увеличить количество' }).click();
+  await expect(cartCounter(cartTab)).toHaveText('2');
+  await expect(cartCounter(productTab)).toHaveText('2');
+  await expect(productTab.getByText('В корзине: 2 шт.')).toBeVisible();
+});

@@ -1,0 +1,38 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = 4399;
+const isCI = !!process.env.CI;
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  forbidOnly: isCI,
+  retries: isCI ? 1 : 0,
+  workers: 1,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  outputDir: '../test-results',
+  // JSON only when a file is named for it (`npm test` does): otherwise the json reporter prints the whole
+  // report to stdout after the list.
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    // A fresh embedded database per run: the shop seeds its demo catalog on first start.
+    command: `rm -rf .test-data/e2e && node scripts/start.ts`,
+    cwd: '..',
+    url: `http://127.0.0.1:${PORT}/kg/`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: '.test-data/e2e', DATABASE_URL: '', SITE_URL: `http://127.0.0.1:${PORT}`, LOG_LEVEL: 'warn' },
+  },
+});
