@@ -29,9 +29,24 @@ function isCrossSiteFormPost(request: Request, url: URL): boolean {
   return origin !== url.origin && FORM_TYPES.some((t) => type.includes(t));
 }
 
+/**
+ * Storefront pages have one URL each, with the trailing slash (`/kg/catalog/kompozity/`); `/kg` or
+ * `/kg/catalog/kompozity` is sent there permanently, keeping the query, so links and crawlers agree.
+ */
+function withTrailingSlash(request: Request, url: URL): string | undefined {
+  if (!['GET', 'HEAD'].includes(request.method)) return undefined;
+  const path = url.pathname;
+  if (path.endsWith('/') || !/^\/(kg|kz)(\/|$)/.test(path) || /\.[a-z0-9]+$/i.test(path)) return undefined;
+  return `${path}/${url.search}`;
+}
+
 export const onRequest = defineMiddleware(async (context, next) => {
   if (isCrossSiteFormPost(context.request, context.url)) {
     return new Response('Cross-site form submissions are forbidden.', { status: 403 });
+  }
+  const canonicalPath = withTrailingSlash(context.request, context.url);
+  if (canonicalPath) {
+    return new Response(null, { status: 301, headers: { Location: canonicalPath, 'Cache-Control': 'public, max-age=3600' } });
   }
   let response = await next();
   // Responses built by Response.redirect() have immutable headers.

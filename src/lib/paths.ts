@@ -14,9 +14,21 @@ export const paths = {
   document: (country: Country, slug: string) => `/${country}/docs/${encodeURIComponent(slug)}/`,
 };
 
-/** The same page in another country: swaps the leading country segment. */
+/**
+ * The same page in another country: swaps the leading country segment. A price range is dropped,
+ * because it was given in the other country's currency; every other filter and the page stay.
+ */
 export function switchCountry(pathWithQuery: string, country: Country): string {
-  return pathWithQuery.replace(/^\/(kg|kz)(?=\/|$)/, `/${country}`);
+  const swapped = pathWithQuery.replace(/^\/(kg|kz)(?=\/|$)/, `/${country}`);
+  const queryAt = swapped.indexOf('?');
+  if (queryAt < 0) return swapped;
+  const query = new URLSearchParams(swapped.slice(queryAt + 1));
+  if (!query.has('price_from') && !query.has('price_to')) return swapped;
+  query.delete('price_from');
+  query.delete('price_to');
+  query.delete('page');
+  const rest = query.toString();
+  return swapped.slice(0, queryAt) + (rest ? `?${rest}` : '');
 }
 
 /** A banner or content link written without a country ("/catalog/x") made absolute for the country. */

@@ -15,11 +15,10 @@ export class PermissionError extends Error {
 
 export class AuthenticationError extends Error {
   readonly kind = 'authentication' as const;
-  constructor(
-    message = 'Authentication credentials were not provided.',
-    readonly code = 'not_authenticated',
-  ) {
+  readonly code: string;
+  constructor(message = 'Authentication credentials were not provided.', code = 'not_authenticated') {
     super(message);
+    this.code = code;
   }
 }
 
@@ -30,15 +29,19 @@ export class ConflictError extends Error {
 /** Field errors in the DRF shape: `{field: [messages]}`, with `non_field_errors` for the whole input. */
 export class ValidationError extends Error {
   readonly kind = 'validation' as const;
-  constructor(readonly fields: Record<string, string[]>) {
+  readonly fields: Record<string, string[]>;
+  constructor(fields: Record<string, string[]>) {
     super(Object.values(fields).flat().join(' '));
+    this.fields = fields;
   }
 }
 
 export class RateLimitError extends Error {
   readonly kind = 'rate_limit' as const;
-  constructor(readonly retryAfterSeconds: number) {
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number) {
     super(`Request was throttled. Expected available in ${retryAfterSeconds} seconds.`);
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 

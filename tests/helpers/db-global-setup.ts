@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
@@ -41,6 +41,7 @@ export default async function setup(project: TestProject) {
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('dbTemplate', { kind: 'pglite', dump: file });
+  return () => rmSync(file, { force: true });
 }
 
 export function withDatabase(url: string, database: string): string {

@@ -63,7 +63,7 @@ export default function CartView({ country, countryName, countryCurrency, exchan
           return (
             <li key={line.id} className="cart-line card">
               {product ? (
-                <a href={productHref.replace('__slug__', product.slug)} className="cart-image">
+                <a href={productHref.replace('__slug__', product.slug)} className="cart-image" aria-hidden="true" tabIndex={-1}>
                   <img src={product.images[0] ?? '/images/placeholder.svg'} alt="" width="96" height="96" loading="lazy" />
                 </a>
               ) : (

@@ -42,7 +42,7 @@ function decodePart(part: string): string | null {
 
 /**
  * Decodes what {@link encodeSpecifications} produces. A blank string is an empty selection; a trailing `;`
- * is tolerated; a slug given twice has its values merged. Any other deviation is an error whose English
+ * is tolerated; a slug given twice has its values merged. Any other deviation is an error whose Russian
  * text the API returns as a 400 field message.
  */
 export function decodeSpecifications(input: string): DecodeSpecificationsResult {
@@ -53,18 +53,18 @@ export function decodeSpecifications(input: string): DecodeSpecificationsResult 
     if (pair === '' && index === pairs.length - 1) continue;
     const parts = pair.split(':');
     if (parts.length !== 2) {
-      return { ok: false, error: "Expected slug:value pairs separated by ';'." };
+      return { ok: false, error: 'ожидаются пары slug:значение, разделённые «;»' };
     }
     const [rawSlug, rawValues] = parts as [string, string];
     const slug = decodePart(rawSlug);
     if (slug === null || slug.trim() === '') {
-      return { ok: false, error: `Pair ${index + 1} has an empty or malformed specification slug.` };
+      return { ok: false, error: `в паре ${index + 1} пустой или неверный slug характеристики` };
     }
     const values: string[] = [];
     for (const rawValue of rawValues.split(',')) {
       const decoded = decodePart(rawValue);
       if (decoded === null || decoded === '') {
-        return { ok: false, error: `Specification "${slug}" has an empty or malformed value; separate values with ','.` };
+        return { ok: false, error: `у характеристики «${slug}» пустое или неверное значение; значения разделяются «,»` };
       }
       values.push(decoded);
     }

@@ -5,6 +5,7 @@ import { coreRouter } from './core/core.index.ts';
 import type { AppEnv } from './create-router.ts';
 import { renderDocsPage } from './docs-page.ts';
 import { toApiError } from './errors.ts';
+import { rejectNulCharacters } from './nul-guard.ts';
 import { productsRouter } from './products/products.index.ts';
 
 export const API_BASE = '/api/v1';
@@ -13,6 +14,7 @@ const groups = [productsRouter, coreRouter];
 
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>({ strict: true }).basePath(API_BASE);
+  app.use('*', rejectNulCharacters);
   app.use('*', httpCaching);
   for (const group of groups) app.route('/', group);
 

@@ -38,7 +38,7 @@ export function renderDocsPage(document: unknown): string {
       const responses = Object.entries(op.responses ?? {})
         .map(([code, r]) => `<li><code>${escape(code)}</code> ${escape(r.description)}</li>`)
         .join('');
-      const html = `<section><h3><span class="m m-${escape(method)}">${escape(method.toUpperCase())}</span> <code>/api/v1${escape(path)}</code></h3>
+      const html = `<section><h3><span class="m m-${escape(method)}">${escape(method.toUpperCase())}</span> <code>${escape(path)}</code></h3>
 <p>${escape(op.summary)}</p>${params ? `<table><thead><tr><th>Parameter</th><th>In</th><th>Type</th><th>Description</th></tr></thead><tbody>${params}</tbody></table>` : ''}
 <ul class="r">${responses}</ul></section>`;
       byTag.set(tag, [...(byTag.get(tag) ?? []), html]);

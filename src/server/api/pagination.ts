@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 
 export const MAX_LIMIT = 100;
+export const MAX_OFFSET = 1_000_000_000;
 
 /** `limit` and `offset` as DRF's LimitOffsetPagination reads them; `limit` above 100 is capped, not refused. */
 export function paginationQuery(defaultLimit: number) {
@@ -8,16 +9,17 @@ export function paginationQuery(defaultLimit: number) {
     limit: z
       .string()
       .regex(/^\d+$/, 'Введите целое положительное число.')
-      .transform(Number)
+      // Capped before it becomes a number, so a limit too long for a JavaScript number is still just "many".
+      .transform((s) => Math.min(Number(s), MAX_LIMIT))
       .pipe(z.number().int().min(1, 'Убедитесь, что значение больше или равно 1.'))
-      .transform((n) => Math.min(n, MAX_LIMIT))
       .optional()
       .default(defaultLimit)
       .openapi({ param: { description: `Page size, default ${defaultLimit}, at most ${MAX_LIMIT}.` }, type: 'integer' }),
     offset: z
       .string()
       .regex(/^\d+$/, 'Введите целое неотрицательное число.')
-      .transform(Number)
+      // Past MAX_OFFSET every list is empty anyway; capping keeps the number inside PostgreSQL's integer range.
+      .transform((s) => Math.min(Number(s), MAX_OFFSET))
       .optional()
       .default(0)
       .openapi({ param: { description: 'Number of items to skip.' }, type: 'integer' }),

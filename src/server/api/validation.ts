@@ -1,5 +1,8 @@
 import { z } from '@hono/zod-openapi';
 
+/** DRF refuses NUL characters in any text field; PostgreSQL cannot store them either. */
+export const NUL_MESSAGE = 'Нулевые символы (NUL) не допускаются.';
+
 /** Maps zod issues to DRF field errors; issues without a path go to `non_field_errors`. */
 export function zodIssuesToFields(issues: readonly z.core.$ZodIssue[]): Record<string, string[]> {
   const fields: Record<string, string[]> = {};

@@ -84,8 +84,10 @@ async function specificationFacets(db: Db, f: ResolvedFilters): Promise<Specific
       .where(
         and(
           where,
-          eq(specifications.isFilter, true),
-          only === undefined ? (chosenIds.length ? notInArray(productSpecifications.specificationId, chosenIds) : undefined) : eq(productSpecifications.specificationId, only),
+          // A chosen specification is counted even when it is not a filter, so its chosen values show what they match.
+          only === undefined
+            ? and(eq(specifications.isFilter, true), chosenIds.length ? notInArray(productSpecifications.specificationId, chosenIds) : undefined)
+            : eq(productSpecifications.specificationId, only),
         ),
       )
       .groupBy(productSpecifications.specificationId, productSpecifications.value);

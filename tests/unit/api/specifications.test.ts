@@ -45,7 +45,7 @@ describe('decodeSpecifications', () => {
   });
 
   it('rejects a pair without a colon', () => {
-    expect(decodeSpecifications('color')).toEqual({ ok: false, error: "Expected slug:value pairs separated by ';'." });
+    expect(decodeSpecifications('color')).toEqual({ ok: false, error: 'ожидаются пары slug:значение, разделённые «;»' });
     expect(decodeSpecifications('color:A2;;size:L').ok).toBe(false);
   });
 
@@ -54,8 +54,8 @@ describe('decodeSpecifications', () => {
   });
 
   it('rejects an empty slug or an empty value', () => {
-    expect(decodeSpecifications(':A2')).toEqual({ ok: false, error: 'Pair 1 has an empty or malformed specification slug.' });
-    expect(decodeSpecifications('color:')).toMatchObject({ ok: false, error: expect.stringContaining('"color"') });
+    expect(decodeSpecifications(':A2')).toEqual({ ok: false, error: 'в паре 1 пустой или неверный slug характеристики' });
+    expect(decodeSpecifications('color:')).toMatchObject({ ok: false, error: expect.stringContaining('«color»') });
     expect(decodeSpecifications('color:A2,,A3')).toMatchObject({ ok: false });
   });
 

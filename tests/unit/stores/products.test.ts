@@ -41,10 +41,10 @@ describe('products list', () => {
 
   it('stores the detail of an API error', async () => {
     const error = new FetchError('[GET] "/api/v1/products/products/": 400');
-    Object.defineProperty(error, 'data', { value: { specifications: ["Expected slug:value pairs separated by ';'."] } });
+    Object.defineProperty(error, 'data', { value: { specifications: ['Неверный формат.'] } });
     vi.mocked(listProducts).mockRejectedValue(error);
     await fetchProducts({ country: 'kg' });
-    expect($products.get().errorMessage).toBe("specifications: Expected slug:value pairs separated by ';'.");
+    expect($products.get().errorMessage).toBe('specifications: Неверный формат.');
   });
 
   it('clears the previous error when a new fetch starts', async () => {

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { decodeSpecifications } from '../../../lib/api/specifications.ts';
+import { NUL_MESSAGE } from '../validation.ts';
 import { ORDERINGS } from '../../catalog/product-filters.ts';
 import { countryQuery } from '../common.schemas.ts';
 import { paginationQuery } from '../pagination.ts';
@@ -67,6 +68,10 @@ export const specificationsParam = z
     const decoded = decodeSpecifications(raw);
     if (!decoded.ok) {
       ctx.addIssue({ code: 'custom', message: `Неверный формат: ${decoded.error}. Ожидается slug:значение1,значение2;slug2:значение.` });
+      return z.NEVER;
+    }
+    if (Object.entries(decoded.value).some(([slug, values]) => slug.includes('\0') || values.some((v) => v.includes('\0')))) {
+      ctx.addIssue({ code: 'custom', message: NUL_MESSAGE });
       return z.NEVER;
     }
     return decoded.value;

@@ -1,0 +1,18 @@
+import type { MiddlewareHandler } from 'hono';
+import { NUL_MESSAGE } from './validation.ts';
+
+/**
+ * PostgreSQL text cannot hold a NUL character, so one in a path or a query parameter would reach the
+ * database as an error. A path with one names nothing (404); a query parameter with one is a field
+ * error (400), reported under the parameter's name.
+ */
+export const rejectNulCharacters: MiddlewareHandler = async (c, next) => {
+  const url = new URL(c.req.url);
+  if (/%00/.test(url.pathname)) return c.json({ detail: 'Not found.' }, 404);
+  const fields: Record<string, string[]> = {};
+  for (const [key, value] of url.searchParams) {
+    if (key.includes('\0') || value.includes('\0')) fields[key.replaceAll('\0', '')] = [NUL_MESSAGE];
+  }
+  if (Object.keys(fields).length) return c.json(fields, 400);
+  await next();
+};
