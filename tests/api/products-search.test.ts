@@ -70,9 +70,9 @@ describe('GET /products/products/?search=', () => {
   it.each(['price', '-price', 'name', '-created_at'])(
     'GET /products/products/ keeps the exact SKU match first with ordering=%s',
     async (ordering) => {
-      // A composite shade whose SKU is also the prefix of another shade's (A3 and A35), and not the
-      // lowest id of its family, so neither price direction would put it first on its own.
-      const sku = '3M-Z250-A3';
+      // A SKU that is also the prefix of a cheaper one (KR-TBNE) and of a dearer one (KR-TBC), so
+      // neither price direction would put it first on its own.
+      const sku = 'KR-TB';
       const found = await search(sku, { ordering });
       expect(found.length).toBeGreaterThan(1);
       expect(found[0]!.sku).toBe(sku);

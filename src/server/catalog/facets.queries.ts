@@ -1,4 +1,4 @@
-import { and, asc, count, countDistinct, eq, inArray, max, min, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, max, min, notInArray, sql } from 'drizzle-orm';
 import { getDb, type Db } from '../db/client.ts';
 import { brands, productOffers, products, productSpecifications, specifications } from '../db/schema/index.ts';
 import { compareSpecValues } from './spec-values.ts';
@@ -75,7 +75,8 @@ async function specificationFacets(db: Db, f: ResolvedFilters): Promise<Specific
         specificationId: productSpecifications.specificationId,
         value: productSpecifications.value,
         sortNumber: min(productSpecifications.valueNumber),
-        count: countDistinct(productSpecifications.productId),
+        // (product, specification, value) is the primary key, so rows are distinct products already.
+        count: count(),
       })
       .from(productSpecifications)
       .innerJoin(products, eq(products.id, productSpecifications.productId))

@@ -4,6 +4,7 @@ import { brands, productOffers, products, productSpecifications, specifications 
 import { ValidationError } from '../errors.ts';
 import { loadCategories, subtreeIds } from './categories.queries.ts';
 import type { CountryCode } from './countries.ts';
+import { findMatches, intArray, parseSearch, type SearchMatches, type SearchTerms } from './search.ts';
 
 export const ORDERINGS = ['price', '-price', 'name', '-name', '-created_at', 'created_at', 'relevance'] as const;
 export type Ordering = (typeof ORDERINGS)[number];
@@ -31,27 +32,13 @@ export interface ResolvedFilters {
   priceFrom?: string;
   priceTo?: string;
   specifications: { id: number; slug: string; values: string[] }[];
-  search?: SearchTerms;
+  /** The search text and the products it finds, best first. */
+  search?: { terms: SearchTerms; matches: SearchMatches };
   ids?: number[];
   isActive: boolean;
 }
 
-export interface SearchTerms {
-  text: string;
-  /** A `to_tsquery('russian', …)` expression with prefix matching on every word, or null when no word is left. */
-  tsquery: string | null;
-}
-
-export function parseSearch(text: string): SearchTerms | undefined {
-  const trimmed = text.trim().slice(0, 200);
-  if (!trimmed) return undefined;
-  const words = trimmed
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, 8);
-  return { text: trimmed, tsquery: words.length ? words.map((w) => `${w}:*`).join(' & ') : null };
-}
+export { parseSearch, type SearchTerms } from './search.ts';
 
 export async function resolveFilters(db: Db, filters: ProductFilters): Promise<ResolvedFilters> {
   const errors: Record<string, string[]> = {};
@@ -61,9 +48,10 @@ export async function resolveFilters(db: Db, filters: ProductFilters): Promise<R
     priceTo: filters.priceTo,
     ids: filters.ids,
     isActive: filters.isActive ?? true,
-    search: filters.search ? parseSearch(filters.search) : undefined,
     specifications: [],
   };
+  const terms = filters.search ? parseSearch(filters.search) : undefined;
+  if (terms) resolved.search = { terms, matches: await findMatches(db, terms) };
   if (filters.category) {
     const rows = await loadCategories();
     const root = rows.find((row) => row.slug === filters.category);
@@ -131,32 +119,6 @@ export function filterConditions(db: Db, f: ResolvedFilters, exclude?: FacetExcl
       ),
     );
   }
-  if (f.search) conditions.push(searchCondition(f.search));
+  if (f.search) conditions.push(sql`${products.id} = any(${intArray(f.search.matches.ids)}::int[])`);
   return and(...conditions);
-}
-
-// Full-text (Russian stemming, prefixes) finds words in any form; the trigram operator `<%`
-// forgives typos in the name; SKUs match exactly or by prefix, case-insensitively.
-function searchCondition(search: SearchTerms): SQL {
-  const matches: SQL[] = [
-    sql`lower(${products.sku}) like ${escapeLike(search.text.toLowerCase()) + '%'}`,
-    sql`${search.text} <% ${products.name}`,
-  ];
-  if (search.tsquery) matches.push(sql`${products.searchVector} @@ to_tsquery('russian', ${search.tsquery})`);
-  return or(...matches)!;
-}
-
-export function searchRank(search: SearchTerms): SQL[] {
-  // Closeness to the name first (rounded, so near-ties fall through to the text rank), so "композит"
-  // ranks composites above "композитный цемент", whose description merely mentions the word.
-  const rank: SQL[] = [
-    sql`(lower(${products.sku}) = ${search.text.toLowerCase()}) desc`,
-    sql`round(word_similarity(${search.text}, ${products.name})::numeric, 1) desc`,
-  ];
-  if (search.tsquery) rank.push(sql`ts_rank(${products.searchVector}, to_tsquery('russian', ${search.tsquery})) desc`);
-  return rank;
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }

@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '../db/client.ts';
 import { brands, categories, productOffers, products, productSpecifications, specifications } from '../db/schema/index.ts';
 import { NotFoundError } from '../errors.ts';
 import { ancestorsOf, loadCategories, type CategoryLink } from './categories.queries.ts';
 import { COUNTRIES, type CountryCode, type CurrencyCode } from './countries.ts';
-import { filterConditions, resolveFilters, searchRank, type Ordering, type ProductFilters } from './product-filters.ts';
+import { filterConditions, resolveFilters, type Ordering, type ProductFilters } from './product-filters.ts';
+import { intArray } from './search.ts';
 
 export interface ProductSummary {
   id: number;
@@ -104,8 +105,8 @@ function toSummary(row: SummaryRow, country: CountryCode): ProductSummary {
   };
 }
 
-function orderBy(ordering: Ordering | undefined, rank: SQL[]): SQL[] {
-  switch (ordering ?? (rank.length ? 'relevance' : 'price')) {
+function orderBy(ordering: Exclude<Ordering, 'relevance'>): SQL[] {
+  switch (ordering) {
     case 'price':
       return [asc(productOffers.price), asc(products.id)];
     case '-price':
@@ -118,14 +119,12 @@ function orderBy(ordering: Ordering | undefined, rank: SQL[]): SQL[] {
       return [asc(products.createdAt), asc(products.id)];
     case '-created_at':
       return [desc(products.createdAt), desc(products.id)];
-    case 'relevance':
-      return [...rank, asc(products.id)];
   }
-  return [asc(products.id)];
 }
 
 /**
- * One page of products sold in the country, with the total count.
+ * One page of products sold in the country, with the total count. Without a search the default
+ * ordering is by price; with one, by relevance.
  * @throws ValidationError for an unknown category, brand or specification.
  */
 export async function listProducts(options: ProductListOptions): Promise<{ items: ProductSummary[]; count: number }> {
@@ -133,24 +132,39 @@ export async function listProducts(options: ProductListOptions): Promise<{ items
   const filters = await resolveFilters(db, options);
   const where = filterConditions(db, filters);
   const offerJoin = and(eq(productOffers.productId, products.id), eq(productOffers.country, filters.country));
-  const rank = filters.search ? searchRank(filters.search) : [];
-  // An exact SKU hit leads whatever the ordering: a dentist who types an article number wants that item.
-  const lead = filters.search && options.ordering && options.ordering !== 'relevance' ? rank.slice(0, 1) : [];
-
-  const [rows, [total]] = await Promise.all([
+  const summaries = () =>
     db
       .select(summaryColumns)
       .from(products)
       .innerJoin(productOffers, offerJoin)
       .innerJoin(categories, eq(categories.id, products.categoryId))
-      .leftJoin(brands, eq(brands.id, products.brandId))
+      .leftJoin(brands, eq(brands.id, products.brandId));
+  const toItems = (rows: unknown[]) => rows.map((row) => toSummary(row as SummaryRow, filters.country));
+
+  const ordering = options.ordering ?? (filters.search ? 'relevance' : 'price');
+  if (ordering === 'relevance' && filters.search) {
+    // The search already ranked its matches: keep those the other filters leave, in that order.
+    const kept = await db.select({ id: products.id }).from(products).innerJoin(productOffers, offerJoin).where(where);
+    const keptIds = new Set(kept.map((r) => r.id));
+    const pageIds = filters.search.matches.ids.filter((id) => keptIds.has(id)).slice(options.offset, options.offset + options.limit);
+    const rows = pageIds.length ? await summaries().where(sql`${products.id} = any(${intArray(pageIds)}::int[])`) : [];
+    const position = new Map(pageIds.map((id, index) => [id, index]));
+    rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+    return { items: toItems(rows), count: keptIds.size };
+  }
+
+  // An exact SKU hit leads whatever the ordering: a dentist who types an article number wants that item.
+  const exact = filters.search?.matches.exactSkuIds ?? [];
+  const lead = exact.length ? [sql`${products.id} = any(${intArray(exact)}::int[]) desc`] : [];
+  const [rows, [total]] = await Promise.all([
+    summaries()
       .where(where)
-      .orderBy(...lead, ...orderBy(options.ordering, rank))
+      .orderBy(...lead, ...orderBy(ordering === 'relevance' ? 'price' : ordering))
       .limit(options.limit)
       .offset(options.offset),
     db.select({ value: count() }).from(products).innerJoin(productOffers, offerJoin).where(where),
   ]);
-  return { items: rows.map((row) => toSummary(row as SummaryRow, filters.country)), count: total?.value ?? 0 };
+  return { items: toItems(rows), count: total?.value ?? 0 };
 }
 
 /** @throws NotFoundError for an unknown or inactive slug. */

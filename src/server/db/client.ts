@@ -23,10 +23,10 @@ export interface DbHandle {
 
 /**
  * How close a search word must be to a word of a product name for the trigram operator `<%`
- * (which can use the GIN index): 0.4 forgives one wrong or missing letter in a typical word,
- * where pg_trgm's default 0.6 forgives almost nothing.
+ * (which can use the GIN index): 0.5 forgives one wrong letter in a typical word («кампозит»), where
+ * pg_trgm's default 0.6 forgives almost nothing and 0.4 lets «композит» match every «комплект».
  */
-export const WORD_SIMILARITY_THRESHOLD = 0.4;
+export const WORD_SIMILARITY_THRESHOLD = 0.5;
 
 const migrationsFolder = path.resolve(process.cwd(), 'src/server/db/migrations');
 
@@ -38,7 +38,8 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     loadDataDir: options.loadDataDir,
     extensions: { pg_trgm },
   });
-  await pglite.exec(`SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
+  // work_mem: facet counts over a large catalog sort and hash in memory rather than on (emulated) disk.
+  await pglite.exec(`SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}; SET work_mem = '32MB'`);
   const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,

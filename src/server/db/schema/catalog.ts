@@ -89,7 +89,7 @@ export const products = pgTable(
     index().on(t.brandId),
     index('products_search_vector_idx').using('gin', t.searchVector),
     index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
-    index('products_sku_lower_idx').on(sql`lower(${t.sku})`),
+    index('products_sku_lower_idx').on(sql`lower(${t.sku}) text_pattern_ops`),
     index().on(t.createdAt),
   ],
 );

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { refreshSearchWords } from '../../catalog/search.ts';
 import type { Db } from '../client.ts';
 import { banners, contacts, countries, documents, exchanges } from '../schema/index.ts';
 import { insertBrands, insertCategories, insertSpecifications } from './catalog.ts';
@@ -23,11 +24,23 @@ export async function seedIfEmpty(db: Db): Promise<void> {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY}::bigint)`);
     if (!(await hasCountries(tx))) await insertDemo(tx);
   });
+  await afterBulkLoad(db);
+}
+
+/**
+ * After a bulk load: rebuilds the search word list and refreshes the planner's statistics (the
+ * embedded database has no autovacuum, and without statistics PostgreSQL plans a 20,000-product
+ * catalog as sequential scans).
+ */
+export async function afterBulkLoad(db: Db): Promise<void> {
+  await refreshSearchWords(db);
+  await db.execute(sql`analyze`);
 }
 
 /** Inserts the whole demo data set in one transaction; expects empty tables. */
 export async function seedDemo(db: Db): Promise<void> {
   await db.transaction((tx) => insertDemo(tx));
+  await afterBulkLoad(db);
 }
 
 async function insertDemo(db: Db): Promise<void> {

@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { products } from '../schema/index.ts';
 import { loadCatalogRefs } from './catalog.ts';
-import { seedIfEmpty } from './demo.ts';
+import { afterBulkLoad, seedIfEmpty } from './demo.ts';
 import { insertProducts } from './insert.ts';
 import { buildOffers, roundKgs } from './offers.ts';
 import { buildDemoProducts, demoCreatedAt, type ProductDraft } from './products.ts';
@@ -30,6 +30,7 @@ export async function seedLargeCatalog(db: Db, target: number): Promise<void> {
       await insertProducts(tx, drafts, refs);
     }
   });
+  await afterBulkLoad(db);
 }
 
 // Product number i becomes template i mod T sold as a set of n; n grows with each pass over the templates.

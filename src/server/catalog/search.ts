@@ -1,0 +1,119 @@
+import { sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import { queryRows, type Db } from '../db/client.ts';
+
+export interface SearchTerms {
+  text: string;
+  /** The words of the text, lower-cased: letters and digits only, so they are safe inside a tsquery. */
+  words: string[];
+}
+
+/** Products a search finds, best first; filters, counts and facets then work on these ids. */
+export interface SearchMatches {
+  /** Every matching product id (active or not, any country), most relevant first. */
+  ids: number[];
+  /** Products whose SKU is exactly the search text: they lead whatever the ordering. */
+  exactSkuIds: number[];
+}
+
+export function parseSearch(text: string): SearchTerms | undefined {
+  const trimmed = text.trim().slice(0, 200);
+  if (!trimmed) return undefined;
+  const words = trimmed
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+  return { text: trimmed, words };
+}
+
+/**
+ * How alike a misspelt word and a catalog word must be (pg_trgm `similarity`): 0.4 accepts one wrong
+ * letter in a typical word («адгизив» → «адгезив» 0.45, «кампозит» → «композит» 0.5) and refuses
+ * look-alikes («композит» → «комплект» 0.29).
+ */
+const TYPO_SIMILARITY = 0.4;
+/** Catalog words tried for each search word, closest first. */
+const TYPO_ALTERNATIVES = 4;
+
+// A search is resolved once and reused by the list, its count and every facet of the request, and by
+// the next requests for the same words: people page through results and refine filters.
+const cache = new LRUCache<string, SearchMatches>({ max: 500, ttl: 60_000 });
+
+/** Forgets cached searches; call after products are written. */
+export function clearSearchCache(): void {
+  cache.clear();
+}
+
+/**
+ * Full-text search (Russian stemming, every word also as a prefix) over the name, SKU, brand, category
+ * and description; each search word may also be any catalog word close to it, which forgives typos;
+ * SKUs match exactly or by prefix, case-insensitively. Both branches use indexes, so the cost follows
+ * the number of matches, not the size of the catalog.
+ *
+ * Ranking: an exact SKU first, then closeness to the name (rounded, so near-ties fall through to the
+ * text rank; "композит" ranks composites above "композитный цемент"), then the full-text rank.
+ */
+export async function findMatches(db: Db, search: SearchTerms): Promise<SearchMatches> {
+  const key = search.text.toLowerCase();
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const lower = search.text.toLowerCase();
+  const prefix = `${lower.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const tsquery = await typoTolerantQuery(db, search.words);
+  const rows = await queryRows<{ id: number; exact: boolean }>(
+    db,
+    sql`select p.id, lower(p.sku) = ${lower} as exact
+        from products p
+        where p.id in (
+          select id from products where lower(sku) like ${prefix}
+          ${tsquery ? sql`union all select id from products where search_vector @@ to_tsquery('russian', ${tsquery})` : sql``}
+        )
+        order by exact desc,
+          round(word_similarity(${search.text}, p.name)::numeric, 1) desc,
+          ${tsquery ? sql`ts_rank(p.search_vector, to_tsquery('russian', ${tsquery})) desc,` : sql``}
+          p.id`,
+  );
+  const matches = { ids: rows.map((r) => Number(r.id)), exactSkuIds: rows.filter((r) => r.exact).map((r) => Number(r.id)) };
+  cache.set(key, matches);
+  return matches;
+}
+
+/**
+ * `(word:* | close1 | close2) & (word2:* | …)`: every search word must match, as a prefix in any
+ * Russian word form or as one of the catalog words closest to it. Words hold only letters and digits,
+ * so they need no tsquery escaping.
+ */
+async function typoTolerantQuery(db: Db, words: string[]): Promise<string | null> {
+  if (!words.length) return null;
+  const typoCandidates = words.filter((w) => w.length >= 4 && /\p{L}/u.test(w));
+  const close = typoCandidates.length
+    ? await queryRows<{ input: string; word: string }>(
+        db,
+        sql`select input, word from unnest(${`{${typoCandidates.join(',')}}`}::text[]) as input,
+            lateral (
+              select word from search_words
+              where word % input and similarity(word, input) >= ${TYPO_SIMILARITY} and word <> input
+              order by similarity(word, input) desc, word
+              limit ${TYPO_ALTERNATIVES}
+            ) as close`,
+      )
+    : [];
+  return words
+    .map((w) => {
+      const alternatives = [`${w}:*`, ...close.filter((c) => c.input === w).map((c) => c.word)];
+      return alternatives.length > 1 ? `(${alternatives.join(' | ')})` : alternatives[0];
+    })
+    .join(' & ');
+}
+
+/** Rebuilds the word list typo tolerance draws on; call after products are written in bulk. */
+export async function refreshSearchWords(db: Db): Promise<void> {
+  await db.execute(sql`refresh materialized view search_words`);
+  clearSearchCache();
+}
+
+/** A Postgres int[] literal for `= any(...)`: one parameter however many ids. */
+export function intArray(ids: readonly number[]): string {
+  return `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+}
