@@ -1,3 +1,4 @@
+import { CATALOG_TTL_MS, catalogCache } from './cache.ts';
 import { asc, eq } from 'drizzle-orm';
 import { getDb } from '../db/client.ts';
 import { categories } from '../db/schema/index.ts';
@@ -32,7 +33,13 @@ export interface CategoryDetail extends CategoryNode {
   ancestors: CategoryLink[];
 }
 
-export async function loadCategories(): Promise<CategoryRecord[]> {
+export function loadCategories(): Promise<CategoryRecord[]> {
+  return categoryCache.get('all', queryCategories);
+}
+
+const categoryCache = catalogCache<CategoryRecord[]>({ max: 1, ttlMs: CATALOG_TTL_MS });
+
+async function queryCategories(): Promise<CategoryRecord[]> {
   const db = await getDb();
   return db
     .select({

@@ -1,6 +1,8 @@
 import { and, asc, count, eq, inArray, max, min, notInArray, sql } from 'drizzle-orm';
 import { getDb, type Db } from '../db/client.ts';
 import { brands, productOffers, products, productSpecifications, specifications } from '../db/schema/index.ts';
+import { CATALOG_TTL_MS, catalogCache } from './cache.ts';
+import { cacheKey } from './product-filters.ts';
 import { compareSpecValues } from './spec-values.ts';
 import { filterConditions, resolveFilters, type ProductFilters, type ResolvedFilters } from './product-filters.ts';
 
@@ -29,7 +31,13 @@ export interface Facets {
  * facet's own, so choosing another value of the same facet widens the result (OR within a facet).
  * Values already chosen stay listed, with their count, even when it is zero.
  */
-export async function getFacets(filters: ProductFilters): Promise<Facets> {
+export function getFacets(filters: ProductFilters): Promise<Facets> {
+  return facetCache.get(cacheKey(filters), () => computeFacets(filters));
+}
+
+const facetCache = catalogCache<Facets>({ max: 1000, ttlMs: CATALOG_TTL_MS });
+
+async function computeFacets(filters: ProductFilters): Promise<Facets> {
   const db = await getDb();
   const f = await resolveFilters(db, filters);
   const [price, brandCounts, specCounts] = await Promise.all([priceRange(db, f), brandFacet(db, f), specificationFacets(db, f)]);

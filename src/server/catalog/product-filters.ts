@@ -40,6 +40,23 @@ export interface ResolvedFilters {
 
 export { parseSearch, type SearchTerms } from './search.ts';
 
+/** A stable key for a filter set (property order and value order do not matter). */
+export function cacheKey(filters: ProductFilters): string {
+  const normalize = (value: unknown): unknown => {
+    if (Array.isArray(value)) return [...value].map(normalize).sort();
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(
+        Object.entries(value)
+          .filter(([, v]) => v !== undefined)
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([k, v]) => [k, normalize(v)]),
+      );
+    }
+    return value;
+  };
+  return JSON.stringify(normalize(filters));
+}
+
 export async function resolveFilters(db: Db, filters: ProductFilters): Promise<ResolvedFilters> {
   const errors: Record<string, string[]> = {};
   const resolved: ResolvedFilters = {

@@ -4,7 +4,8 @@ import { brands, categories, productOffers, products, productSpecifications, spe
 import { NotFoundError } from '../errors.ts';
 import { ancestorsOf, loadCategories, type CategoryLink } from './categories.queries.ts';
 import { COUNTRIES, type CountryCode, type CurrencyCode } from './countries.ts';
-import { filterConditions, resolveFilters, type Ordering, type ProductFilters } from './product-filters.ts';
+import { CATALOG_TTL_MS, catalogCache } from './cache.ts';
+import { cacheKey, filterConditions, resolveFilters, type Ordering, type ProductFilters } from './product-filters.ts';
 import { intArray } from './search.ts';
 
 export interface ProductSummary {
@@ -127,7 +128,13 @@ function orderBy(ordering: Exclude<Ordering, 'relevance'>): SQL[] {
  * ordering is by price; with one, by relevance.
  * @throws ValidationError for an unknown category, brand or specification.
  */
-export async function listProducts(options: ProductListOptions): Promise<{ items: ProductSummary[]; count: number }> {
+export function listProducts(options: ProductListOptions): Promise<{ items: ProductSummary[]; count: number }> {
+  return listCache.get(cacheKey(options), () => queryProducts(options));
+}
+
+const listCache = catalogCache<{ items: ProductSummary[]; count: number }>({ max: 1000, ttlMs: CATALOG_TTL_MS });
+
+async function queryProducts(options: ProductListOptions): Promise<{ items: ProductSummary[]; count: number }> {
   const db = await getDb();
   const filters = await resolveFilters(db, options);
   const where = filterConditions(db, filters);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { LRUCache } from 'lru-cache';
 import { queryRows, type Db } from '../db/client.ts';
+import { CATALOG_TTL_MS, catalogCache, invalidateCatalog } from './cache.ts';
 
 export interface SearchTerms {
   text: string;
@@ -38,12 +38,7 @@ const TYPO_ALTERNATIVES = 4;
 
 // A search is resolved once and reused by the list, its count and every facet of the request, and by
 // the next requests for the same words: people page through results and refine filters.
-const cache = new LRUCache<string, SearchMatches>({ max: 500, ttl: 60_000 });
-
-/** Forgets cached searches; call after products are written. */
-export function clearSearchCache(): void {
-  cache.clear();
-}
+const cache = catalogCache<SearchMatches>({ max: 500, ttlMs: CATALOG_TTL_MS });
 
 /**
  * Full-text search (Russian stemming, every word also as a prefix) over the name, SKU, brand, category
@@ -54,10 +49,11 @@ export function clearSearchCache(): void {
  * Ranking: an exact SKU first, then closeness to the name (rounded, so near-ties fall through to the
  * text rank; "композит" ranks composites above "композитный цемент"), then the full-text rank.
  */
-export async function findMatches(db: Db, search: SearchTerms): Promise<SearchMatches> {
-  const key = search.text.toLowerCase();
-  const cached = cache.get(key);
-  if (cached) return cached;
+export function findMatches(db: Db, search: SearchTerms): Promise<SearchMatches> {
+  return cache.get(search.text.toLowerCase(), () => searchMatches(db, search));
+}
+
+async function searchMatches(db: Db, search: SearchTerms): Promise<SearchMatches> {
   const lower = search.text.toLowerCase();
   const prefix = `${lower.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
   const tsquery = await typoTolerantQuery(db, search.words);
@@ -74,9 +70,7 @@ export async function findMatches(db: Db, search: SearchTerms): Promise<SearchMa
           ${tsquery ? sql`ts_rank(p.search_vector, to_tsquery('russian', ${tsquery})) desc,` : sql``}
           p.id`,
   );
-  const matches = { ids: rows.map((r) => Number(r.id)), exactSkuIds: rows.filter((r) => r.exact).map((r) => Number(r.id)) };
-  cache.set(key, matches);
-  return matches;
+  return { ids: rows.map((r) => Number(r.id)), exactSkuIds: rows.filter((r) => r.exact).map((r) => Number(r.id)) };
 }
 
 /**
@@ -110,7 +104,7 @@ async function typoTolerantQuery(db: Db, words: string[]): Promise<string | null
 /** Rebuilds the word list typo tolerance draws on; call after products are written in bulk. */
 export async function refreshSearchWords(db: Db): Promise<void> {
   await db.execute(sql`refresh materialized view search_words`);
-  clearSearchCache();
+  invalidateCatalog();
 }
 
 /** A Postgres int[] literal for `= any(...)`: one parameter however many ids. */
