@@ -1,7 +1,10 @@
 /**
- * The JavaScript a page can load, gzipped: module scripts, island components and renderers,
- * modulepreload links and inline scripts of the HTML, then every chunk those files import
- * (static, re-export and dynamic imports, and Vite's preload dependency lists), each counted once.
+ * The JavaScript a page loads, gzipped, in two parts, each file counted once:
+ * - initial: inline scripts, module scripts, island components and renderers and modulepreload links
+ *   of the HTML, and every chunk they import statically (import / export … from): what the browser
+ *   fetches to show the page. The budget applies to this.
+ * - on demand: chunks reachable only through dynamic `import()` (and Vite's preload lists), fetched
+ *   when the visitor does something (the first toast, the first cart lookup).
  */
 import { gzipSync } from 'node:zlib';
 
@@ -9,6 +12,7 @@ export interface JsFile {
   url: string;
   bytes: number;
   gzip_bytes: number;
+  on_demand: boolean;
 }
 
 export interface PageJs {
@@ -18,8 +22,11 @@ export interface PageJs {
   files: number;
   external_files: number;
   inline_scripts: number;
+  /** Initial load. */
   bytes: number;
   gzip_bytes: number;
+  /** Loaded only on interaction. */
+  on_demand_gzip_bytes: number;
   budget_gzip_bytes: number | null;
   verdict: 'OK' | 'OVER' | '-';
   list: JsFile[];
@@ -75,16 +82,19 @@ export function scanHtml(html: string): { urls: string[]; inline: string[] } {
   return { urls, inline };
 }
 
-/** Module specifiers a JavaScript file can load (relative, absolute path or URL; bare names are returned too). */
-export function scanJs(code: string): string[] {
-  const found: string[] = [];
+/**
+ * Module specifiers a JavaScript file can load (relative, absolute path or URL; bare names are
+ * returned too): static imports, and dynamic ones (import("…") and Vite's preload lists) apart.
+ */
+export function scanJs(code: string): { static: string[]; dynamic: string[] } {
+  const found = { static: [] as string[], dynamic: [] as string[] };
   // import x from "…", import {a} from "…", export * from "…", import "…" (also minified: import{a}from"…").
-  for (const m of code.matchAll(/(?:^|[^\w$.])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["'`]([^"'`\s]+)["'`]/g)) found.push(m[1]);
+  for (const m of code.matchAll(/(?:^|[^\w$.])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["'`]([^"'`\s]+)["'`]/g)) found.static.push(m[1]);
   // import("…")
-  for (const m of code.matchAll(/(?:^|[^\w$.])import\s*\(\s*["'`]([^"'`\s]+)["'`]\s*\)/g)) found.push(m[1]);
+  for (const m of code.matchAll(/(?:^|[^\w$.])import\s*\(\s*["'`]([^"'`\s]+)["'`]\s*\)/g)) found.dynamic.push(m[1]);
   // Vite: const __vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=["_astro/a.js","_astro/b.css"])))=>…
   for (const m of code.matchAll(/m\.f\s*=\s*\[([^\]]*)\]/g)) {
-    for (const s of m[1].matchAll(/["'`]([^"'`]+)["'`]/g)) found.push(/^(\.{0,2}\/|[a-z]+:)/i.test(s[1]) ? s[1] : `/${s[1]}`);
+    for (const s of m[1].matchAll(/["'`]([^"'`]+)["'`]/g)) found.dynamic.push(/^(\.{0,2}\/|[a-z]+:)/i.test(s[1]) ? s[1] : `/${s[1]}`);
   }
   return found;
 }
@@ -100,8 +110,12 @@ export async function measurePageJs(origin: string, page: string, path: string, 
   const list: JsFile[] = [];
   let bytes = 0;
   let gzipBytes = 0;
+  let onDemandGzipBytes = 0;
   const seen = new Set<string>();
+  // The initial graph first; dynamic imports wait in `later` until it is complete.
   const queue: URL[] = [];
+  const later: [string, URL][] = [];
+  let phase: 'initial' | 'on demand' = 'initial';
   const enqueue = (spec: string, base: URL) => {
     if (/^(data|blob):/i.test(spec)) return;
     if (spec.includes('${')) {
@@ -124,15 +138,26 @@ export async function measurePageJs(origin: string, page: string, path: string, 
     queue.push(url);
   };
   for (const url of urls) enqueue(url, pageUrl);
+  const follow = (code: string, base: URL) => {
+    const found = scanJs(code);
+    for (const spec of found.static) enqueue(spec, base);
+    for (const spec of found.dynamic) later.push([spec, base]);
+  };
   inline.forEach((body, i) => {
     const size = Buffer.byteLength(body);
     const gz = gzipSize(body);
     bytes += size;
     gzipBytes += gz;
-    list.push({ url: `(inline script ${i + 1})`, bytes: size, gzip_bytes: gz });
-    for (const spec of scanJs(body)) enqueue(spec, pageUrl);
+    list.push({ url: `(inline script ${i + 1})`, bytes: size, gzip_bytes: gz, on_demand: false });
+    follow(body, pageUrl);
   });
-  while (queue.length > 0) {
+  for (;;) {
+    if (queue.length === 0) {
+      if (later.length === 0) break;
+      phase = 'on demand';
+      for (const [spec, base] of later.splice(0)) enqueue(spec, base);
+      continue;
+    }
     const url = queue.shift()!;
     const r = await fetch(url);
     if (!r.ok) {
@@ -142,10 +167,14 @@ export async function measurePageJs(origin: string, page: string, path: string, 
     }
     const body = Buffer.from(await r.arrayBuffer());
     const gz = gzipSize(body);
-    bytes += body.length;
-    gzipBytes += gz;
-    list.push({ url: url.pathname + url.search, bytes: body.length, gzip_bytes: gz });
-    for (const spec of scanJs(body.toString('utf8'))) enqueue(spec, url);
+    const onDemand = phase === 'on demand';
+    if (onDemand) onDemandGzipBytes += gz;
+    else {
+      bytes += body.length;
+      gzipBytes += gz;
+    }
+    list.push({ url: url.pathname + url.search, bytes: body.length, gzip_bytes: gz, on_demand: onDemand });
+    follow(body.toString('utf8'), url);
   }
   return {
     page,
@@ -156,6 +185,7 @@ export async function measurePageJs(origin: string, page: string, path: string, 
     inline_scripts: inline.length,
     bytes,
     gzip_bytes: gzipBytes,
+    on_demand_gzip_bytes: onDemandGzipBytes,
     budget_gzip_bytes: budget,
     verdict: budget === null ? '-' : gzipBytes <= budget ? 'OK' : 'OVER',
     list,

@@ -25,7 +25,7 @@ export function loadTable(results: LoadResult[]): string {
 
 export function jsTable(pages: PageJs[]): string {
   return table(
-    ['page', 'path', 'status', 'JS files', 'gzip kB', 'raw kB', 'budget kB', 'verdict'],
+    ['page', 'path', 'status', 'JS files', 'initial gzip kB', 'initial raw kB', 'on demand gzip kB', 'budget kB', 'verdict'],
     pages.map((p) => [
       p.page,
       `\`${p.path}\``,
@@ -33,10 +33,11 @@ export function jsTable(pages: PageJs[]): string {
       p.inline_scripts > 0 ? `${p.files} (${p.inline_scripts} inline)` : p.files,
       kb(p.gzip_bytes),
       kb(p.bytes),
+      kb(p.on_demand_gzip_bytes),
       p.budget_gzip_bytes === null ? '-' : `≤ ${kb(p.budget_gzip_bytes)}`,
       p.verdict,
     ]),
-    ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'l'],
+    ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
   );
 }
 

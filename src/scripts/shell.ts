@@ -1,18 +1,14 @@
 /**
  * The page shell's behaviour, without React so content pages stay light: the navigation progress bar,
- * the remembered country, cart and favourites counters, prices in the chosen currency, and the
- * add-to-cart / favourite buttons of server-rendered product cards.
+ * the remembered country, cart and favourites counters and prices in the chosen currency. The buttons
+ * of server-rendered product cards are wired by `product-cards.ts`, loaded only where cards are.
  */
 import NProgress from 'nprogress';
 import type { Exchange } from '~/lib/api/types.ts';
 import { formatPrice, isDisplayCurrency, type DisplayCurrency } from '~/lib/money.ts';
 import { $cartCount } from '~/stores/cart.ts';
 import { $currency, CURRENCY_STORAGE_KEY, setCurrency } from '~/stores/currency.ts';
-import { $favourites, $favouritesCount } from '~/stores/favourites.ts';
-
-// The toasting actions pull in react-toastify and React: load them on the first click, so pages
-// without shop widgets stay within the content-page script budget.
-const shopActions = () => import('~/stores/shop-actions.ts');
+import { $favouritesCount } from '~/stores/favourites.ts';
 
 NProgress.configure({ showSpinner: false, trickleSpeed: 120 });
 
@@ -74,26 +70,16 @@ function renderCount(selector: string, count: number): void {
   }
 }
 
-function renderFavouriteButtons(ids: readonly number[]): void {
-  for (const button of document.querySelectorAll<HTMLButtonElement>('[data-favourite]')) {
-    const active = ids.includes(Number(button.dataset.favourite));
-    button.setAttribute('aria-pressed', String(active));
-    button.title = active ? 'Убрать из избранного' : 'В избранное';
-  }
-}
-
 function onPageLoad(): void {
   document.cookie = `country=${pageCountry()}; path=/; max-age=31536000; samesite=lax`;
   renderCount('[data-cart-count]', $cartCount.get());
   renderCount('[data-favourites-count]', $favouritesCount.get());
-  renderFavouriteButtons($favourites.get());
   renderPrices();
   document.querySelector<HTMLDetailsElement>('[data-catalog-menu]')?.removeAttribute('open');
 }
 
 $cartCount.listen((count) => renderCount('[data-cart-count]', count));
 $favouritesCount.listen((count) => renderCount('[data-favourites-count]', count));
-$favourites.listen(renderFavouriteButtons);
 $currency.listen(renderPrices);
 
 document.addEventListener('astro:page-load', onPageLoad);
@@ -108,18 +94,6 @@ document.addEventListener('change', (event) => {
 
 document.addEventListener('click', (event) => {
   const target = event.target as HTMLElement;
-  const add = target.closest<HTMLButtonElement>('[data-add-to-cart]');
-  if (add) {
-    event.preventDefault();
-    void shopActions().then((actions) => actions.addToCartAndNotify(Number(add.dataset.addToCart), 1));
-    return;
-  }
-  const favourite = target.closest<HTMLButtonElement>('[data-favourite]');
-  if (favourite) {
-    event.preventDefault();
-    void shopActions().then((actions) => actions.toggleFavouriteAndNotify(Number(favourite.dataset.favourite)));
-    return;
-  }
   const menu = document.querySelector<HTMLDetailsElement>('[data-catalog-menu][open]');
   if (menu && !menu.contains(target)) menu.removeAttribute('open');
 });

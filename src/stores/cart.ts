@@ -1,17 +1,10 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
-import type { CountryCode, CurrencyCode, ProductListItem } from '~/lib/api/types.ts';
-import { createProductLookup } from './product-lookup.ts';
 
 /** What the `cart` localStorage key holds per line: ids and quantities only, never prices or names. */
 export interface CartItem {
   id: number;
   quantity: number;
-}
-
-/** A cart line joined with its product; `product` is undefined while loading or when it is not sold in the country. */
-export interface CartLine extends CartItem {
-  product: ProductListItem | undefined;
 }
 
 export const CART_STORAGE_KEY = 'cart';
@@ -105,46 +98,3 @@ export function clearCart(): void {
 export function replaceCart(items: readonly CartItem[]): void {
   $cart.set(decodeCart(JSON.stringify(items)));
 }
-
-const lookup = createProductLookup();
-
-/** Loading state of the cart's product details for the current country. */
-export const $cartProductsState = lookup.$lookup;
-/** Cart products by id for the current country (memory only). */
-export const $cartProducts = computed(lookup.$lookup, (state) => state.byId);
-
-/** Fetches the cart's products for `country`; call on mount and when the country or the cart's ids change. */
-export function loadCartProducts(country: CountryCode): Promise<void> {
-  return lookup.load($cartIds.get(), country);
-}
-
-export const $cartLines = computed([$cart, $cartProducts], (items, products): CartLine[] =>
-  items.map((item) => ({ ...item, product: products[item.id] })),
-);
-
-export interface CartSubtotal {
-  /** In `currency`, summed over the lines whose product and price are known. */
-  amount: number;
-  currency: CurrencyCode;
-  /** Lines left out: still loading, not sold in the country, or without a price. */
-  missing: number;
-}
-
-/** Indicative total for display only; the server recomputes every price when the order is placed. */
-export function cartSubtotal(lines: readonly CartLine[]): CartSubtotal | null {
-  let amount = 0;
-  let currency: CurrencyCode | null = null;
-  let missing = 0;
-  for (const line of lines) {
-    const price = line.product?.price == null ? NaN : Number(line.product.price);
-    if (!line.product || !Number.isFinite(price)) {
-      missing += 1;
-      continue;
-    }
-    currency ??= line.product.currency;
-    amount += price * line.quantity;
-  }
-  return currency === null ? null : { amount, currency, missing };
-}
-
-export const $cartSubtotal = computed($cartLines, cartSubtotal);

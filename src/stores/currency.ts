@@ -1,7 +1,5 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { atom } from 'nanostores';
-import { listExchanges } from '~/lib/api/core.ts';
-import { apiErrorMessage } from '~/lib/api/errors.ts';
 import type { Exchange } from '~/lib/api/types.ts';
 import { DEFAULT_CURRENCY, isDisplayCurrency, type DisplayCurrency } from '~/lib/money.ts';
 
@@ -33,6 +31,9 @@ export const $exchangeError = atom<string | null>(null);
 
 /** Loads the current rate; on failure the previous record is kept and the error text stored. */
 export async function loadExchange(): Promise<void> {
+  // The API client loads with the first fetch: pages render the current rate, so the shell, which
+  // imports this store on every page, never needs it up front.
+  const [{ listExchanges }, { apiErrorMessage }] = await Promise.all([import('~/lib/api/core.ts'), import('~/lib/api/errors.ts')]);
   try {
     const page = await listExchanges({ limit: 1, offset: 0 });
     $exchange.set(page.results[0] ?? null);

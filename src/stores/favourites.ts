@@ -1,15 +1,7 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
-import type { CountryCode, ProductListItem } from '~/lib/api/types.ts';
-import { createProductLookup } from './product-lookup.ts';
 
 export const FAVOURITES_STORAGE_KEY = 'fav';
-
-/** A favourite joined with its product; `product` is undefined while loading or when it is not sold in the country. */
-export interface FavouriteItem {
-  id: number;
-  product: ProductListItem | undefined;
-}
 
 // Hand-written rather than zod: this runs in every page's bundle, where zod would cost ~25 kB.
 function isProductId(id: unknown): id is number {
@@ -54,18 +46,3 @@ export function toggleFavourite(id: number): boolean {
 export function clearFavourites(): void {
   $favourites.set([]);
 }
-
-const lookup = createProductLookup();
-
-/** Loading state of the favourites' product details for the current country. */
-export const $favouriteProductsState = lookup.$lookup;
-/** Favourite products by id for the current country (memory only). */
-export const $favouriteProducts = computed(lookup.$lookup, (state) => state.byId);
-
-export function loadFavouriteProducts(country: CountryCode): Promise<void> {
-  return lookup.load($favourites.get(), country);
-}
-
-export const $favouriteItems = computed([$favourites, $favouriteProducts], (ids, products): FavouriteItem[] =>
-  ids.map((id) => ({ id, product: products[id] })),
-);

@@ -4,15 +4,12 @@ import type { CountryCode, Exchange } from '~/lib/api/types.ts';
 import type { DisplayCurrency } from '~/lib/money.ts';
 import {
   $cartIds,
-  $cartLines,
-  $cartProductsState,
-  $cartSubtotal,
   clearCart,
   decrementQuantity,
   incrementQuantity,
-  loadCartProducts,
   setQuantity,
 } from '~/stores/cart.ts';
+import { $cartLines, $cartProductsState, $cartSubtotal, loadCartProducts } from '~/stores/cart-products.ts';
 import { removeFromCartAndNotify } from '~/stores/shop-actions.ts';
 import { usePriceFormat } from '../shared/use-price-format.ts';
 

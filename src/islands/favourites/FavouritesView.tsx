@@ -2,7 +2,10 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { CountryCode, Exchange } from '~/lib/api/types.ts';
 import type { DisplayCurrency } from '~/lib/money.ts';
-import { $favouriteItems, $favouriteProductsState, $favourites, loadFavouriteProducts } from '~/stores/favourites.ts';
+import {
+  $favourites,
+} from '~/stores/favourites.ts';
+import { $favouriteItems, $favouriteProductsState, loadFavouriteProducts } from '~/stores/favourite-products.ts';
 import { addToCartAndNotify, toggleFavouriteAndNotify } from '~/stores/shop-actions.ts';
 import { usePriceFormat } from '../shared/use-price-format.ts';
 

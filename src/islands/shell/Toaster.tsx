@@ -1,37 +1,23 @@
-import { ToastContainer, type CloseButtonProps } from 'react-toastify/unstyled';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import 'react-toastify/ReactToastify.css';
+import { TOAST_REQUESTED_EVENT } from '~/lib/notify.ts';
 
-function CloseButton({ closeToast, theme }: CloseButtonProps) {
-  return (
-    <button
-      type="button"
-      className={`Toastify__close-button Toastify__close-button--${theme}`}
-      aria-label="Закрыть уведомление"
-      onClick={(event) => {
-        event.stopPropagation();
-        closeToast(true);
-      }}
-    >
-      <svg aria-hidden="true" viewBox="0 0 14 16">
-        <path
-          fillRule="evenodd"
-          d="M7.71 8.23l3.75 3.75-1.48 1.48-3.75-3.75-3.75 3.75L1 11.98l3.75-3.75L1 4.48 2.48 3l3.75 3.75L9.98 3l1.48 1.48-3.75 3.75z"
-        />
-      </svg>
-    </button>
-  );
-}
+const ToastArea = lazy(() => import('./ToastArea.tsx'));
 
-/** The shell's toast area (brief §2, §9): top right, closing after 5000 ms. Mount once in the layout. */
+/**
+ * The shell's toast area, mounted once in the layout. It renders nothing until the first toast is
+ * requested, then loads react-toastify's container, which shows the toasts queued meanwhile.
+ */
 export default function Toaster() {
-  return (
-    <ToastContainer
-      position="top-right"
-      autoClose={5000}
-      limit={3}
-      newestOnTop
-      closeButton={CloseButton}
-      aria-label="Уведомления"
-    />
-  );
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    const want = () => setWanted(true);
+    window.addEventListener(TOAST_REQUESTED_EVENT, want, { once: true });
+    return () => window.removeEventListener(TOAST_REQUESTED_EVENT, want);
+  }, []);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ToastArea />
+    </Suspense>
+  ) : null;
 }

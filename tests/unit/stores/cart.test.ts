@@ -6,19 +6,16 @@ import {
   $cart,
   $cartCount,
   $cartIds,
-  $cartLines,
-  $cartProductsState,
-  $cartSubtotal,
   addToCart,
   clearCart,
   decodeCart,
   decrementQuantity,
   incrementQuantity,
-  loadCartProducts,
   removeFromCart,
   replaceCart,
   setQuantity,
 } from '~/stores/cart.ts';
+import { $cartLines, $cartProductsState, $cartSubtotal, loadCartProducts } from '~/stores/cart-products.ts';
 import { page, productItem } from '../fixtures/products.ts';
 
 vi.mock('~/lib/api/catalog.ts', () => ({ listProducts: vi.fn() }));

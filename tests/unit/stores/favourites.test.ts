@@ -3,14 +3,13 @@ import { cleanStores, keepMount } from 'nanostores';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { listProducts } from '~/lib/api/catalog.ts';
 import {
-  $favouriteItems,
   $favourites,
   $favouritesCount,
   clearFavourites,
   isFavourite,
-  loadFavouriteProducts,
   toggleFavourite,
 } from '~/stores/favourites.ts';
+import { $favouriteItems, loadFavouriteProducts } from '~/stores/favourite-products.ts';
 import { page, productItem } from '../fixtures/products.ts';
 
 vi.mock('~/lib/api/catalog.ts', () => ({ listProducts: vi.fn() }));
