@@ -175,7 +175,13 @@ async function queryProducts(options: ProductListOptions): Promise<{ items: Prod
 }
 
 /** @throws NotFoundError for an unknown or inactive slug. */
-export async function getProduct(slug: string, country: CountryCode): Promise<ProductDetail> {
+export function getProduct(slug: string, country: CountryCode): Promise<ProductDetail> {
+  return productCache.get(`${country}/${slug}`, () => queryProduct(slug, country));
+}
+
+const productCache = catalogCache<ProductDetail>({ max: 2000, ttlMs: CATALOG_TTL_MS });
+
+async function queryProduct(slug: string, country: CountryCode): Promise<ProductDetail> {
   const db = await getDb();
   const [row] = await db
     .select({

@@ -1,3 +1,4 @@
+import { CATALOG_TTL_MS, catalogCache } from '../catalog/cache.ts';
 import { getCategoryTree, type CategoryNode } from '../catalog/categories.queries.ts';
 import type { CountryCode } from '../catalog/countries.ts';
 import { getCurrentExchange, listContacts, listDocuments, type Contact, type Exchange } from '../core/core.queries.ts';
@@ -9,8 +10,14 @@ export interface ShellData {
   exchange: Exchange | null;
 }
 
-/** What the header and footer of every storefront page show. */
-export async function getShellData(country: CountryCode): Promise<ShellData> {
+/** What the header and footer of every storefront page show; memoised like the catalog reads. */
+export function getShellData(country: CountryCode): Promise<ShellData> {
+  return shellCache.get(country, () => loadShellData(country));
+}
+
+const shellCache = catalogCache<ShellData>({ max: 4, ttlMs: CATALOG_TTL_MS });
+
+async function loadShellData(country: CountryCode): Promise<ShellData> {
   const [categories, contacts, documents, exchange] = await Promise.all([
     getCategoryTree(),
     listContacts({ country, limit: 10, offset: 0 }),
