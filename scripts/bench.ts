@@ -320,7 +320,7 @@ const jsResult = results.find((r) => r.js);
 if (jsResult?.js) {
   lines.push(
     '',
-    `## Gzipped JavaScript per page (${jsResult.name} catalog; kB = 1000 bytes; zlib level 9; every chunk a page can load, counted once)`,
+    `## Gzipped JavaScript per page (${jsResult.name} catalog; kB = 1000 bytes; zlib level 9; initial = what loading the page fetches, on demand = chunks fetched on interaction; each file counted once)`,
     '',
     jsTable(jsResult.js),
   );
