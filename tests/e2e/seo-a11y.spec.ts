@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { inStockProduct, listProducts, waitForIslands, type ApiProduct } from './support/shop.ts';
+import { allProducts, inStockProduct, listProducts, waitForIslands, type ApiProduct } from './support/shop.ts';
 
 let product: ApiProduct;
 
@@ -80,6 +80,16 @@ test.describe('product page metadata', () => {
     expect(offer.price).toBe(kz.price);
     expect(offer.availability).toBe(kz.in_stock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock');
     await expect(meta(page, 'link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/kz/product/${kz.slug}/$`));
+  });
+  test('a product sold in one country has no hreflang alternate and is not indexed in the other', async ({ page, request }) => {
+    const kzSlugs = new Set((await allProducts(request, 'kz')).map((p) => p.slug));
+    const kgOnly = (await allProducts(request, 'kg')).find((p) => !kzSlugs.has(p.slug))!;
+    expect(kgOnly).toBeDefined();
+    await page.goto(`/kg/product/${kgOnly.slug}/`);
+    await expect(page.locator('link[rel="alternate"][hreflang]')).toHaveCount(0);
+    await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+    await page.goto(`/kz/product/${kgOnly.slug}/`);
+    await expect(meta(page, 'meta[name="robots"]')).toHaveAttribute('content', /noindex/);
   });
 });
 
