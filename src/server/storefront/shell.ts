@@ -31,3 +31,9 @@ async function loadShellData(country: CountryCode): Promise<ShellData> {
     exchange,
   };
 }
+
+/** The current rate as islands take it (the client `Exchange` shape), from the memoised shell data. */
+export async function getClientExchange(country: CountryCode) {
+  const { exchange } = await getShellData(country);
+  return exchange && { id: exchange.id, date: exchange.date, kgs: exchange.kgs, kzt: exchange.kzt, usd: exchange.usd, rub: exchange.rub };
+}
