@@ -35,6 +35,8 @@ const { getDbHandle } = await import('../src/server/db/client.ts');
 const started = Date.now();
 const db = await getDbHandle();
 console.log(`Database ready in ${Date.now() - started} ms.`);
+const { startMailWorker } = await import('../src/server/mail/index.ts');
+const stopMailWorker = await startMailWorker();
 
 // Astro's standalone handler (static files + pages + API) behind our own server, so every text
 // answer is compressed (brotli or gzip): the adapter itself sends everything uncompressed.
@@ -50,6 +52,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     server.close();
     server.closeAllConnections();
-    void db.close().finally(() => process.exit(0));
+    void stopMailWorker().then(() => db.close()).finally(() => process.exit(0));
   });
 }

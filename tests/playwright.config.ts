@@ -33,6 +33,16 @@ export default defineConfig({
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'pipe',
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: '.test-data/e2e', DATABASE_URL: '', SITE_URL: `http://127.0.0.1:${PORT}`, LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: '.test-data/e2e',
+      DATABASE_URL: '',
+      SITE_URL: `http://127.0.0.1:${PORT}`,
+      LOG_LEVEL: 'warn',
+      // Tests follow mailed links through /api/v1/dev/outbox/, and see access tokens expire within seconds.
+      DEV_OUTBOX: 'true',
+      ACCESS_TOKEN_LIFETIME: '5',
+    },
   },
 });

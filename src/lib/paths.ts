@@ -12,7 +12,27 @@ export const paths = {
   cart: (country: Country) => `/${country}/cart/`,
   favourites: (country: Country) => `/${country}/favorites/`,
   document: (country: Country, slug: string) => `/${country}/docs/${encodeURIComponent(slug)}/`,
+  /** `next` is where to return after logging in: a path on this site. */
+  login: (country: Country, next?: string) => `/${country}/login/${next ? `?next=${encodeURIComponent(next)}` : ''}`,
+  register: (country: Country) => `/${country}/register/`,
+  registerDone: (country: Country, email?: string) => `/${country}/register/done/${email ? `?email=${encodeURIComponent(email)}` : ''}`,
+  activate: (country: Country, uid: string, token: string) => `/${country}/activate/${uid}/${token}/`,
+  passwordReset: (country: Country) => `/${country}/password/reset/`,
+  passwordResetConfirm: (country: Country, uid: string, token: string) => `/${country}/password/reset/${uid}/${token}/`,
+  emailReset: (country: Country) => `/${country}/email/reset/`,
+  emailResetConfirm: (country: Country, uid: string, token: string) => `/${country}/email/reset/${uid}/${token}/`,
+  account: (country: Country) => `/${country}/account/`,
 };
+
+/**
+ * A `next` parameter made safe to redirect to: a path on this site (`/kg/account/`), never another
+ * host (`//evil.example`, `https://...`) or a script URL; anything else gives `fallback`.
+ */
+export function safeNextPath(next: string | null | undefined, fallback: string): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return fallback;
+  if (/[\u0000-\u001f\\]/.test(next)) return fallback;
+  return next;
+}
 
 /**
  * The same page in another country: swaps the leading country segment. A price range is dropped,

@@ -12,8 +12,29 @@ const schema = z.object({
   SITE_URL: z.string().url().default('http://localhost:4321'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   SMTP_URL: z.string().url().optional(),
-  MAIL_FROM: z.string().default('Dental Shop <no-reply@localhost>'),
+  MAIL_FROM: z.string().default('ДенталМаркет <no-reply@localhost>'),
   STAFF_EMAIL: z.string().email().default('staff@localhost'),
+  /** Lifetime of an access token, in seconds (15 minutes). */
+  ACCESS_TOKEN_LIFETIME: z.coerce.number().int().min(5).max(86_400).default(900),
+  /** Lifetime of a refresh token, in seconds (14 days). */
+  REFRESH_TOKEN_LIFETIME: z.coerce.number().int().min(60).max(365 * 86_400).default(14 * 86_400),
+  /**
+   * Behind a reverse proxy or load balancer: take the client address for rate limits from the last
+   * `X-Forwarded-For` entry the proxy added. Leave off when clients reach the shop directly, or
+   * anyone could pick their own address.
+   */
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  /**
+   * Development and browser tests: `GET /api/v1/dev/outbox/?to=` lists the mails the shop kept, so a
+   * test can follow an activation link. Never available when NODE_ENV is production.
+   */
+  DEV_OUTBOX: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seed the demo catalog into an empty database on start. */
   SEED_DEMO: z

@@ -40,7 +40,7 @@ export class RateLimitError extends Error {
   readonly kind = 'rate_limit' as const;
   readonly retryAfterSeconds: number;
   constructor(retryAfterSeconds: number) {
-    super(`Request was throttled. Expected available in ${retryAfterSeconds} seconds.`);
+    super(`Слишком много запросов. Повторите через ${retryAfterSeconds} с.`);
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }

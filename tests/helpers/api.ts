@@ -10,15 +10,26 @@ export interface ApiResponse<T = any> {
   body: T;
 }
 
-/** Calls the API in process, as a client would over HTTP; `path` is relative to /api/v1. */
-export async function api<T = any>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<ApiResponse<T>> {
+/** The client address the API sees unless a test names one (`ip`), as the Astro endpoint passes it. */
+export const TEST_CLIENT_ADDRESS = '192.0.2.10';
+
+/**
+ * Calls the API in process, as a client would over HTTP; `path` is relative to /api/v1. `token` is sent
+ * as `Authorization: Bearer`, `ip` as the client's address (rate limits count per address).
+ */
+export async function api<T = any>(
+  path: string,
+  { json, token, ip, ...init }: RequestInit & { json?: unknown; token?: string; ip?: string } = {},
+): Promise<ApiResponse<T>> {
   const headers = new Headers(init.headers);
   let body = init.body;
-  if (init.json !== undefined) {
+  if (json !== undefined) {
     headers.set('Content-Type', 'application/json');
-    body = JSON.stringify(init.json);
+    body = JSON.stringify(json);
   }
-  const response = await getApp().fetch(new Request(`${ORIGIN}/api/v1${path}`, { ...init, headers, body }));
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const request = new Request(`${ORIGIN}/api/v1${path}`, { ...init, headers, body });
+  const response = await getApp().fetch(request, { clientAddress: ip ?? TEST_CLIENT_ADDRESS });
   const text = await response.text();
   const type = response.headers.get('content-type') ?? '';
   return { status: response.status, headers: response.headers, body: type.includes('json') && text ? JSON.parse(text) : text };

@@ -1,8 +1,10 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { accountsRouter } from './accounts/accounts.index.ts';
 import { httpCaching } from './caching.ts';
 import { coreRouter } from './core/core.index.ts';
 import type { AppEnv } from './create-router.ts';
+import { devOutboxRouter, isDevOutboxEnabled } from './dev-outbox.ts';
 import { renderDocsPage } from './docs-page.ts';
 import { toApiError } from './errors.ts';
 import { rejectNulCharacters } from './nul-guard.ts';
@@ -10,13 +12,14 @@ import { productsRouter } from './products/products.index.ts';
 
 export const API_BASE = '/api/v1';
 
-const groups = [productsRouter, coreRouter];
+const groups = [accountsRouter, productsRouter, coreRouter];
 
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>({ strict: true }).basePath(API_BASE);
   app.use('*', rejectNulCharacters);
   app.use('*', httpCaching);
   for (const group of groups) app.route('/', group);
+  if (isDevOutboxEnabled()) app.route('/', devOutboxRouter);
 
   const documentConfig = {
     openapi: '3.0.3',
@@ -27,6 +30,12 @@ export function createApp() {
         'REST API of the dental shop, in the style of Django REST Framework: trailing slashes, snake_case, `{count, next, previous, results}` lists with `limit`/`offset`, errors as `{field: [messages]}` (400) or `{detail}`.',
     },
   };
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'The `access` token from `accounts/auth/jwt/create/`.',
+  });
   app.doc('/schema/', documentConfig);
   app.get('/docs/', (c) => c.html(renderDocsPage(app.getOpenAPIDocument(documentConfig))));
 

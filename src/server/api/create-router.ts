@@ -1,11 +1,13 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Hook, RouteConfig, RouteHandler } from '@hono/zod-openapi';
-import type { Env } from 'hono';
 import { zodIssuesToFields } from './validation.ts';
 
 z.config(z.locales.ru());
 
-export type AppEnv = Env;
+export interface AppEnv {
+  /** What the Astro endpoint passes to `app.fetch(request, bindings)`. */
+  Bindings: { clientAddress?: string };
+}
 
 // Every router shares one validation hook so a bad query, path or body always answers
 // DRF's 400 `{field: [messages]}` shape.

@@ -13,6 +13,7 @@ export function toApiError(error: unknown, c: Context): Response {
       case 'validation':
         return c.json(error.fields, 400);
       case 'authentication':
+        c.header('WWW-Authenticate', 'Bearer realm="api"');
         return c.json({ detail: error.message, code: error.code }, 401);
       case 'permission':
         return c.json({ detail: error.message }, 403);

@@ -128,6 +128,9 @@ async function openConfigured(): Promise<DbHandle> {
   if (env.SEED_DEMO) {
     const { seedIfEmpty } = await import('./seed/index.ts');
     await seedIfEmpty(handle.db);
+    // Apart from the catalog, so databases seeded before accounts existed get them too.
+    const { seedDemoAccounts } = await import('../accounts/users.admin.ts');
+    await seedDemoAccounts(handle.db);
   }
   return handle;
 }

@@ -42,6 +42,7 @@ async function printCounts(db: Db): Promise<void> {
     banners: schema.banners,
     contacts: schema.contacts,
     documents: schema.documents,
+    users: schema.users,
   };
   for (const [name, table] of Object.entries(tables)) {
     const [row] = await db.select({ n: count() }).from(table);

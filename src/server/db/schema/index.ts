@@ -1,2 +1,4 @@
+export * from './accounts.ts';
 export * from './catalog.ts';
 export * from './core.ts';
+export * from './system.ts';

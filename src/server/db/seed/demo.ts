@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { seedDemoAccounts } from '../../accounts/users.admin.ts';
 import { refreshSearchWords } from '../../catalog/search.ts';
 import type { Db } from '../client.ts';
 import { banners, contacts, countries, documents, exchanges } from '../schema/index.ts';
@@ -37,9 +38,10 @@ export async function afterBulkLoad(db: Db): Promise<void> {
   await db.execute(sql`analyze`);
 }
 
-/** Inserts the whole demo data set in one transaction; expects empty tables. */
+/** Inserts the whole demo data set in one transaction, then the demo accounts (not in production); expects empty tables. */
 export async function seedDemo(db: Db): Promise<void> {
   await db.transaction((tx) => insertDemo(tx));
+  await seedDemoAccounts(db);
   await afterBulkLoad(db);
 }
 

@@ -1,0 +1,96 @@
+import { paths } from '../../lib/paths.ts';
+import { isCountryCode } from '../catalog/countries.ts';
+import { env } from '../env.ts';
+import { renderMail, sendMail } from '../mail/index.ts';
+import { encodeUid, makeLinkToken } from './link-tokens.ts';
+import type { User } from './users.queries.ts';
+
+/** The mails of the account flows, in Russian, with absolute links to the person's country of the shop. */
+
+const SHOP = 'ДенталМаркет';
+const site = () => env.SITE_URL.replace(/\/$/, '');
+const countryOf = (user: User) => (isCountryCode(user.country) ? user.country : 'kg');
+const greeting = (user: User) => (user.firstName ? `Здравствуйте, ${user.firstName}.` : 'Здравствуйте.');
+const IGNORE = 'Если вы этого не делали, просто не обращайте внимания на это письмо: без перехода по ссылке ничего не изменится.';
+
+function send(kind: string, to: string, subject: string, content: Parameters<typeof renderMail>[0]): Promise<void> {
+  return sendMail({ kind, to, subject, ...renderMail(content) });
+}
+
+export function sendActivationMail(user: User): Promise<void> {
+  const url = site() + paths.activate(countryOf(user), encodeUid(user.id), makeLinkToken('activation', user));
+  return send('activation', user.email, `Подтвердите адрес почты для ${SHOP}`, {
+    preheader: 'Остался один шаг до входа в магазин.',
+    heading: 'Подтвердите адрес электронной почты',
+    paragraphs: [
+      greeting(user),
+      `Вы зарегистрировались в интернет-магазине стоматологических материалов ${SHOP}. Чтобы войти, подтвердите, что этот адрес ваш.`,
+      'Ссылка действует 3 дня.',
+    ],
+    action: { label: 'Подтвердить адрес', url },
+    footnote: `Вы получили это письмо, потому что этот адрес указали при регистрации в ${SHOP}. ${IGNORE}`,
+  });
+}
+
+export function sendActivatedMail(user: User): Promise<void> {
+  return send('activation_confirmed', user.email, `Аккаунт в ${SHOP} подтверждён`, {
+    heading: 'Аккаунт подтверждён',
+    paragraphs: [greeting(user), 'Адрес электронной почты подтверждён. Теперь вы можете входить в магазин, оформлять и отслеживать заказы.'],
+    action: { label: 'Войти', url: site() + paths.login(countryOf(user)) },
+    footnote: `Вы получили это письмо, потому что зарегистрировались в ${SHOP}.`,
+  });
+}
+
+export function sendPasswordResetMail(user: User): Promise<void> {
+  const url = site() + paths.passwordResetConfirm(countryOf(user), encodeUid(user.id), makeLinkToken('password_reset', user));
+  return send('password_reset', user.email, `Восстановление пароля в ${SHOP}`, {
+    preheader: 'Ссылка для нового пароля.',
+    heading: 'Восстановление пароля',
+    paragraphs: [greeting(user), 'Мы получили запрос на смену пароля для вашего аккаунта. Чтобы задать новый пароль, перейдите по ссылке.', 'Ссылка действует 24 часа и срабатывает один раз.'],
+    action: { label: 'Задать новый пароль', url },
+    footnote: `Вы получили это письмо, потому что кто-то запросил восстановление пароля для этого адреса в ${SHOP}. ${IGNORE}`,
+  });
+}
+
+export function sendPasswordChangedMail(user: User): Promise<void> {
+  return send('password_changed', user.email, `Пароль в ${SHOP} изменён`, {
+    heading: 'Пароль изменён',
+    paragraphs: [
+      greeting(user),
+      'Пароль вашего аккаунта только что изменён, и все прежние входы завершены.',
+      'Если это были не вы, сразу восстановите доступ по ссылке ниже и свяжитесь с нами.',
+    ],
+    action: { label: 'Восстановить доступ', url: site() + paths.passwordReset(countryOf(user)) },
+    footnote: `Вы получили это письмо, потому что у вашего аккаунта в ${SHOP} изменился пароль.`,
+  });
+}
+
+export function sendEmailResetMail(user: User): Promise<void> {
+  const url = site() + paths.emailResetConfirm(countryOf(user), encodeUid(user.id), makeLinkToken('email_reset', user));
+  return send('email_reset', user.email, `Смена адреса почты в ${SHOP}`, {
+    heading: 'Смена адреса электронной почты',
+    paragraphs: [greeting(user), 'Мы получили запрос на смену адреса почты, с которым вы входите в магазин. Чтобы указать новый адрес, перейдите по ссылке.', 'Ссылка действует 24 часа и срабатывает один раз.'],
+    action: { label: 'Указать новый адрес', url },
+    footnote: `Вы получили это письмо, потому что кто-то запросил смену адреса для этого аккаунта в ${SHOP}. ${IGNORE}`,
+  });
+}
+
+/** After an email change: a confirmation to the new address and a warning to the old one. */
+export async function sendEmailChangedMails(user: User, oldEmail: string): Promise<void> {
+  const country = countryOf(user);
+  await send('email_changed', user.email, `Адрес почты в ${SHOP} изменён`, {
+    heading: 'Адрес почты изменён',
+    paragraphs: [greeting(user), `Теперь вы входите в ${SHOP} с этим адресом: ${user.email}. Письма о заказах будут приходить сюда.`],
+    action: { label: 'Открыть личный кабинет', url: site() + paths.account(country) },
+    footnote: `Вы получили это письмо, потому что этот адрес указан в аккаунте ${SHOP}.`,
+  });
+  await send('email_changed_notice', oldEmail, `Адрес почты в ${SHOP} изменён`, {
+    heading: 'Адрес почты вашего аккаунта изменён',
+    paragraphs: [
+      greeting(user),
+      `Аккаунт, который был зарегистрирован на этот адрес, теперь использует другой адрес почты.`,
+      'Если это были не вы, свяжитесь с нами: ответьте на это письмо или позвоните по телефону на сайте.',
+    ],
+    footnote: `Вы получили это письмо, потому что этот адрес был указан в аккаунте ${SHOP}.`,
+  });
+}

@@ -1,0 +1,33 @@
+/**
+ * What the accounts API says to people, in Russian. The three token answers keep Simple JWT's English
+ * texts, which clients written for it may compare; the pages show their own text for those codes.
+ */
+export const ACCOUNT_MESSAGES = {
+  required: 'Обязательное поле.',
+  notText: 'Ожидается строка.',
+  blank: 'Это поле не может быть пустым.',
+  tooLong: (max: number) => `Не больше ${max} символов.`,
+  emailInvalid: 'Введите правильный адрес электронной почты.',
+  emailTaken: 'Пользователь с таким адресом электронной почты уже существует.',
+  phoneInvalid: 'Введите номер телефона с кодом страны, например +996 555 123 456 или +7 701 123 45 67.',
+  countryInvalid: 'Неизвестная страна. Допустимые значения: kg, kz.',
+  passwordTooShort: 'Пароль слишком короткий: нужно не меньше 8 символов.',
+  passwordTooLong: 'Пароль слишком длинный: не больше 128 символов.',
+  passwordNumeric: 'Пароль не может состоять только из цифр.',
+  passwordCommon: 'Этот пароль слишком распространён: его легко подобрать.',
+  passwordLikeEmail: 'Пароль слишком похож на адрес электронной почты.',
+  passwordMismatch: 'Пароли не совпадают.',
+  emailMismatch: 'Адреса электронной почты не совпадают.',
+  sameEmail: 'Это уже ваш адрес электронной почты.',
+  wrongPassword: 'Неверный пароль.',
+  invalidUid: 'Ссылка недействительна: пользователь не найден.',
+  invalidToken: 'Ссылка недействительна или устарела. Запросите новую.',
+  alreadyActive: 'Аккаунт уже активирован.',
+  cannotChangeOwnAccess: 'Нельзя снять с себя права сотрудника или заблокировать собственный аккаунт.',
+  noActiveAccount: 'No active account found with the given credentials',
+  tokenNotValid: 'Token is invalid or expired',
+  tokenBlacklisted: 'Token is blacklisted',
+  userInactive: 'User is inactive',
+  notAuthenticated: 'Учётные данные не были предоставлены.',
+  notStaff: 'У вас нет прав на это действие.',
+} as const;

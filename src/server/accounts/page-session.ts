@@ -1,0 +1,80 @@
+import type { AstroGlobal } from 'astro';
+import { paths } from '../../lib/paths.ts';
+import { isCountryCode, DEFAULT_COUNTRY } from '../catalog/countries.ts';
+import { env } from '../env.ts';
+import { AuthenticationError } from '../errors.ts';
+import { authenticateAccess } from './authenticate.ts';
+import { lifetimeSeconds } from './jwt.ts';
+import { rotateSession, type TokenPair } from './sessions.ts';
+import type { User } from './users.queries.ts';
+
+/** The signed-in person as pages see them. */
+export interface PageUser {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  country: string;
+  isStaff: boolean;
+  isActive: boolean;
+  dateJoined: Date;
+  lastLogin: Date | null;
+}
+
+// The brief's cookie names; the islands' API client reads and writes the same two (src/lib/api/cookies.ts).
+const TOKEN_COOKIE = 'token';
+const REFRESH_COOKIE = 'refresh';
+
+function toPageUser(user: User): PageUser {
+  const { id, email, firstName, lastName, phone, country, isStaff, isActive, dateJoined, lastLogin } = user;
+  return { id, email, firstName, lastName, phone, country, isStaff, isActive, dateJoined, lastLogin };
+}
+
+// Not HttpOnly: the islands' API client reads both cookies (brief §6). Secure whenever the shop is
+// served over https, including behind a proxy that terminates TLS.
+function setTokenCookies(astro: AstroGlobal, pair: TokenPair): void {
+  const secure = astro.url.protocol === 'https:' || env.SITE_URL.startsWith('https:');
+  const now = Date.now();
+  const options = { path: '/', sameSite: 'lax' as const, secure, httpOnly: false };
+  astro.cookies.set(TOKEN_COOKIE, pair.access, { ...options, expires: new Date(now + lifetimeSeconds('access') * 1000) });
+  astro.cookies.set(REFRESH_COOKIE, pair.refresh, { ...options, expires: new Date(now + lifetimeSeconds('refresh') * 1000) });
+}
+
+/**
+ * The signed-in person of a page request, from the `token` cookie. When that is missing or expired
+ * but the `refresh` cookie is valid, the pair is rotated here and both cookies are set on the page's
+ * response, so the person stays signed in. A page that calls this is personal: `private, no-store`.
+ */
+export async function getPageUser(astro: AstroGlobal): Promise<PageUser | null> {
+  astro.response.headers.set('Cache-Control', 'private, no-store');
+  const token = astro.cookies.get(TOKEN_COOKIE)?.value;
+  if (token) {
+    try {
+      return toPageUser(await authenticateAccess(token));
+    } catch (error) {
+      if (!(error instanceof AuthenticationError)) throw error;
+    }
+  }
+  const refresh = astro.cookies.get(REFRESH_COOKIE)?.value;
+  if (!refresh) return null;
+  try {
+    const pair = await rotateSession(refresh);
+    setTokenCookies(astro, pair);
+    return toPageUser(await authenticateAccess(pair.access));
+  } catch (error) {
+    if (!(error instanceof AuthenticationError)) throw error;
+    astro.cookies.delete(TOKEN_COOKIE, { path: '/' });
+    astro.cookies.delete(REFRESH_COOKIE, { path: '/' });
+    return null;
+  }
+}
+
+/** The signed-in person, or a redirect to the login page that comes back here afterwards. */
+export async function requirePageUser(astro: AstroGlobal): Promise<PageUser | Response> {
+  const user = await getPageUser(astro);
+  if (user) return user;
+  const segment = astro.url.pathname.split('/')[1];
+  const country = isCountryCode(segment) ? segment : DEFAULT_COUNTRY;
+  return astro.redirect(paths.login(country, astro.url.pathname + astro.url.search), 302);
+}

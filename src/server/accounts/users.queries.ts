@@ -1,0 +1,49 @@
+import { and, asc, count, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { getDb } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
+
+export type User = typeof users.$inferSelect;
+
+/** Emails are compared and stored in lower case: `Ivan@Clinic.kg` and `ivan@clinic.kg` are one account. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** The account with this email, deleted ones excluded. */
+export async function findUserByEmail(email: string, db?: Db): Promise<User | null> {
+  const conn = db ?? (await getDb());
+  const [row] = await conn
+    .select()
+    .from(users)
+    .where(and(eq(users.email, normalizeEmail(email)), isNull(users.deletedAt)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findUserById(id: number, db?: Db): Promise<User | null> {
+  const conn = db ?? (await getDb());
+  const [row] = await conn
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Accounts in order of joining; `search` matches email, name or phone. */
+export async function listUsers(options: { limit: number; offset: number; search?: string; onlyId?: number }): Promise<{ items: User[]; count: number }> {
+  const db = await getDb();
+  const conditions: (SQL | undefined)[] = [isNull(users.deletedAt)];
+  if (options.onlyId !== undefined) conditions.push(eq(users.id, options.onlyId));
+  if (options.search) {
+    const pattern = `%${options.search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    conditions.push(or(ilike(users.email, pattern), ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.phone, pattern)));
+  }
+  const where = and(...conditions);
+  const [items, [total]] = await Promise.all([
+    db.select().from(users).where(where).orderBy(asc(users.dateJoined), asc(users.id)).limit(options.limit).offset(options.offset),
+    db.select({ value: count() }).from(users).where(where),
+  ]);
+  return { items, count: total?.value ?? 0 };
+}

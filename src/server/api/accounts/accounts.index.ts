@@ -1,0 +1,28 @@
+import { createRouter } from '../create-router.ts';
+import * as handlers from './accounts.handlers.ts';
+import * as routes from './accounts.routes.ts';
+
+// `users/me/` is registered before `users/{email}/`, which would otherwise take "me" for an email.
+export const accountsRouter = createRouter()
+  .openapi(routes.createToken, handlers.createToken)
+  .openapi(routes.refreshToken, handlers.refreshToken)
+  .openapi(routes.verifyToken, handlers.verifyToken)
+  .openapi(routes.blacklistToken, handlers.blacklistToken)
+  .openapi(routes.register, handlers.register)
+  .openapi(routes.activate, handlers.activate)
+  .openapi(routes.resendActivation, handlers.resendActivation)
+  .openapi(routes.resetPassword, handlers.resetPassword)
+  .openapi(routes.resetPasswordConfirm, handlers.resetPasswordConfirm)
+  .openapi(routes.resetEmail, handlers.resetEmail)
+  .openapi(routes.resetEmailConfirm, handlers.resetEmailConfirm)
+  .openapi(routes.setPassword, handlers.setPassword)
+  .openapi(routes.setEmail, handlers.setEmail)
+  .openapi(routes.listUsers, handlers.listUsers)
+  .openapi(routes.me.get, handlers.getMe)
+  .openapi(routes.me.put, handlers.updateMe)
+  .openapi(routes.me.patch, handlers.updateMe)
+  .openapi(routes.me.delete, handlers.deleteMe)
+  .openapi(routes.byEmail.get, handlers.getUser)
+  .openapi(routes.byEmail.put, handlers.updateUser)
+  .openapi(routes.byEmail.patch, handlers.updateUser)
+  .openapi(routes.byEmail.delete, handlers.deleteUser);

@@ -1,0 +1,172 @@
+import { createRoute, z, type RouteConfig } from '@hono/zod-openapi';
+import { detailSchema, fieldErrorsSchema, jsonContent } from '../common.schemas.ts';
+import { pageSchema, paginationQuery } from '../pagination.ts';
+import * as s from './accounts.schemas.ts';
+
+const BASE = '/accounts/auth';
+const jwtTags = ['Accounts: tokens'];
+const userTags = ['Accounts: users'];
+
+const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
+const noContent = { 204: { description: 'Done; no body' } };
+const invalid = { 400: jsonContent(fieldErrorsSchema, 'Invalid input: `{field: [messages]}`') };
+const unauthorized = { 401: jsonContent(detailSchema, 'No valid access token (`not_authenticated`, `token_not_valid`)') };
+const throttled = { 429: jsonContent(detailSchema, 'Too many attempts; see the Retry-After header') };
+const forbidden = { 403: jsonContent(detailSchema, 'Not allowed') };
+const notFound = { 404: jsonContent(detailSchema, 'No such account') };
+const bearer = [{ bearerAuth: [] }];
+
+function post<P extends string, R extends RouteConfig['request'], Res extends RouteConfig['responses']>(
+  path: P,
+  config: { summary: string; description?: string; tags: string[]; request: R; responses: Res; auth?: boolean },
+) {
+  const { auth, ...rest } = config;
+  return createRoute({ method: 'post', path: `${BASE}${path}` as `/accounts/auth${P}`, ...rest, ...(auth ? { security: bearer } : {}) });
+}
+
+export const createToken = post('/jwt/create/', {
+  tags: jwtTags,
+  summary: 'Log in: an access and a refresh token for an email and password',
+  description: 'An unknown email, a wrong password and an inactive account all get the same 401 `no_active_account`.',
+  request: body(s.tokenCreateBody),
+  responses: { 200: jsonContent(s.tokenPairSchema, 'The tokens'), ...invalid, 401: jsonContent(detailSchema, '`no_active_account`'), ...throttled },
+});
+
+export const refreshToken = post('/jwt/refresh/', {
+  tags: jwtTags,
+  summary: 'A new access token and a new refresh token; the one sent is revoked',
+  request: body(s.tokenRefreshBody),
+  responses: { 200: jsonContent(s.tokenPairSchema, 'The new tokens'), ...invalid, 401: jsonContent(detailSchema, '`token_not_valid`') },
+});
+
+export const verifyToken = post('/jwt/verify/', {
+  tags: jwtTags,
+  summary: 'Whether a token (access or refresh) is valid',
+  request: body(s.tokenVerifyBody),
+  responses: { 200: jsonContent(z.object({}), 'Valid'), ...invalid, 401: jsonContent(detailSchema, '`token_not_valid`') },
+});
+
+export const blacklistToken = post('/jwt/blacklist/', {
+  tags: jwtTags,
+  summary: 'Log out: revoke a refresh token',
+  request: body(s.tokenRefreshBody),
+  responses: { 200: jsonContent(z.object({}), 'Revoked'), ...invalid, 401: jsonContent(detailSchema, '`token_not_valid`') },
+});
+
+export const register = post('/users/', {
+  tags: userTags,
+  summary: 'Register; the account stays inactive until the mailed activation link is followed',
+  request: body(s.userCreateBody),
+  responses: { 201: jsonContent(s.userSchema, 'The new, inactive account'), ...invalid, ...throttled },
+});
+
+export const activate = post('/users/activation/', {
+  tags: userTags,
+  summary: 'Activate an account with the `{uid, token}` of its activation link',
+  request: body(s.activationBody),
+  responses: { ...noContent, ...invalid, 403: jsonContent(detailSchema, 'Already active') },
+});
+
+export const resendActivation = post('/users/resend_activation/', {
+  tags: userTags,
+  summary: 'Mail the activation link again (204 whatever the email)',
+  request: body(s.emailBody),
+  responses: { ...noContent, ...invalid, ...throttled },
+});
+
+export const resetPassword = post('/users/reset_password/', {
+  tags: userTags,
+  summary: 'Mail a password reset link (204 whatever the email)',
+  request: body(s.emailBody),
+  responses: { ...noContent, ...invalid, ...throttled },
+});
+
+export const resetPasswordConfirm = post('/users/reset_password_confirm/', {
+  tags: userTags,
+  summary: 'Set a new password with the `{uid, token}` of a reset link; every session of the account ends',
+  request: body(s.passwordResetConfirmBody),
+  responses: { ...noContent, ...invalid },
+});
+
+export const resetEmail = post('/users/reset_email/', {
+  tags: userTags,
+  summary: 'Mail a link for changing the login email (204 whatever the email)',
+  request: body(s.emailBody),
+  responses: { ...noContent, ...invalid, ...throttled },
+});
+
+export const resetEmailConfirm = post('/users/reset_email_confirm/', {
+  tags: userTags,
+  summary: 'Change the login email with the `{uid, token}` of an email reset link',
+  request: body(s.emailResetConfirmBody),
+  responses: { ...noContent, ...invalid },
+});
+
+export const setPassword = post('/users/set_password/', {
+  tags: userTags,
+  auth: true,
+  summary: 'Change the password; every session ends, including this access token: log in again',
+  request: body(s.setPasswordBody),
+  responses: { ...noContent, ...invalid, ...unauthorized },
+});
+
+export const setEmail = post('/users/set_email/', {
+  tags: userTags,
+  auth: true,
+  summary: 'Change the login email; both addresses are told',
+  request: body(s.setEmailBody),
+  responses: { ...noContent, ...invalid, ...unauthorized },
+});
+
+function userRoutes<P extends string, Params extends { params?: typeof s.emailParam }, Others extends RouteConfig['responses']>(
+  path: P,
+  who: string,
+  params: Params,
+  others: Others,
+) {
+  const common = { path: `${BASE}${path}` as `/accounts/auth${P}`, tags: userTags, security: bearer };
+  return {
+    get: createRoute({
+      ...common,
+      method: 'get',
+      summary: `${who}: the profile`,
+      request: { ...params },
+      responses: { 200: jsonContent(s.userSchema, 'The account'), ...invalid, ...unauthorized, ...others },
+    }),
+    put: createRoute({
+      ...common,
+      method: 'put',
+      summary: `${who}: update the profile`,
+      request: { ...params, ...body(s.userUpdateBody) },
+      responses: { 200: jsonContent(s.userSchema, 'The updated account'), ...invalid, ...unauthorized, ...others },
+    }),
+    patch: createRoute({
+      ...common,
+      method: 'patch',
+      summary: `${who}: update some profile fields`,
+      request: { ...params, ...body(s.userUpdateBody) },
+      responses: { 200: jsonContent(s.userSchema, 'The updated account'), ...invalid, ...unauthorized, ...others },
+    }),
+    delete: createRoute({
+      ...common,
+      method: 'delete',
+      summary: `${who}: delete the account, confirmed with the current password of the person asking`,
+      description: 'Personal data is erased and every session ends; orders stay in the shop records without it.',
+      request: { ...params, ...body(s.currentPasswordBody) },
+      responses: { ...noContent, ...invalid, ...unauthorized, ...others },
+    }),
+  };
+}
+
+export const me = userRoutes('/users/me/', 'The signed-in person', {}, {});
+export const byEmail = userRoutes('/users/{email}/', 'Staff, or the person themself', { params: s.emailParam }, { ...forbidden, ...notFound });
+
+export const listUsers = createRoute({
+  method: 'get',
+  path: `${BASE}/users/`,
+  tags: userTags,
+  security: bearer,
+  summary: 'Accounts: staff see every account, anyone else only their own',
+  request: { query: z.object({ ...s.userListQuery, ...paginationQuery(12) }) },
+  responses: { 200: jsonContent(pageSchema(s.userSchema), 'A page of accounts'), ...invalid, ...unauthorized },
+});

@@ -1,0 +1,110 @@
+import { z } from '@hono/zod-openapi';
+import { ACCOUNT_MESSAGES as M } from '../../accounts/accounts.messages.ts';
+import { MAX_PASSWORD_LENGTH } from '../../accounts/passwords.ts';
+import { normalizePhone } from '../../accounts/phone.ts';
+import { COUNTRY_CODES, DEFAULT_COUNTRY } from '../../catalog/countries.ts';
+import { NUL_MESSAGE } from '../validation.ts';
+
+/** Request and response bodies of the accounts API, named as djoser and Simple JWT name them. */
+
+/** A string body field: "required" when missing, never NUL characters (PostgreSQL cannot store them). */
+const text = (max: number) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? M.required : M.notText) })
+    .max(max, M.tooLong(max))
+    .refine((value) => !value.includes('\0'), NUL_MESSAGE);
+
+const filled = (max: number) => text(max).refine((value) => value.trim() !== '', M.blank);
+
+const email = () =>
+  text(254)
+    .transform((value) => value.trim().toLowerCase())
+    .pipe(z.string().min(1, M.blank).pipe(z.email(M.emailInvalid)))
+    .openapi({ type: 'string', format: 'email', example: 'doctor@clinic.kg' });
+
+const password = () => text(MAX_PASSWORD_LENGTH).openapi({ type: 'string', format: 'password' });
+const linkUid = () => filled(64).openapi({ example: 'MTI' });
+const linkToken = () => filled(128).openapi({ example: 'tg0b5o-3mZ1...' });
+const jwt = () => filled(4096).openapi({ example: 'eyJhbGciOiJIUzI1NiIs...' });
+
+const name = () => text(150).transform((value) => value.trim());
+
+const phone = () =>
+  text(30)
+    .transform((value, ctx) => {
+      const normalized = normalizePhone(value);
+      if (normalized === null) {
+        ctx.addIssue({ code: 'custom', message: M.phoneInvalid });
+        return z.NEVER;
+      }
+      return normalized;
+    })
+    .openapi({ type: 'string', example: '+996555123456', description: 'Stored as + and digits.' });
+
+const country = () =>
+  z.enum(COUNTRY_CODES as ['kg', 'kz'], { error: (issue) => (issue.input === undefined ? M.required : M.countryInvalid) });
+
+export const tokenCreateBody = z.object({ email: filled(254), password: password() }).openapi('TokenObtainPair');
+export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() }).openapi('TokenPair');
+export const tokenRefreshBody = z.object({ refresh: jwt() }).openapi('TokenRefresh');
+export const tokenVerifyBody = z.object({ token: jwt() }).openapi('TokenVerify');
+
+export const userCreateBody = z
+  .object({
+    email: email(),
+    password: password(),
+    re_password: password(),
+    first_name: filled(150).transform((value) => value.trim()),
+    last_name: name().optional().default(''),
+    phone: phone(),
+    country: country().optional().default(DEFAULT_COUNTRY),
+  })
+  .openapi('UserCreate');
+
+export const userSchema = z
+  .object({
+    id: z.number().int(),
+    email: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    phone: z.string(),
+    country: z.string(),
+    is_active: z.boolean(),
+    is_staff: z.boolean(),
+    date_joined: z.string().openapi({ format: 'date-time' }),
+    last_login: z.string().nullable().openapi({ format: 'date-time' }),
+  })
+  .openapi('User');
+
+export const userUpdateBody = z
+  .object({
+    first_name: filled(150).transform((value) => value.trim()).optional(),
+    last_name: name().optional(),
+    phone: phone().optional(),
+    country: country().optional(),
+    is_active: z.boolean({ error: 'Ожидается true или false.' }).optional().openapi({ description: 'Staff only; ignored otherwise.' }),
+    is_staff: z.boolean({ error: 'Ожидается true или false.' }).optional().openapi({ description: 'Staff only; ignored otherwise.' }),
+  })
+  .openapi('UserUpdate', { description: '`email` cannot be changed here: use set_email/.' });
+
+export const currentPasswordBody = z.object({ current_password: password() }).openapi('CurrentPassword');
+export const emailBody = z.object({ email: email() }).openapi('EmailOnly');
+export const activationBody = z.object({ uid: linkUid(), token: linkToken() }).openapi('Activation');
+export const passwordResetConfirmBody = z
+  .object({ uid: linkUid(), token: linkToken(), new_password: password(), re_new_password: password() })
+  .openapi('PasswordResetConfirm');
+export const emailResetConfirmBody = z
+  .object({ uid: linkUid(), token: linkToken(), new_email: email(), re_new_email: email() })
+  .openapi('EmailResetConfirm');
+export const setPasswordBody = z
+  .object({ current_password: password(), new_password: password(), re_new_password: password() })
+  .openapi('SetPassword');
+export const setEmailBody = z.object({ current_password: password(), new_email: email(), re_new_email: email() }).openapi('SetEmail');
+
+export const emailParam = z.object({
+  email: z.string().min(1).max(254).openapi({ param: { name: 'email', in: 'path' }, example: 'doctor@clinic.kg' }),
+});
+
+export const userListQuery = {
+  search: z.string().trim().max(100).optional().openapi({ param: { description: 'Staff: part of an email, name or phone.' } }),
+};

@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * Shop accounts. The email is the login (stored in lower case); an account is inactive until its
+ * email is confirmed. A deleted account keeps its row, emptied of personal data, so the shop's
+ * records that point at it (orders) stay whole.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: serial().primaryKey(),
+    email: text().notNull(),
+    /** argon2id hash; null for a deleted account, which can never log in. */
+    passwordHash: text(),
+    firstName: text().notNull().default(''),
+    lastName: text().notNull().default(''),
+    phone: text().notNull().default(''),
+    /** The storefront country the person uses (`kg`, `kz`): links in their mails lead there. */
+    country: text().notNull().default('kg'),
+    isActive: boolean().notNull().default(false),
+    isStaff: boolean().notNull().default(false),
+    /**
+     * Bumped whenever existing sessions must end (password or email changed, account deactivated or
+     * deleted): access tokens carry the version they were issued with.
+     */
+    authVersion: integer().notNull().default(0),
+    dateJoined: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastLogin: timestamp({ withTimezone: true }),
+    deletedAt: timestamp({ withTimezone: true }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_idx').on(t.email), index().on(t.dateJoined)],
+);
+
+/**
+ * Issued refresh tokens, by their `jti`. A token is used once: refreshing revokes it and issues the
+ * next one of the same family (one login session); logout, a password change or a detected reuse
+ * revokes the rest.
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    jti: uuid().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+    /** rotated, logout, password_changed, email_changed, deactivated, deleted, reuse */
+    revokedReason: text(),
+  },
+  (t) => [
+    index().on(t.userId),
+    index().on(t.familyId),
+    index('refresh_tokens_expires_at_idx').on(t.expiresAt),
+    index('refresh_tokens_active_user_idx').on(t.userId).where(sql`${t.revokedAt} is null`),
+  ],
+);

@@ -1,0 +1,29 @@
+import { logger } from '../logger.ts';
+import { enqueueMail } from './mail-queue.ts';
+import { getMailSettings } from './mail.settings.ts';
+import type { OutgoingMail } from './mail.types.ts';
+import { insertMail } from './outbox.queries.ts';
+
+const log = logger.child({ module: 'mail' });
+
+/**
+ * Stores the mail in the outbox and, with SMTP_URL, queues it for background delivery. Never
+ * throws and never waits for SMTP: a failure is logged, and the request that sent it goes on.
+ */
+export async function sendMail(mail: OutgoingMail): Promise<void> {
+  let id: number | undefined;
+  try {
+    const delivering = Boolean(getMailSettings().smtpUrl);
+    id = (await insertMail(mail, delivering ? 'pending' : 'logged')).id;
+    if (delivering) {
+      await enqueueMail(id);
+      return;
+    }
+    // `links` as separate strings so a developer can open them straight from the console.
+    const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
+    log.info({ mailId: id, kind: mail.kind, to: mail.to, subject: mail.subject, links, text: mail.text }, 'Mail kept in the outbox (SMTP_URL is not set)');
+  } catch (error) {
+    const what = id === undefined ? 'Could not store a mail' : 'Could not queue a stored mail; the sweep queues it later';
+    log.error({ err: error, mailId: id, kind: mail.kind, to: mail.to }, what);
+  }
+}

@@ -1,0 +1,26 @@
+export interface OutgoingMail {
+  /** What the mail is: activation, password_reset, email_reset, ... */
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** `logged`: kept without SMTP; `pending`: waiting for delivery; `sent`; `failed`: delivery gave up. */
+export type MailStatus = 'logged' | 'pending' | 'sent' | 'failed';
+
+export interface MailRecord {
+  id: number;
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  status: MailStatus;
+  /** SMTP delivery attempts made so far. */
+  attempts: number;
+  lastError: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+}

@@ -1,0 +1,65 @@
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { getDb } from '../db/client.ts';
+import { mailOutbox } from '../db/schema/index.ts';
+import type { MailRecord, OutgoingMail } from './mail.types.ts';
+
+export async function insertMail(mail: OutgoingMail, status: 'logged' | 'pending'): Promise<MailRecord> {
+  const db = await getDb();
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({ kind: mail.kind, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, status })
+    .returning();
+  return row!;
+}
+
+/**
+ * The newest outbox mails (newest first), optionally only those to one address (compared exactly).
+ * `limit` defaults to 50, at most 500. For tests and development.
+ */
+export async function listOutbox(options: { to?: string; limit?: number } = {}): Promise<MailRecord[]> {
+  const db = await getDb();
+  const limit = Math.min(Math.max(Math.trunc(options.limit ?? 50), 1), 500);
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(options.to === undefined ? undefined : eq(mailOutbox.to, options.to))
+    .orderBy(desc(mailOutbox.id))
+    .limit(limit);
+}
+
+/** Counts a delivery attempt of a mail that is still `pending`; null when it is sent, failed or gone. */
+export async function claimAttempt(id: number): Promise<MailRecord | null> {
+  const db = await getDb();
+  const [row] = await db
+    .update(mailOutbox)
+    .set({ attempts: sql`${mailOutbox.attempts} + 1` })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'pending')))
+    .returning();
+  return row ?? null;
+}
+
+export async function markSent(id: number): Promise<void> {
+  const db = await getDb();
+  await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date() }).where(eq(mailOutbox.id, id));
+}
+
+/** Records why an attempt failed; `final` when no retry follows, which makes the mail `failed`. */
+export async function recordFailure(id: number, error: string, final: boolean): Promise<void> {
+  const db = await getDb();
+  await db
+    .update(mailOutbox)
+    .set({ lastError: error.slice(0, 2000), ...(final ? { status: 'failed' as const } : {}) })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'pending')));
+}
+
+/** Pending mails created before `before` that no attempt has reached yet, oldest first. */
+export async function unattemptedPendingIds(before: Date, limit = 100): Promise<number[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, 'pending'), eq(mailOutbox.attempts, 0), lt(mailOutbox.createdAt, before)))
+    .orderBy(asc(mailOutbox.createdAt))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}

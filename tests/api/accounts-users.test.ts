@@ -1,0 +1,174 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { activeUser, CUSTOMER, login, signedIn, STAFF, uniqueEmail, uniqueIp } from '../helpers/accounts.ts';
+import { api, dbRows } from '../helpers/api.ts';
+
+const staffTokens = () => login(STAFF.email, STAFF.password);
+const users = (path = '', init: Parameters<typeof api>[1] = {}) => api(`/accounts/auth/users/${path}`, { ip: uniqueIp(), ...init });
+
+describe('GET /accounts/auth/users/me/', () => {
+  it('GET /accounts/auth/users/me/ answers the profile, privately', async () => {
+    const { user, tokens } = await signedIn({ firstName: 'Данияр', lastName: 'Ахметов', phone: '+77011234567' });
+    const { status, body, headers } = await users('me/', { token: tokens.access });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ id: user.id, email: user.email, first_name: 'Данияр', last_name: 'Ахметов', phone: '+77011234567', is_staff: false, is_active: true });
+    expect(body.last_login).toEqual(expect.any(String));
+    expect(body).not.toHaveProperty('password_hash');
+    expect(headers.get('cache-control')).toBe('private, no-store');
+    expect(headers.get('etag')).toBeNull();
+  });
+});
+
+describe('PUT and PATCH /accounts/auth/users/me/', () => {
+  it('PATCH /accounts/auth/users/me/ changes the given fields only', async () => {
+    const { tokens } = await signedIn({ firstName: 'Старое', lastName: 'Имя' });
+    const { status, body } = await users('me/', { method: 'PATCH', token: tokens.access, json: { first_name: '  Новое ', phone: '8 701 765 43 21', country: 'kz' } });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ first_name: 'Новое', last_name: 'Имя', phone: '+77017654321', country: 'kz' });
+  });
+
+  it('PUT /accounts/auth/users/me/ ignores read-only fields: email, is_staff, is_active', async () => {
+    const { user, tokens } = await signedIn();
+    const { status, body } = await users('me/', { method: 'PUT', token: tokens.access, json: { email: 'hijack@clinic.test', is_staff: true, is_active: false, last_name: 'Иванова' } });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ email: user.email, is_staff: false, is_active: true, last_name: 'Иванова' });
+  });
+
+  it('PATCH /accounts/auth/users/me/ rejects bad values and changes nothing', async () => {
+    const { tokens } = await signedIn({ firstName: 'Асель' });
+    const { status, body } = await users('me/', { method: 'PATCH', token: tokens.access, json: { first_name: '   ', phone: 'call me', country: 'uz', last_name: 'x'.repeat(151) } });
+    expect(status).toBe(400);
+    expect(Object.keys(body).sort()).toEqual(['country', 'first_name', 'last_name', 'phone']);
+    expect((await users('me/', { token: tokens.access })).body.first_name).toBe('Асель');
+  });
+
+  it('PATCH /accounts/auth/users/me/ answers 401 without a token', async () => {
+    expect((await users('me/', { method: 'PATCH', json: { first_name: 'X' } })).status).toBe(401);
+  });
+});
+
+describe('DELETE /accounts/auth/users/me/', () => {
+  it('erases the personal data, ends every session and frees the email', async () => {
+    const { user, email, password, tokens } = await signedIn({ firstName: 'Удаляемый', phone: '+996700000009' });
+    const wrong = await users('me/', { method: 'DELETE', token: tokens.access, json: { current_password: 'not-my-password' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({ current_password: ['Неверный пароль.'] });
+    const { status } = await users('me/', { method: 'DELETE', token: tokens.access, json: { current_password: password } });
+    expect(status).toBe(204);
+    const [row] = await dbRows<Record<string, unknown>>(sql`select email, first_name, phone, password_hash, is_active, deleted_at from users where id = ${user.id}`);
+    expect(row).toMatchObject({ first_name: '', phone: '', password_hash: null, is_active: false });
+    expect(row!.email).not.toContain(email.split('@')[0]);
+    expect(row!.deleted_at).not.toBeNull();
+    expect((await users('me/', { token: tokens.access })).status).toBe(401);
+    expect((await api('/accounts/auth/jwt/refresh/', { method: 'POST', json: { refresh: tokens.refresh } })).status).toBe(401);
+    expect((await api('/accounts/auth/jwt/create/', { method: 'POST', json: { email, password }, ip: uniqueIp() })).status).toBe(401);
+    // The address can be registered again.
+    const again = await api('/accounts/auth/users/', {
+      method: 'POST',
+      ip: uniqueIp(),
+      json: { email, password: 'Brand-New-Start-5', re_password: 'Brand-New-Start-5', first_name: 'Снова', phone: '+996555000111' },
+    });
+    expect(again.status).toBe(201);
+  });
+
+  it('DELETE /accounts/auth/users/me/ needs the current password', async () => {
+    const { tokens } = await signedIn();
+    expect((await users('me/', { method: 'DELETE', token: tokens.access, json: {} })).body).toEqual({ current_password: ['Обязательное поле.'] });
+  });
+});
+
+describe('GET /accounts/auth/users/', () => {
+  it('GET /accounts/auth/users/ shows a customer only themself', async () => {
+    const { user, tokens } = await signedIn();
+    const { status, body } = await users('', { token: tokens.access });
+    expect(status).toBe(200);
+    expect(body.count).toBe(1);
+    expect(body.results.map((u: { id: number }) => u.id)).toEqual([user.id]);
+  });
+
+  it('GET /accounts/auth/users/ shows staff every account, paged and searchable', async () => {
+    await activeUser({ lastName: 'Поисковая' });
+    const { access } = await staffTokens();
+    const page = await users('?limit=2', { token: access });
+    expect(page.status).toBe(200);
+    expect(page.body.count).toBeGreaterThanOrEqual(3);
+    expect(page.body.results).toHaveLength(2);
+    expect(page.body.next).toContain('offset=2');
+    const found = await users('?search=%D0%9F%D0%BE%D0%B8%D1%81%D0%BA%D0%BE%D0%B2', { token: access });
+    expect(found.body.results.map((u: { last_name: string }) => u.last_name)).toEqual(['Поисковая']);
+    expect(found.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('GET /accounts/auth/users/ answers 401 without a token and 400 for a bad limit', async () => {
+    expect((await users('')).status).toBe(401);
+    const { access } = await staffTokens();
+    expect((await users('?limit=abc', { token: access })).status).toBe(400);
+  });
+});
+
+describe('/accounts/auth/users/{email}/', () => {
+  it('GET /accounts/auth/users/{email}/ lets a person read themself but not someone else', async () => {
+    const { email, tokens } = await signedIn();
+    expect((await users(`${encodeURIComponent(email)}/`, { token: tokens.access })).body.email).toBe(email);
+    const other = await users(`${encodeURIComponent(CUSTOMER.email)}/`, { token: tokens.access });
+    expect(other.status).toBe(403);
+    // The same answer for an address nobody has: no way to learn who is registered.
+    const nobody = await users(`${encodeURIComponent(uniqueEmail())}/`, { token: tokens.access });
+    expect(nobody.status).toBe(403);
+    expect(nobody.body).toEqual(other.body);
+  });
+
+  it('staff read, update, block and delete other accounts', async () => {
+    const { access } = await staffTokens();
+    const target = await signedIn();
+    const path = `${encodeURIComponent(target.email)}/`;
+    expect((await users(path, { token: access })).body.email).toBe(target.email);
+    const patched = await users(path, { method: 'PATCH', token: access, json: { last_name: 'Изменена', is_active: false } });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ last_name: 'Изменена', is_active: false });
+    // Blocking ends the sessions of the blocked account.
+    expect((await users('me/', { token: target.tokens.access })).status).toBe(401);
+    expect((await api('/accounts/auth/jwt/refresh/', { method: 'POST', json: { refresh: target.tokens.refresh } })).status).toBe(401);
+    const deleted = await users(path, { method: 'DELETE', token: access, json: { current_password: STAFF.password } });
+    expect(deleted.status).toBe(204);
+    expect((await users(path, { token: access })).status).toBe(404);
+  });
+
+  it('staff cannot take away their own staff rights or block themselves', async () => {
+    const { access } = await staffTokens();
+    const { status, body } = await users(`${encodeURIComponent(STAFF.email)}/`, { method: 'PATCH', token: access, json: { is_staff: false } });
+    expect(status).toBe(400);
+    expect(body.non_field_errors).toEqual(['Нельзя снять с себя права сотрудника или заблокировать собственный аккаунт.']);
+  });
+
+  it('a customer cannot update or delete someone else', async () => {
+    const { tokens, password } = await signedIn();
+    const path = `${encodeURIComponent(CUSTOMER.email)}/`;
+    expect((await users(path, { method: 'PATCH', token: tokens.access, json: { first_name: 'X' } })).status).toBe(403);
+    expect((await users(path, { method: 'DELETE', token: tokens.access, json: { current_password: password } })).status).toBe(403);
+  });
+
+  it('GET /accounts/auth/users/{email}/ answers 404 to staff for an unknown address', async () => {
+    const { access } = await staffTokens();
+    const { status, body } = await users(`${encodeURIComponent(uniqueEmail())}/`, { token: access });
+    expect(status).toBe(404);
+    expect(body).toEqual({ detail: 'Not found.' });
+  });
+});
+
+describe('demo accounts', () => {
+  it('the demo data has an active staff account and an active customer', async () => {
+    const staff = await staffTokens();
+    expect((await users('me/', { token: staff.access })).body).toMatchObject({ email: STAFF.email, is_staff: true });
+    const customer = await login(CUSTOMER.email, CUSTOMER.password);
+    expect((await users('me/', { token: customer.access })).body).toMatchObject({ email: CUSTOMER.email, is_staff: false });
+  });
+});
+
+describe('development outbox', () => {
+  it('GET /dev/outbox/ is not served unless DEV_OUTBOX is set', async () => {
+    const { status, body } = await api('/dev/outbox/');
+    expect(status).toBe(404);
+    expect(body).toEqual({ detail: 'Not found.' });
+  });
+});
