@@ -1,7 +1,8 @@
 /**
  * The page shell's behaviour, without React so content pages stay light: the navigation progress bar,
- * the remembered country, cart and favourites counters and prices in the chosen currency. The buttons
- * of server-rendered product cards are wired by `product-cards.ts`, loaded only where cards are.
+ * the remembered country, cart and favourites counters, prices in the chosen currency and the
+ * header's account link. The buttons of server-rendered product cards are wired by `product-cards.ts`,
+ * loaded only where cards are.
  */
 import NProgress from 'nprogress';
 import type { Exchange } from '~/lib/api/types.ts';
@@ -70,11 +71,22 @@ function renderCount(selector: string, count: number): void {
   }
 }
 
+let headerAccount: Promise<typeof import('~/islands/account/header-account.ts')> | null = null;
+
+// The account link's code, the user store and the API client load only once a session cookie
+// exists, so catalog pages ship none of it to visitors without an account.
+function updateAccount(): void {
+  if (!headerAccount && !/(?:^|;\s*)(?:token|refresh)=/.test(document.cookie)) return;
+  headerAccount ??= import('~/islands/account/header-account.ts');
+  void headerAccount.then((module) => module.updateHeaderAccount());
+}
+
 function onPageLoad(): void {
   document.cookie = `country=${pageCountry()}; path=/; max-age=31536000; samesite=lax`;
   renderCount('[data-cart-count]', $cartCount.get());
   renderCount('[data-favourites-count]', $favouritesCount.get());
   renderPrices();
+  updateAccount();
   document.querySelector<HTMLDetailsElement>('[data-catalog-menu]')?.removeAttribute('open');
 }
 

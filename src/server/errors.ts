@@ -40,9 +40,14 @@ export class RateLimitError extends Error {
   readonly kind = 'rate_limit' as const;
   readonly retryAfterSeconds: number;
   constructor(retryAfterSeconds: number) {
-    super(`Слишком много запросов. Повторите через ${retryAfterSeconds} с.`);
+    super(`Слишком много запросов. Повторите через ${waitText(retryAfterSeconds)}.`);
     this.retryAfterSeconds = retryAfterSeconds;
   }
+}
+
+/** «40 с» or, from a minute and a half on, whole minutes rounded up («46 мин»). */
+function waitText(seconds: number): string {
+  return seconds < 90 ? `${seconds} с` : `${Math.ceil(seconds / 60)} мин`;
 }
 
 export type DomainError =

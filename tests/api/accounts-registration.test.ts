@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { makeLinkToken } from '../../src/server/accounts/link-tokens.ts';
 import { findUserByEmail } from '../../src/server/accounts/users.queries.ts';
-import { activeUser, GOOD_PASSWORD, login, mailedLink, mailsTo, registration, uniqueEmail, uniqueIp } from '../helpers/accounts.ts';
+import { activeUser, GOOD_PASSWORD, login, mailedLink, mailsTo, registration, STAFF, uniqueEmail, uniqueIp } from '../helpers/accounts.ts';
 import { api, dbRows } from '../helpers/api.ts';
 
 const post = (path: string, json: unknown, ip = uniqueIp()) => api(`/accounts/auth/${path}`, { method: 'POST', json, ip });
@@ -178,11 +178,28 @@ describe('POST /accounts/auth/users/resend_activation/', () => {
     }
   });
 
-  it('does not re-activate an account staff have blocked', async () => {
-    const { user, email } = await activeUser();
-    await dbRows(sql`update users set is_active = false, last_login = now() where id = ${user.id}`);
-    expect((await post('users/resend_activation/', { email })).status).toBe(204);
-    expect(await mailsTo(email)).toEqual([]);
+  it('does not re-activate an account staff have blocked, even one that never logged in', async () => {
+    const input = registration();
+    await post('users/', input);
+    const link = await mailedLink(input.email, 'activate');
+    expect((await post('users/activation/', link)).status).toBe(204);
+    const staff = await login(STAFF.email, STAFF.password);
+    await api(`/accounts/auth/users/${encodeURIComponent(input.email)}/`, { method: 'PATCH', token: staff.access, json: { is_active: false } });
+    const before = (await mailsTo(input.email)).length;
+    expect((await post('users/resend_activation/', { email: input.email })).status).toBe(204);
+    expect(await mailsTo(input.email)).toHaveLength(before);
+    // The block ended every session and with them the old link.
+    expect((await post('users/activation/', link)).status).toBe(400);
+    expect((await post('jwt/create/', { email: input.email, password: input.password })).status).toBe(401);
+  });
+
+  it('two uses of one activation link at once activate once', async () => {
+    const input = registration();
+    await post('users/', input);
+    const link = await mailedLink(input.email, 'activate');
+    const answers = await Promise.all([post('users/activation/', link), post('users/activation/', link)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([204, 403]);
+    expect((await mailsTo(input.email)).filter((m) => m.kind === 'activation_confirmed')).toHaveLength(1);
   });
 
   it('POST /accounts/auth/users/resend_activation/ rejects a bad email and limits mails per email', async () => {
@@ -190,5 +207,26 @@ describe('POST /accounts/auth/users/resend_activation/', () => {
     const email = uniqueEmail();
     for (let i = 0; i < 3; i += 1) expect((await post('users/resend_activation/', { email })).status).toBe(204);
     expect((await post('users/resend_activation/', { email })).status).toBe(429);
+    // Each kind of mail has its own quota: a password reset for the address still goes through.
+    expect((await post('users/reset_password/', { email })).status).toBe(204);
+  });
+
+  it('limits account mails per address across emails', async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < 10; i += 1) expect((await post('users/reset_password/', { email: uniqueEmail() }, ip)).status).toBe(204);
+    expect((await post('users/resend_activation/', { email: uniqueEmail() }, ip)).status).toBe(429);
+  });
+
+  it('limits registrations per email across addresses', async () => {
+    const email = uniqueEmail();
+    for (let i = 0; i < 5; i += 1) await post('users/', registration({ email }));
+    expect((await post('users/', registration({ email }))).status).toBe(429);
+  });
+
+  it('two registrations of one email at once create one account', async () => {
+    const input = registration();
+    const answers = await Promise.all([post('users/', input), post('users/', input)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 400]);
+    expect(answers.find((a) => a.status === 400)!.body).toEqual({ email: ['Пользователь с таким адресом электронной почты уже существует.'] });
   });
 });

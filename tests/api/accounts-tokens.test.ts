@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { signToken } from '../../src/server/accounts/jwt.ts';
+import { env } from '../../src/server/env.ts';
 import { activeUser, login, signedIn, uniqueEmail, uniqueIp } from '../helpers/accounts.ts';
 import { api, dbRows } from '../helpers/api.ts';
 
@@ -86,19 +87,52 @@ describe('POST /accounts/auth/jwt/create/', () => {
     const last = answers[30]!;
     expect(last.status).toBe(429);
     expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(last.body.detail).toMatch(/^Слишком много запросов\. Повторите через \d+ с\.$/);
+    expect(last.body.detail).toMatch(/^Слишком много запросов\. Повторите через \d+ (с|мин)\.$/);
     // Another address is not affected.
     expect((await post('jwt/create/', { email, password: 'wrong-password' })).status).toBe(401);
   });
 
-  it('limits login attempts per email across addresses', async () => {
+  it('stops an email after 10 failed logins from any addresses, even with the right password', async () => {
     const { email, password } = await activeUser();
-    for (let i = 0; i < 10; i += 1) expect((await post('jwt/create/', { email, password: 'wrong-password' })).status).toBe(401);
+    for (let i = 0; i < 10; i += 1) expect((await post('jwt/create/', { email: i % 2 ? email : email.toUpperCase(), password: 'wrong-password' })).status).toBe(401);
     const blocked = await post('jwt/create/', { email, password });
     expect(blocked.status).toBe(429);
     // The counter lives in the database, where every shop process sees it.
-    const [row] = await dbRows<{ hits: number }>(sql`select hits from rate_limits where key = ${`login:email:${email}`}`);
-    expect(row!.hits).toBe(11);
+    const [row] = await dbRows<{ hits: number }>(sql`select hits from rate_limits where key = ${`login-failures:email:${email}`}`);
+    expect(row!.hits).toBe(10);
+  });
+
+  it('never counts successful logins against the email', async () => {
+    const { email, password } = await activeUser();
+    for (let i = 0; i < 12; i += 1) expect((await post('jwt/create/', { email, password })).status).toBe(200);
+  });
+
+  it('counts an IPv6 client by its /64 network', async () => {
+    const answers = [];
+    for (let i = 1; i <= 31; i += 1) answers.push(await post('jwt/create/', { email: uniqueEmail(), password: 'wrong-password' }, `2001:db8:7:1::${i.toString(16)}`));
+    expect(answers.at(-1)!.status).toBe(429);
+    expect((await post('jwt/create/', { email: uniqueEmail(), password: 'wrong-password' }, '2001:db8:7:2::1')).status).toBe(401);
+  });
+
+  it('behind a trusted proxy, counts the address the proxy appended to X-Forwarded-For', async () => {
+    env.TRUST_PROXY = true;
+    try {
+      const ip = uniqueIp();
+      const send = (forwarded: string) =>
+        api('/accounts/auth/jwt/create/', { method: 'POST', json: { email: uniqueEmail(), password: 'wrong-password' }, ip, headers: { 'X-Forwarded-For': forwarded } });
+      // The first entries are whatever the client wrote; only the proxy's own last entry counts.
+      for (let i = 0; i < 30; i += 1) expect((await send(`10.0.0.${i}, 203.0.113.77`)).status).toBe(401);
+      expect((await send('10.9.9.9, 203.0.113.77')).status).toBe(429);
+      expect((await send('203.0.113.78')).status).toBe(401);
+    } finally {
+      env.TRUST_PROXY = false;
+    }
+  });
+
+  it('refuses an oversized body with 413 before reading it', async () => {
+    const { status, body } = await post('jwt/create/', { email: 'a@b.kg', password: 'x'.repeat(20_000) });
+    expect(status).toBe(413);
+    expect(body).toEqual({ detail: 'Request body is too large.' });
   });
 });
 
@@ -127,6 +161,14 @@ describe('POST /accounts/auth/jwt/refresh/', () => {
     expect(owner.status).toBe(401);
     const reasons = await dbRows<{ revoked_reason: string }>(sql`select revoked_reason from refresh_tokens where family_id = (select family_id from refresh_tokens where jti = ${jti}) order by created_at`);
     expect(reasons.map((r) => r.revoked_reason)).toEqual(['rotated', 'reuse']);
+  });
+
+  it('two refreshes with one token at once: one gets the new pair, the other a 401, and the session goes on', async () => {
+    const { tokens } = await signedIn();
+    const answers = await Promise.all([post('jwt/refresh/', { refresh: tokens.refresh }), post('jwt/refresh/', { refresh: tokens.refresh })]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 401]);
+    const winner = answers.find((a) => a.status === 200)!;
+    expect((await post('jwt/refresh/', { refresh: winner.body.refresh })).status).toBe(200);
   });
 
   it('refuses an expired, a foreign-signed, an access and a garbled token', async () => {
@@ -172,6 +214,20 @@ describe('POST /accounts/auth/jwt/verify/', () => {
     expect((await post('jwt/verify/', { token: tokens.refresh })).status).toBe(401);
   });
 
+  it('POST /accounts/auth/jwt/verify/ answers 401 for the tokens of a session ended by a password change or a block', async () => {
+    const changed = await signedIn();
+    await api('/accounts/auth/users/set_password/', {
+      method: 'POST',
+      token: changed.tokens.access,
+      json: { current_password: changed.password, new_password: 'Another-Secret-91', re_new_password: 'Another-Secret-91' },
+    });
+    expect((await post('jwt/verify/', { token: changed.tokens.access })).status).toBe(401);
+    expect((await post('jwt/verify/', { token: changed.tokens.refresh })).status).toBe(401);
+    const blocked = await signedIn();
+    await dbRows(sql`update users set is_active = false where id = ${blocked.user.id}`);
+    expect((await post('jwt/verify/', { token: blocked.tokens.access })).status).toBe(401);
+  });
+
   it('POST /accounts/auth/jwt/verify/ rejects a missing token with 400', async () => {
     expect((await post('jwt/verify/', {})).body).toEqual({ token: ['Обязательное поле.'] });
   });
@@ -203,7 +259,9 @@ describe('access tokens', () => {
     const { user, tokens } = await signedIn();
     const expired = await signToken('access', { userId: user.id, version: 0, jti: crypto.randomUUID() }, new Date(Date.now() - 901_000));
     expect((await api('/accounts/auth/users/me/', { token: expired })).status).toBe(401);
-    expect((await api('/accounts/auth/users/me/', { token: tokens.refresh })).status).toBe(401);
+    const wrongType = await api('/accounts/auth/users/me/', { token: tokens.refresh });
+    expect(wrongType.status).toBe(401);
+    expect(wrongType.body).toEqual({ detail: 'Token has wrong type', code: 'token_not_valid' });
     expect((await api('/accounts/auth/users/me/', { token: tokens.access })).status).toBe(200);
   });
 

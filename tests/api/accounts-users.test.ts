@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { activeUser, CUSTOMER, login, signedIn, STAFF, uniqueEmail, uniqueIp } from '../helpers/accounts.ts';
+import { activeUser, CUSTOMER, login, mailsTo, signedIn, STAFF, uniqueEmail, uniqueIp } from '../helpers/accounts.ts';
 import { api, dbRows } from '../helpers/api.ts';
 
 const staffTokens = () => login(STAFF.email, STAFF.password);
@@ -34,6 +34,14 @@ describe('PUT and PATCH /accounts/auth/users/me/', () => {
     expect(body).toMatchObject({ email: user.email, is_staff: false, is_active: true, last_name: 'Иванова' });
   });
 
+  it('PUT /accounts/auth/users/me/ takes back what GET answered, an empty phone included', async () => {
+    const { tokens } = await signedIn({ phone: '' });
+    const profile = (await users('me/', { token: tokens.access })).body;
+    const { status, body } = await users('me/', { method: 'PUT', token: tokens.access, json: profile });
+    expect(status).toBe(200);
+    expect(body).toEqual(profile);
+  });
+
   it('PATCH /accounts/auth/users/me/ rejects bad values and changes nothing', async () => {
     const { tokens } = await signedIn({ firstName: 'Асель' });
     const { status, body } = await users('me/', { method: 'PATCH', token: tokens.access, json: { first_name: '   ', phone: 'call me', country: 'uz', last_name: 'x'.repeat(151) } });
@@ -50,6 +58,8 @@ describe('PUT and PATCH /accounts/auth/users/me/', () => {
 describe('DELETE /accounts/auth/users/me/', () => {
   it('erases the personal data, ends every session and frees the email', async () => {
     const { user, email, password, tokens } = await signedIn({ firstName: 'Удаляемый', phone: '+996700000009' });
+    await api('/accounts/auth/users/reset_password/', { method: 'POST', json: { email }, ip: uniqueIp() });
+    expect(await mailsTo(email)).toHaveLength(1);
     const wrong = await users('me/', { method: 'DELETE', token: tokens.access, json: { current_password: 'not-my-password' } });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual({ current_password: ['Неверный пароль.'] });
@@ -59,6 +69,9 @@ describe('DELETE /accounts/auth/users/me/', () => {
     expect(row).toMatchObject({ first_name: '', phone: '', password_hash: null, is_active: false });
     expect(row!.email).not.toContain(email.split('@')[0]);
     expect(row!.deleted_at).not.toBeNull();
+    // Mails kept for the address (they hold the name and live links) and counters named after it go too.
+    expect(await mailsTo(email)).toEqual([]);
+    expect(await dbRows(sql`select key from rate_limits where key like ${`%${email}`}`)).toEqual([]);
     expect((await users('me/', { token: tokens.access })).status).toBe(401);
     expect((await api('/accounts/auth/jwt/refresh/', { method: 'POST', json: { refresh: tokens.refresh } })).status).toBe(401);
     expect((await api('/accounts/auth/jwt/create/', { method: 'POST', json: { email, password }, ip: uniqueIp() })).status).toBe(401);

@@ -1,3 +1,4 @@
+import { backgroundSettled } from '../../src/server/accounts/background.ts';
 import { createAccount, DEMO_ACCOUNTS, type NewAccount } from '../../src/server/accounts/users.admin.ts';
 import { listOutbox, type MailRecord } from '../../src/server/mail/index.ts';
 import { api } from './api.ts';
@@ -55,8 +56,9 @@ export async function signedIn(overrides: Partial<NewAccount> = {}) {
   return { ...account, tokens: await login(account.email, account.password) };
 }
 
-/** The mails kept for an address, newest first. */
-export function mailsTo(email: string): Promise<MailRecord[]> {
+/** The mails kept for an address, newest first, once the mails being made in the background are stored. */
+export async function mailsTo(email: string): Promise<MailRecord[]> {
+  await backgroundSettled();
   return listOutbox({ to: email });
 }
 

@@ -33,9 +33,10 @@ export function isUnauthorized(error: unknown): boolean {
 
 /**
  * An API client that sends the `token` cookie as a bearer token. A 401 answer is retried once: first
- * the `refresh` cookie is exchanged for a new access token (or, when that fails, both cookies are
- * removed), then the request is repeated with whatever token is left. Other errors reach the caller
- * as ofetch `FetchError`s; nothing is retried automatically.
+ * the `refresh` cookie is exchanged for a new access token (or, when that fails and no other tab has
+ * replaced the cookies meanwhile, both cookies are removed), then the request is repeated with
+ * whatever token is left. Other errors reach the caller as ofetch `FetchError`s; nothing is retried
+ * automatically.
  */
 export function createApiClient({ baseURL = API_BASE_URL, fetch, cookies = browserCookies }: ApiClientOptions = {}): ApiClient {
   const $fetch = ofetch.create({ baseURL, retry: false }, fetch ? { fetch } : {});
@@ -53,7 +54,9 @@ export function createApiClient({ baseURL = API_BASE_URL, fetch, cookies = brows
       if (typeof answer?.access !== 'string' || answer.access === '') throw new Error('The refresh answer has no access token.');
       saveTokens(answer, cookies);
     } catch {
-      clearTokens(cookies);
+      // Another tab may have rotated the pair meanwhile, revoking the token sent here: its new cookies
+      // are valid and stay. Only a refresh token that is still the one sent is known to be dead.
+      if (cookies.get(REFRESH_COOKIE) === refresh) clearTokens(cookies);
     }
   }
 

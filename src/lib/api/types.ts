@@ -165,3 +165,83 @@ export interface TokenRefreshAnswer {
   access: string;
   refresh?: string;
 }
+
+/** An account as `/accounts/auth/users/...` answers it (djoser's user serializer, email as the login). */
+export interface User {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  /** `+` and digits, e.g. `+996555123456`. */
+  phone: string;
+  country: CountryCode;
+  is_active: boolean;
+  is_staff: boolean;
+  /** ISO 8601. */
+  date_joined: string;
+  last_login: string | null;
+}
+
+/** `POST /accounts/auth/jwt/create/` and `jwt/refresh/` answers. */
+export interface TokenPair {
+  access: string;
+  refresh: string;
+}
+
+export interface LoginCredentials {
+  email: string;
+  password: string;
+}
+
+export interface RegistrationInput {
+  email: string;
+  password: string;
+  re_password: string;
+  first_name: string;
+  last_name?: string;
+  phone: string;
+  /** Default `kg`. */
+  country?: CountryCode;
+}
+
+/** The fields a person may change in their profile (`PUT`/`PATCH users/me/`); staff may also send `is_active`, `is_staff` for others. */
+export interface UserUpdate {
+  first_name?: string;
+  last_name?: string;
+  phone?: string;
+  country?: CountryCode;
+  is_active?: boolean;
+  is_staff?: boolean;
+}
+
+/** The `{uid, token}` pair of a mailed activation or reset link. */
+export interface LinkToken {
+  uid: string;
+  token: string;
+}
+
+export interface PasswordResetConfirmInput extends LinkToken {
+  new_password: string;
+  re_new_password: string;
+}
+
+export interface EmailResetConfirmInput extends LinkToken {
+  new_email: string;
+  re_new_email: string;
+}
+
+export interface SetPasswordInput {
+  current_password: string;
+  new_password: string;
+  re_new_password: string;
+}
+
+export interface SetEmailInput {
+  current_password: string;
+  new_email: string;
+  re_new_email: string;
+}
+
+export interface CurrentPasswordInput {
+  current_password: string;
+}

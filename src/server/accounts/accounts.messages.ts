@@ -27,6 +27,7 @@ export const ACCOUNT_MESSAGES = {
   noActiveAccount: 'No active account found with the given credentials',
   tokenNotValid: 'Token is invalid or expired',
   tokenBlacklisted: 'Token is blacklisted',
+  tokenWrongType: 'Token has wrong type',
   userInactive: 'User is inactive',
   notAuthenticated: 'Учётные данные не были предоставлены.',
   notStaff: 'У вас нет прав на это действие.',

@@ -40,14 +40,15 @@ export const tokenNotValid = () => new AuthenticationError(ACCOUNT_MESSAGES.toke
  */
 export async function readToken(token: string, type?: TokenType): Promise<TokenClaims> {
   try {
-    const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM] });
+    const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], requiredClaims: ['exp', 'iat', 'jti'] });
     const claims = payload as unknown as Partial<TokenClaims>;
     const valid =
       (claims.token_type === 'access' || claims.token_type === 'refresh') &&
       Number.isSafeInteger(claims.user_id) &&
       Number.isSafeInteger(claims.ver) &&
       typeof claims.jti === 'string';
-    if (!valid || (type && claims.token_type !== type)) throw tokenNotValid();
+    if (!valid) throw tokenNotValid();
+    if (type && claims.token_type !== type) throw new AuthenticationError(ACCOUNT_MESSAGES.tokenWrongType, 'token_not_valid');
     return claims as TokenClaims;
   } catch (error) {
     if (error instanceof AuthenticationError) throw error;

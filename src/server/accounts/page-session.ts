@@ -1,26 +1,16 @@
 import type { AstroGlobal } from 'astro';
+import { decodeJwt } from 'jose';
 import { paths } from '../../lib/paths.ts';
 import { isCountryCode, DEFAULT_COUNTRY } from '../catalog/countries.ts';
 import { env } from '../env.ts';
 import { AuthenticationError } from '../errors.ts';
 import { authenticateAccess } from './authenticate.ts';
-import { lifetimeSeconds } from './jwt.ts';
-import { rotateSession, type TokenPair } from './sessions.ts';
+import { RecentlyRotatedError, rotateSession, type TokenPair } from './sessions.ts';
+import type { PublicUser } from './user-json.ts';
 import type { User } from './users.queries.ts';
 
 /** The signed-in person as pages see them. */
-export interface PageUser {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  country: string;
-  isStaff: boolean;
-  isActive: boolean;
-  dateJoined: Date;
-  lastLogin: Date | null;
-}
+export type PageUser = PublicUser;
 
 // The brief's cookie names; the islands' API client reads and writes the same two (src/lib/api/cookies.ts).
 const TOKEN_COOKIE = 'token';
@@ -35,10 +25,10 @@ function toPageUser(user: User): PageUser {
 // served over https, including behind a proxy that terminates TLS.
 function setTokenCookies(astro: AstroGlobal, pair: TokenPair): void {
   const secure = astro.url.protocol === 'https:' || env.SITE_URL.startsWith('https:');
-  const now = Date.now();
   const options = { path: '/', sameSite: 'lax' as const, secure, httpOnly: false };
-  astro.cookies.set(TOKEN_COOKIE, pair.access, { ...options, expires: new Date(now + lifetimeSeconds('access') * 1000) });
-  astro.cookies.set(REFRESH_COOKIE, pair.refresh, { ...options, expires: new Date(now + lifetimeSeconds('refresh') * 1000) });
+  const expires = (token: string) => new Date((decodeJwt(token).exp ?? 0) * 1000);
+  astro.cookies.set(TOKEN_COOKIE, pair.access, { ...options, expires: expires(pair.access) });
+  astro.cookies.set(REFRESH_COOKIE, pair.refresh, { ...options, expires: expires(pair.refresh) });
 }
 
 /**
@@ -64,6 +54,9 @@ export async function getPageUser(astro: AstroGlobal): Promise<PageUser | null> 
     return toPageUser(await authenticateAccess(pair.access));
   } catch (error) {
     if (!(error instanceof AuthenticationError)) throw error;
+    // Another request of this browser rotated the pair a moment ago and is setting the new cookies:
+    // deleting them here could undo that.
+    if (error instanceof RecentlyRotatedError) return null;
     astro.cookies.delete(TOKEN_COOKIE, { path: '/' });
     astro.cookies.delete(REFRESH_COOKIE, { path: '/' });
     return null;
@@ -76,5 +69,9 @@ export async function requirePageUser(astro: AstroGlobal): Promise<PageUser | Re
   if (user) return user;
   const segment = astro.url.pathname.split('/')[1];
   const country = isCountryCode(segment) ? segment : DEFAULT_COUNTRY;
-  return astro.redirect(paths.login(country, astro.url.pathname + astro.url.search), 302);
+  // Built by hand: astro.redirect() would drop the private Cache-Control this answer needs.
+  return new Response(null, {
+    status: 302,
+    headers: { Location: paths.login(country, astro.url.pathname + astro.url.search), 'Cache-Control': 'private, no-store' },
+  });
 }

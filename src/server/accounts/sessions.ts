@@ -15,6 +15,16 @@ export interface TokenPair {
 export type RevokeReason = 'rotated' | 'logout' | 'password_changed' | 'deactivated' | 'deleted' | 'reuse';
 
 /**
+ * The refusal of a refresh token that was rotated moments ago: most likely another tab or request
+ * refreshed at the same time and already holds the new pair, so a caller should not sign the person out.
+ */
+export class RecentlyRotatedError extends AuthenticationError {
+  constructor() {
+    super(ACCOUNT_MESSAGES.tokenBlacklisted, 'token_not_valid');
+  }
+}
+
+/**
  * A rotated token presented again within this many seconds is a race (two tabs refreshing at once)
  * and is only refused; later, it is taken for a stolen token and its whole session is revoked.
  */
@@ -76,7 +86,8 @@ async function refusal(db: Db, jti: string): Promise<AuthenticationError> {
   const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.jti, jti));
   if (!row) return tokenNotValid();
   const revokedAgo = (Date.now() - (row.revokedAt?.getTime() ?? 0)) / 1000;
-  if (row.revokedReason === 'rotated' && revokedAgo > REUSE_GRACE_SECONDS) {
+  if (row.revokedReason === 'rotated' && revokedAgo <= REUSE_GRACE_SECONDS) return new RecentlyRotatedError();
+  if (row.revokedReason === 'rotated') {
     logger.warn({ userId: row.userId, familyId: row.familyId }, 'A rotated refresh token was used again; revoking its session');
     await db
       .update(refreshTokens)
@@ -106,14 +117,23 @@ export async function revokeAllSessions(db: Db, userId: number, reason: RevokeRe
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
 
-/** Whether the refresh token is one we issued and have not revoked (for `jwt/verify/`). */
-export async function isRefreshTokenLive(jti: string): Promise<boolean> {
+/**
+ * `jwt/verify/`: the token must be one we signed, unexpired, of an active account whose sessions
+ * have not ended since; a refresh token must also still be unrevoked.
+ * @throws AuthenticationError `token_not_valid`
+ */
+export async function assertTokenValid(token: string): Promise<void> {
+  const claims = await readToken(token);
   const db = await getDb();
-  const [row] = await db
-    .select({ jti: refreshTokens.jti })
-    .from(refreshTokens)
-    .where(and(eq(refreshTokens.jti, jti), isNull(refreshTokens.revokedAt)));
-  return Boolean(row);
+  if (claims.token_type === 'refresh') {
+    const [row] = await db
+      .select({ jti: refreshTokens.jti })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.jti, claims.jti), isNull(refreshTokens.revokedAt)));
+    if (!row) throw new AuthenticationError(ACCOUNT_MESSAGES.tokenBlacklisted, 'token_not_valid');
+  }
+  const user = await findUserById(claims.user_id, db);
+  if (!user || !user.isActive || user.authVersion !== claims.ver) throw tokenNotValid();
 }
 
 // Expired tokens are kept a day (a late reuse is still recognised), then deleted.

@@ -38,6 +38,7 @@ export async function createAccount(input: NewAccount, db?: Db): Promise<User> {
       lastName: input.lastName ?? '',
       phone: input.phone ?? '',
       isActive: true,
+      activatedAt: new Date(),
       isStaff: input.isStaff ?? false,
     })
     .returning();

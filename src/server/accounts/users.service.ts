@@ -1,10 +1,14 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { CountryCode } from '../catalog/countries.ts';
 import { getDb, type Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { AuthenticationError, NotFoundError, PermissionError, ValidationError } from '../errors.ts';
+import { deleteMailsTo } from '../mail/index.ts';
+import { deleteRateLimitKeys } from '../security/rate-limit.ts';
+import { emailRateLimitKeys } from './accounts.limits.ts';
 import { ACCOUNT_MESSAGES as M } from './accounts.messages.ts';
 import * as mails from './accounts.mails.ts';
+import { inBackground } from './background.ts';
 import { assertStaff } from './authenticate.ts';
 import { checkLinkToken, decodeUid, type LinkPurpose } from './link-tokens.ts';
 import { checkPassword, hashPassword, passwordProblems } from './passwords.ts';
@@ -92,35 +96,43 @@ async function linkedUser(purpose: LinkPurpose, uid: string, token: string): Pro
   return user;
 }
 
-/** @throws PermissionError when the account is already active (djoser's stale token). */
+/**
+ * Activates the account of an activation link, once: the conditional update lets only one of two
+ * simultaneous uses through.
+ * @throws PermissionError when the account was activated before (djoser's stale token), including
+ * one that staff have blocked since.
+ */
 export async function activate(uid: string, token: string): Promise<void> {
   const user = await linkedUser('activation', uid, token);
-  if (user.isActive) throw new PermissionError(M.alreadyActive);
   const db = await getDb();
-  await db.update(users).set({ isActive: true, updatedAt: new Date() }).where(eq(users.id, user.id));
-  await mails.sendActivatedMail(user);
+  const [activated] = await db
+    .update(users)
+    .set({ isActive: true, activatedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(users.id, user.id), eq(users.isActive, false), isNull(users.activatedAt)))
+    .returning();
+  if (!activated) throw new PermissionError(M.alreadyActive);
+  inBackground(() => mails.sendActivatedMail(activated));
 }
 
 /**
  * Mails a new activation link when the email belongs to an account that was never activated; says
- * nothing either way. An account that has logged in before and is inactive was blocked by staff,
- * and activation must not undo that.
+ * nothing either way, and answers before the mail is made, so the timing does not tell either.
  */
 export async function resendActivation(email: string): Promise<void> {
   const user = await findUserByEmail(email);
-  if (user && !user.isActive && !user.lastLogin) await mails.sendActivationMail(user);
+  if (user && !user.isActive && !user.activatedAt) inBackground(() => mails.sendActivationMail(user));
 }
 
-/** Mails a password reset link when the email belongs to an active account; says nothing either way. */
+/** Mails a password reset link when the email belongs to an active account; like {@link resendActivation}, says nothing either way. */
 export async function requestPasswordReset(email: string): Promise<void> {
   const user = await findUserByEmail(email);
-  if (user?.isActive && user.passwordHash) await mails.sendPasswordResetMail(user);
+  if (user?.isActive && user.passwordHash) inBackground(() => mails.sendPasswordResetMail(user));
 }
 
 /** Mails an email reset link to an active account's address; says nothing either way. */
 export async function requestEmailReset(email: string): Promise<void> {
   const user = await findUserByEmail(email);
-  if (user?.isActive) await mails.sendEmailResetMail(user);
+  if (user?.isActive) inBackground(() => mails.sendEmailResetMail(user));
 }
 
 // Sets a new password and ends every session, checking the new pair first.
@@ -134,8 +146,14 @@ async function replacePassword(user: User, fields: { newPassword: string; reNewP
   await mails.sendPasswordChangedMail(user);
 }
 
-// Bumps the auth version (so access tokens already issued stop working) and revokes every refresh token.
-async function endSessions(userId: number, reason: RevokeReason, changes: Partial<typeof users.$inferInsert> = {}): Promise<void> {
+// Bumps the auth version (so access tokens already issued stop working) and revokes every refresh
+// token, with `also` in the same transaction.
+async function endSessions(
+  userId: number,
+  reason: RevokeReason,
+  changes: Partial<typeof users.$inferInsert> = {},
+  also?: (tx: Db) => Promise<void>,
+): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
     await tx
@@ -143,6 +161,7 @@ async function endSessions(userId: number, reason: RevokeReason, changes: Partia
       .set({ ...changes, authVersion: sql`${users.authVersion} + 1`, updatedAt: new Date() })
       .where(eq(users.id, userId));
     await revokeAllSessions(tx, userId, reason);
+    await also?.(tx);
   });
 }
 
@@ -222,10 +241,15 @@ export async function updateProfile(actor: User, target: User, changes: ProfileC
 
 /**
  * Deletes an account as `actor` (the person, or staff), who confirms with their own password. The
- * row stays, emptied of every personal detail, so orders that point at it remain in the shop's records.
+ * row stays, emptied of every personal detail, so orders that point at it remain in the shop's
+ * records; the mails kept for its address and the rate-limit counters named after it go.
  */
 export async function deleteAccount(actor: User, target: User, currentPassword: string): Promise<void> {
   if (!(await checkPassword(currentPassword, actor.passwordHash))) throw new ValidationError({ current_password: [M.wrongPassword] });
+  const forgetEmail = async (tx: Db) => {
+    await deleteMailsTo(target.email, tx);
+    await deleteRateLimitKeys(emailRateLimitKeys(target.email), tx);
+  };
   await endSessions(target.id, 'deleted', {
     email: `deleted-${target.id}-${crypto.randomUUID()}@deleted.invalid`,
     passwordHash: null,
@@ -235,7 +259,7 @@ export async function deleteAccount(actor: User, target: User, currentPassword: 
     isActive: false,
     isStaff: false,
     deletedAt: new Date(),
-  });
+  }, forgetEmail);
 }
 
 /** Staff list every account; anyone else sees only their own. */

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
-import { getDb } from '../db/client.ts';
+import { getDb, type Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/index.ts';
 import type { MailRecord, OutgoingMail } from './mail.types.ts';
 
@@ -62,4 +62,9 @@ export async function unattemptedPendingIds(before: Date, limit = 100): Promise<
     .orderBy(asc(mailOutbox.createdAt))
     .limit(limit);
   return rows.map((row) => row.id);
+}
+
+/** Deletes every kept mail to an address (an erased account: they hold its name and live links). */
+export async function deleteMailsTo(to: string, db?: Db): Promise<void> {
+  await (db ?? (await getDb())).delete(mailOutbox).where(eq(mailOutbox.to, to));
 }

@@ -1,7 +1,7 @@
 import { FetchError } from 'ofetch';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '~/lib/api/client.ts';
-import { REFRESH_LIFETIME_MS, TOKEN_LIFETIME_MS } from '~/lib/api/cookies.ts';
+import { jwtExpiry, REFRESH_LIFETIME_MS, saveTokens, TOKEN_LIFETIME_MS } from '~/lib/api/cookies.ts';
 import { fakeFetch, json, memoryCookies, type RecordedRequest } from '../fixtures/http.ts';
 
 const BASE = 'http://shop.test/api/v1';
@@ -12,6 +12,12 @@ function setup(cookies: Record<string, string>, handler: (request: RecordedReque
   const server = fakeFetch(handler);
   const api = createApiClient({ baseURL: BASE, fetch: server.fetch, cookies: jar.adapter });
   return { api, jar, requests: server.requests };
+}
+
+/** A JWT-shaped token (the signature is not checked by the client) with these claims. */
+function jwt(claims: Record<string, unknown>): string {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.signature`;
 }
 
 /** Answers 401 to `/orders/` unless the bearer is `fresh`; answers the refresh call with `refreshAnswer`. */
@@ -157,5 +163,60 @@ describe('api client', () => {
     });
     await expect(api('/orders/order_list/')).resolves.toEqual({ results: ['order'] });
     expect(requests.map((r) => r.authorization)).toEqual(['Bearer stale', 'Bearer fresh']);
+  });
+
+  it('gives each cookie the expiry of its token\'s exp claim', async () => {
+    const accessExp = Math.floor(Date.now() / 1000) + 5;
+    const refreshExp = accessExp + 3600;
+    const access = jwt({ token_type: 'access', exp: accessExp });
+    const { api, jar } = setup({ token: 'stale', refresh: 'r1' }, (request) => {
+      if (request.url.pathname === REFRESH) return json(200, { access, refresh: jwt({ token_type: 'refresh', exp: refreshExp }) });
+      return request.authorization === `Bearer ${access}` ? json(200, 'ok') : json(401, { detail: 'expired' });
+    });
+    await expect(api('/orders/order_list/')).resolves.toBe('ok');
+    expect(jar.expires.get('token')).toEqual(new Date(accessExp * 1000));
+    expect(jar.expires.get('refresh')).toEqual(new Date(refreshExp * 1000));
+  });
+
+  it('keeps the cookies another tab rotated while this refresh was failing', async () => {
+    const { api, jar, requests } = setup({ token: 'stale', refresh: 'r1' }, (request) => {
+      if (request.url.pathname === REFRESH) {
+        // The other tab's refresh won the race: r1 is revoked and the jar already holds its new pair.
+        jar.jar.set('token', 'fresh');
+        jar.jar.set('refresh', 'r2');
+        return json(401, { detail: 'Token is blacklisted', code: 'token_not_valid' });
+      }
+      return request.authorization === 'Bearer fresh' ? json(200, { results: ['order'] }) : json(401, { detail: 'expired' });
+    });
+    await expect(api('/orders/order_list/')).resolves.toEqual({ results: ['order'] });
+    expect(requests.map((r) => r.authorization)).toEqual(['Bearer stale', null, 'Bearer fresh']);
+    expect(Object.fromEntries(jar.jar)).toEqual({ token: 'fresh', refresh: 'r2' });
+  });
+});
+
+describe('token cookies', () => {
+  it('reads the exp claim of a JWT', () => {
+    expect(jwtExpiry(jwt({ exp: 1_900_000_000 }))).toEqual(new Date(1_900_000_000_000));
+  });
+
+  it('reads a payload whose base64url needs padding and uses - and _', () => {
+    const token = jwt({ exp: 1_900_000_000, name: '~~~>>>???', n: 1 });
+    expect(token.split('.')[1]).toMatch(/[-_]/);
+    expect(jwtExpiry(token)).toEqual(new Date(1_900_000_000_000));
+  });
+
+  it('gives no expiry for a token that is not a JWT or has no numeric exp', () => {
+    expect(jwtExpiry('opaque')).toBeNull();
+    expect(jwtExpiry('a.!!!.c')).toBeNull();
+    expect(jwtExpiry(jwt({ exp: '1900000000' }))).toBeNull();
+    expect(jwtExpiry(jwt({ sub: 1 }))).toBeNull();
+  });
+
+  it('falls back to the default lifetimes when the expiry cannot be read', () => {
+    const jar = memoryCookies();
+    const before = Date.now();
+    saveTokens({ access: 'opaque-a', refresh: 'opaque-r' }, jar.adapter);
+    expect(jar.expires.get('token')!.getTime()).toBeGreaterThanOrEqual(before + TOKEN_LIFETIME_MS);
+    expect(jar.expires.get('refresh')!.getTime()).toBeGreaterThanOrEqual(before + REFRESH_LIFETIME_MS);
   });
 });

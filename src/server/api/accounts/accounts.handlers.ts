@@ -1,9 +1,6 @@
-import { limitAccountMail, limitLogin, limitRegistration } from '../../accounts/accounts.limits.ts';
-import { readToken } from '../../accounts/jwt.ts';
-import { endSession, isRefreshTokenLive, rotateSession } from '../../accounts/sessions.ts';
+import { limitAccountMail, limitedLogin, limitRegistration } from '../../accounts/accounts.limits.ts';
+import { assertTokenValid, endSession, rotateSession } from '../../accounts/sessions.ts';
 import * as accounts from '../../accounts/users.service.ts';
-import { ACCOUNT_MESSAGES } from '../../accounts/accounts.messages.ts';
-import { AuthenticationError } from '../../errors.ts';
 import { clientIp, requireUser } from '../auth.ts';
 import type { AppRouteHandler } from '../create-router.ts';
 import { toPage } from '../pagination.ts';
@@ -12,18 +9,14 @@ import type * as routes from './accounts.routes.ts';
 
 export const createToken: AppRouteHandler<typeof routes.createToken> = async (c) => {
   const { email, password } = c.req.valid('json');
-  await limitLogin(clientIp(c), email);
-  return c.json(await accounts.login(email, password), 200);
+  return c.json(await limitedLogin(clientIp(c), email, () => accounts.login(email, password)), 200);
 };
 
 export const refreshToken: AppRouteHandler<typeof routes.refreshToken> = async (c) =>
   c.json(await rotateSession(c.req.valid('json').refresh), 200);
 
 export const verifyToken: AppRouteHandler<typeof routes.verifyToken> = async (c) => {
-  const claims = await readToken(c.req.valid('json').token);
-  if (claims.token_type === 'refresh' && !(await isRefreshTokenLive(claims.jti))) {
-    throw new AuthenticationError(ACCOUNT_MESSAGES.tokenBlacklisted, 'token_not_valid');
-  }
+  await assertTokenValid(c.req.valid('json').token);
   return c.json({}, 200);
 };
 
@@ -55,14 +48,14 @@ export const activate: AppRouteHandler<typeof routes.activate> = async (c) => {
 
 export const resendActivation: AppRouteHandler<typeof routes.resendActivation> = async (c) => {
   const { email } = c.req.valid('json');
-  await limitAccountMail(clientIp(c), email);
+  await limitAccountMail('activation', clientIp(c), email);
   await accounts.resendActivation(email);
   return c.body(null, 204);
 };
 
 export const resetPassword: AppRouteHandler<typeof routes.resetPassword> = async (c) => {
   const { email } = c.req.valid('json');
-  await limitAccountMail(clientIp(c), email);
+  await limitAccountMail('password', clientIp(c), email);
   await accounts.requestPasswordReset(email);
   return c.body(null, 204);
 };
@@ -75,7 +68,7 @@ export const resetPasswordConfirm: AppRouteHandler<typeof routes.resetPasswordCo
 
 export const resetEmail: AppRouteHandler<typeof routes.resetEmail> = async (c) => {
   const { email } = c.req.valid('json');
-  await limitAccountMail(clientIp(c), email);
+  await limitAccountMail('email', clientIp(c), email);
   await accounts.requestEmailReset(email);
   return c.body(null, 204);
 };

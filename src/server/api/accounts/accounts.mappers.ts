@@ -1,22 +1,6 @@
+export { toUserJson } from '../../accounts/user-json.ts';
 import type { ProfileChanges } from '../../accounts/users.service.ts';
-import type { User } from '../../accounts/users.queries.ts';
 import type { CountryCode } from '../../catalog/countries.ts';
-
-/** The wire shape of an account: never the password hash or the internal auth version. */
-export function toUserJson(user: User) {
-  return {
-    id: user.id,
-    email: user.email,
-    first_name: user.firstName,
-    last_name: user.lastName,
-    phone: user.phone,
-    country: user.country,
-    is_active: user.isActive,
-    is_staff: user.isStaff,
-    date_joined: user.dateJoined.toISOString(),
-    last_login: user.lastLogin?.toISOString() ?? null,
-  };
-}
 
 export function toProfileChanges(body: {
   first_name?: string;

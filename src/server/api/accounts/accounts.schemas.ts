@@ -29,9 +29,11 @@ const jwt = () => filled(4096).openapi({ example: 'eyJhbGciOiJIUzI1NiIs...' });
 
 const name = () => text(150).transform((value) => value.trim());
 
-const phone = () =>
+/** `allowEmpty`: an empty value removes the phone (profile updates; registration needs one). */
+const phone = ({ allowEmpty = false } = {}) =>
   text(30)
     .transform((value, ctx) => {
+      if (allowEmpty && value.trim() === '') return '';
       const normalized = normalizePhone(value);
       if (normalized === null) {
         ctx.addIssue({ code: 'custom', message: M.phoneInvalid });
@@ -80,7 +82,7 @@ export const userUpdateBody = z
   .object({
     first_name: filled(150).transform((value) => value.trim()).optional(),
     last_name: name().optional(),
-    phone: phone().optional(),
+    phone: phone({ allowEmpty: true }).optional(),
     country: country().optional(),
     is_active: z.boolean({ error: 'Ожидается true или false.' }).optional().openapi({ description: 'Staff only; ignored otherwise.' }),
     is_staff: z.boolean({ error: 'Ожидается true или false.' }).optional().openapi({ description: 'Staff only; ignored otherwise.' }),

@@ -17,6 +17,7 @@ CREATE TABLE "users" (
 	"phone" text DEFAULT '' NOT NULL,
 	"country" text DEFAULT 'kg' NOT NULL,
 	"is_active" boolean DEFAULT false NOT NULL,
+	"activated_at" timestamp with time zone,
 	"is_staff" boolean DEFAULT false NOT NULL,
 	"auth_version" integer DEFAULT 0 NOT NULL,
 	"date_joined" timestamp with time zone DEFAULT now() NOT NULL,

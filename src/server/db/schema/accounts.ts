@@ -19,9 +19,14 @@ export const users = pgTable(
     /** The storefront country the person uses (`kg`, `kz`): links in their mails lead there. */
     country: text().notNull().default('kg'),
     isActive: boolean().notNull().default(false),
+    /**
+     * When the email was confirmed (or staff created the account). An inactive account with this set
+     * was blocked by staff: no activation link may undo that.
+     */
+    activatedAt: timestamp({ withTimezone: true }),
     isStaff: boolean().notNull().default(false),
     /**
-     * Bumped whenever existing sessions must end (password or email changed, account deactivated or
+     * Bumped whenever existing sessions must end (password changed, account deactivated or
      * deleted): access tokens carry the version they were issued with.
      */
     authVersion: integer().notNull().default(0),
@@ -49,7 +54,7 @@ export const refreshTokens = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
-    /** rotated, logout, password_changed, email_changed, deactivated, deleted, reuse */
+    /** rotated, logout, password_changed, deactivated, deleted, reuse */
     revokedReason: text(),
   },
   (t) => [

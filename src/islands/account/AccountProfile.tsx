@@ -1,0 +1,121 @@
+import { useEffect, useRef, useState } from 'react';
+import { patchMe } from '~/lib/api/accounts.ts';
+import type { CountryCode, User } from '~/lib/api/types.ts';
+import { setProfile } from '~/stores/user.ts';
+import { Field, FormAlert, SubmitButton, useAccountForm } from './form.tsx';
+import { useAccountUser } from './use-account-user.ts';
+
+interface Props {
+  user: User;
+  /** The registration date, formatted on the server. */
+  joined: string;
+  countries: { code: CountryCode; name: string }[];
+}
+
+/** The profile as a list, and the form that edits it (name, phone, country; the email has its own form). */
+export default function AccountProfile({ user: serverUser, joined, countries }: Props) {
+  const user = useAccountUser(serverUser);
+  const form = useAccountForm();
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  const { fields } = form.errors;
+
+  useEffect(() => {
+    if (editing) form.formRef.current?.querySelector('input')?.focus();
+    else if (wasEditing.current) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+
+  const submit = form.onSubmit(async (values) => {
+    const updated = await patchMe({
+      first_name: values.first_name!.trim(),
+      last_name: values.last_name?.trim() ?? '',
+      phone: values.phone!.trim(),
+      country: values.country === 'kz' ? 'kz' : 'kg',
+    });
+    setProfile(updated);
+    setSaved(true);
+    setEditing(false);
+  }, ['first_name', 'phone']);
+
+  const countryName = countries.find((c) => c.code === user.country)?.name ?? user.country;
+  return (
+    <section className="account-card" aria-labelledby="profile-heading">
+      <div className="account-card-head">
+        <h2 id="profile-heading">Профиль</h2>
+        {!editing && (
+          <button
+            ref={editButton}
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => {
+              setSaved(false);
+              setEditing(true);
+            }}
+          >
+            Изменить
+          </button>
+        )}
+      </div>
+      {editing ? (
+        <form ref={form.formRef} className="account-form" method="post" noValidate onSubmit={submit} onChange={form.onChange}>
+          <FormAlert errors={form.errors} alertRef={form.alertRef} />
+          <Field name="first_name" label="Имя" autoComplete="given-name" maxLength={150} defaultValue={user.first_name} errors={fields.first_name} />
+          <Field name="last_name" label="Фамилия" autoComplete="family-name" maxLength={150} optional defaultValue={user.last_name} errors={fields.last_name} />
+          <Field name="phone" label="Телефон" type="tel" autoComplete="tel" maxLength={30} defaultValue={user.phone} errors={fields.phone} hint="С кодом страны, например +996 555 123 456." />
+          <div className="field">
+            <label htmlFor="profile-country">Страна</label>
+            <select id="profile-country" name="country" defaultValue={user.country} aria-describedby="profile-country-hint">
+              {countries.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+            <p id="profile-country-hint" className="field-hint">
+              Страна, в которой вы покупаете: от неё зависят цены и наличие.
+            </p>
+          </div>
+          <div className="form-actions">
+            <SubmitButton pending={form.pending} label="Сохранить" pendingLabel="Сохраняем…" />
+            <button type="button" className="btn btn-secondary" onClick={() => setEditing(false)} disabled={form.pending}>
+              Отмена
+            </button>
+          </div>
+        </form>
+      ) : (
+        <dl className="profile-list">
+          <div>
+            <dt>Электронная почта</dt>
+            <dd>{user.email}</dd>
+          </div>
+          <div>
+            <dt>Имя</dt>
+            <dd>{user.first_name || '—'}</dd>
+          </div>
+          <div>
+            <dt>Фамилия</dt>
+            <dd>{user.last_name || '—'}</dd>
+          </div>
+          <div>
+            <dt>Телефон</dt>
+            <dd>{user.phone || '—'}</dd>
+          </div>
+          <div>
+            <dt>Страна</dt>
+            <dd>{countryName}</dd>
+          </div>
+          <div>
+            <dt>Дата регистрации</dt>
+            <dd>{joined}</dd>
+          </div>
+        </dl>
+      )}
+      <p className="form-success" role="status">
+        {saved && 'Данные сохранены.'}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import { navigate } from 'astro:transitions/client';
+import { useState } from 'react';
+import { paths, safeNextPath, type Country } from '~/lib/paths.ts';
+import { login } from '~/stores/user.ts';
+import { Field, FormAlert, SubmitButton, useAccountForm } from './form.tsx';
+
+interface Props {
+  country: Country;
+  /** Where to go after logging in (the `next` query parameter); checked with `safeNextPath`. */
+  next?: string | null;
+}
+
+/** Email and password; on success the tokens go to the cookies and the person goes on to `next` or the account page. */
+export default function LoginForm({ country, next }: Props) {
+  const form = useAccountForm();
+  const [email, setEmail] = useState('');
+  const { fields } = form.errors;
+
+  const submit = form.onSubmit(async (values) => {
+    const address = values.email!.trim();
+    setEmail(address);
+    await login({ email: address, password: values.password! });
+    await navigate(safeNextPath(next, paths.account(country)));
+  }, ['email', 'password']);
+
+  return (
+    <form ref={form.formRef} className="account-form" method="post" noValidate onSubmit={submit} onChange={form.onChange}>
+      <FormAlert errors={form.errors} alertRef={form.alertRef}>
+        {form.errors.code === 'no_active_account' && (
+          <p>
+            Письмо со ссылкой не пришло? <a href={paths.registerDone(country, email)}>Отправить его ещё раз</a>
+          </p>
+        )}
+      </FormAlert>
+      <Field name="email" label="Электронная почта" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} errors={fields.email} />
+      <Field name="password" label="Пароль" type="password" autoComplete="current-password" errors={fields.password} />
+      <p className="form-aside">
+        <a href={paths.passwordReset(country)}>Забыли пароль?</a>
+      </p>
+      <SubmitButton pending={form.pending} label="Войти" pendingLabel="Входим…" />
+    </form>
+  );
+}

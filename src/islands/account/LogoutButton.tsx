@@ -1,0 +1,21 @@
+import { navigate } from 'astro:transitions/client';
+import { paths, type Country } from '~/lib/paths.ts';
+import { NOTICES, notifySuccess } from '~/lib/notify.ts';
+import { logout } from '~/stores/user.ts';
+
+/** Logs out at once (cookies and the user store; the server revokes the refresh token on the side), says so and goes home. */
+export default function LogoutButton({ country }: { country: Country }) {
+  return (
+    <button
+      type="button"
+      className="btn btn-secondary"
+      onClick={() => {
+        logout();
+        notifySuccess(NOTICES.loggedOut);
+        void navigate(paths.home(country));
+      }}
+    >
+      Выйти
+    </button>
+  );
+}

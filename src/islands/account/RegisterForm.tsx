@@ -1,0 +1,42 @@
+import { navigate } from 'astro:transitions/client';
+import { registerUser } from '~/lib/api/accounts.ts';
+import { paths, type Country } from '~/lib/paths.ts';
+import { Field, FormAlert, PASSWORD_HINT, SubmitButton, useAccountForm } from './form.tsx';
+
+const PASSWORDS_DIFFER = 'Пароли не совпадают.';
+
+/** Registration; the account's country is the page's. On success the person is asked to confirm their email. */
+export default function RegisterForm({ country }: { country: Country }) {
+  const form = useAccountForm();
+  const { fields } = form.errors;
+
+  const submit = form.onSubmit(async (values) => {
+    if (values.password !== values.re_password) {
+      form.fail({ fields: { re_password: [PASSWORDS_DIFFER] }, form: [] });
+      return;
+    }
+    const user = await registerUser({
+      email: values.email!.trim(),
+      password: values.password!,
+      re_password: values.re_password!,
+      first_name: values.first_name!.trim(),
+      last_name: values.last_name?.trim() ?? '',
+      phone: values.phone!.trim(),
+      country,
+    });
+    await navigate(paths.registerDone(country, user.email));
+  }, ['email', 'password', 're_password', 'first_name', 'phone']);
+
+  return (
+    <form ref={form.formRef} className="account-form" method="post" noValidate onSubmit={submit} onChange={form.onChange}>
+      <FormAlert errors={form.errors} alertRef={form.alertRef} />
+      <Field name="email" label="Электронная почта" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} errors={fields.email} hint="На этот адрес придёт ссылка для подтверждения." />
+      <Field name="password" label="Пароль" type="password" autoComplete="new-password" errors={fields.password} hint={PASSWORD_HINT} />
+      <Field name="re_password" label="Пароль ещё раз" type="password" autoComplete="new-password" errors={fields.re_password} />
+      <Field name="first_name" label="Имя" autoComplete="given-name" maxLength={150} errors={fields.first_name} />
+      <Field name="last_name" label="Фамилия" autoComplete="family-name" maxLength={150} optional errors={fields.last_name} />
+      <Field name="phone" label="Телефон" type="tel" autoComplete="tel" maxLength={30} errors={fields.phone} hint="С кодом страны, например +996 555 123 456 или +7 701 123 45 67." />
+      <SubmitButton pending={form.pending} label="Зарегистрироваться" pendingLabel="Регистрируем…" />
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+import { useState } from 'react';
+import { resendActivation } from '~/lib/api/accounts.ts';
+import { Field, FormAlert, SubmitButton, useAccountForm } from './form.tsx';
+
+/** Mails the activation link again. The API answers the same whether or not the address has an account. */
+export default function ResendActivation({ email = '' }: { email?: string }) {
+  const form = useAccountForm();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  const submit = form.onSubmit(async (values) => {
+    setSentTo(null);
+    const address = values.email!.trim();
+    await resendActivation(address);
+    setSentTo(address);
+  }, ['email']);
+
+  return (
+    <form ref={form.formRef} className="account-form" method="post" noValidate onSubmit={submit} onChange={form.onChange}>
+      <FormAlert errors={form.errors} alertRef={form.alertRef} />
+      <Field name="email" label="Электронная почта" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} defaultValue={email} errors={form.errors.fields.email} />
+      <SubmitButton pending={form.pending} label="Отправить письмо ещё раз" pendingLabel="Отправляем…" />
+      <p className="form-success" role="status">
+        {sentTo && `Если аккаунт ${sentTo} ещё не подтверждён, мы отправили на этот адрес новое письмо со ссылкой. Проверьте и папку «Спам».`}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,20 @@
+import type { User } from './users.queries.ts';
+
+/** What an account shows of itself, to the API and to pages: never the password hash or the auth version. */
+export type PublicUser = Pick<User, 'id' | 'email' | 'firstName' | 'lastName' | 'phone' | 'country' | 'isStaff' | 'isActive' | 'dateJoined' | 'lastLogin'>;
+
+/** The wire shape of an account (snake_case, ISO dates), as the API answers it and the islands hold it. */
+export function toUserJson(user: PublicUser) {
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    phone: user.phone,
+    country: user.country === 'kz' ? ('kz' as const) : ('kg' as const),
+    is_active: user.isActive,
+    is_staff: user.isStaff,
+    date_joined: user.dateJoined.toISOString(),
+    last_login: user.lastLogin?.toISOString() ?? null,
+  };
+}
