@@ -69,6 +69,9 @@ if (scenarios.length === 0) {
   process.exit(2);
 }
 
+/** The account the bench signs in with, created with `npm run user:create` before the server starts. */
+const BENCH_ACCOUNT = { email: 'bench@dental.test', password: 'Bench-Account-2026' };
+
 interface Picks {
   top_category: { slug: string; name: string; products: number };
   product: string;
@@ -161,7 +164,20 @@ async function drain(): Promise<void> {
   await response.arrayBuffer();
 }
 
-function targets(p: Picks): [string, string][] {
+/** An access token of the bench account, for the signed-in targets. */
+async function signIn(): Promise<string> {
+  const response = await fetch(`${ORIGIN}/api/v1/accounts/auth/jwt/create/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(BENCH_ACCOUNT),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const body = (await response.json()) as { access?: string };
+  if (response.status !== 200 || !body.access) throw new Error(`Signing in the bench account: HTTP ${response.status} ${JSON.stringify(body)}`);
+  return body.access;
+}
+
+function targets(p: Picks, access: string): [string, string, Record<string, string>?][] {
   const list = { country: 'kg', is_active: 'true', limit: 24 };
   const filtered: Record<string, string | number> = { ...list, category: p.top_category.slug };
   if (p.specification) filtered.specifications = p.specification.param;
@@ -175,6 +191,8 @@ function targets(p: Picks): [string, string][] {
     ['catalog page', `/kg/catalog/${encodeURIComponent(p.top_category.slug)}/`],
     ['product page', `/kg/product/${encodeURIComponent(p.product)}/`],
     ['home page', '/kg/'],
+    // Every signed-in call verifies the token and reads the account: this is that cost on its own.
+    ['API users/me signed in', '/api/v1/accounts/auth/users/me/', { Authorization: `Bearer ${access}` }],
   ];
 }
 
@@ -187,6 +205,8 @@ async function measureJs(p: Picks): Promise<PageJs[]> {
     ['brands', '/kg/brands/', CONTENT_BUDGET],
     ['document', '/kg/docs/oferta/', CONTENT_BUDGET],
     ['404', '/kg/no-such-page-bench/', null],
+    ['login', '/kg/login/', null],
+    ['register', '/kg/register/', null],
   ];
   const out: PageJs[] = [];
   for (const [page, pagePath, budget] of pages) out.push(await measurePageJs(ORIGIN, page, pagePath, budget));
@@ -215,6 +235,15 @@ async function runScenario(def: ScenarioDef, result: ScenarioResult, withJs: boo
     console.log(`Seeded in ${(result.seed_ms / 1000).toFixed(1)} s.`);
   }
 
+  console.log('Creating the bench account…');
+  await runToEnd(
+    'user-create',
+    [path.join(root, 'scripts/user-create.ts'), '--email', BENCH_ACCOUNT.email, '--password', BENCH_ACCOUNT.password],
+    { ...process.env, DATA_DIR: def.dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    path.join(logDir, `user-create-${def.name}.log`),
+    root,
+  );
+
   if (await portInUse(PORT, HOST)) throw new Error(`Port ${PORT} on ${HOST} is already in use; stop whatever listens there first.`);
   console.log(`Starting the server on ${ORIGIN} (builds first when the build is stale)…`);
   const t = Date.now();
@@ -238,11 +267,12 @@ async function runScenario(def: ScenarioDef, result: ScenarioResult, withJs: boo
     );
     if (!picks.specification) console.warn(`Note: no specification facet in category ${picks.top_category.slug}; the filtered list runs without one.`);
 
-    for (const [target, targetPath] of targets(picks)) {
+    const access = await signIn();
+    for (const [target, targetPath, headers] of targets(picks, access)) {
       // One plain request first: a target that does not answer 200 is not worth loading.
       server.assertAlive();
       const t0 = performance.now();
-      const probe = await fetch(ORIGIN + targetPath, { signal: AbortSignal.timeout(60_000) }).catch((e: Error) => e);
+      const probe = await fetch(ORIGIN + targetPath, { headers, signal: AbortSignal.timeout(60_000) }).catch((e: Error) => e);
       if (probe instanceof Error || probe.status !== 200) {
         const why = probe instanceof Error ? probe.message : `HTTP ${probe.status}: ${(await probe.text()).slice(0, 200)}`;
         result.failures.push(`${def.name}: ${target} (${targetPath}) → ${why}`);
@@ -252,7 +282,7 @@ async function runScenario(def: ScenarioDef, result: ScenarioResult, withJs: boo
       await probe.arrayBuffer();
       const singleMs = Math.round(performance.now() - t0);
       process.stdout.write(`  ${target}: one request ${singleMs} ms; ${load.warmupSeconds} s warm-up + ${load.durationSeconds} s… `);
-      const r = { ...(await measure(ORIGIN, target, targetPath, load)), single_request_ms: singleMs };
+      const r = { ...(await measure(ORIGIN, target, targetPath, load, headers)), single_request_ms: singleMs };
       server.assertAlive();
       result.load.push(r);
       console.log(r.ok_2xx === 0 ? 'no answer within the run' : `${r.requests_per_second} req/s, p99 ${r.latency_p99_ms} ms`);

@@ -61,9 +61,10 @@ export interface LoadOptions {
   durationSeconds: number;
 }
 
-export async function measure(origin: string, target: string, path: string, options: LoadOptions): Promise<LoadResult> {
+/** Loads `path` for the options' duration; `headers` go with every request (a bearer token). */
+export async function measure(origin: string, target: string, path: string, options: LoadOptions, headers?: Record<string, string>): Promise<LoadResult> {
   const url = origin + path;
-  const base = { url, connections: options.connections, timeout: 10 };
+  const base = { url, connections: options.connections, timeout: 10, ...(headers ? { headers } : {}) };
   if (options.warmupSeconds > 0) await autocannon({ ...base, duration: options.warmupSeconds });
   const r = await autocannon({ ...base, duration: options.durationSeconds });
   return {

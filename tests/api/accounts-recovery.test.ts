@@ -152,6 +152,20 @@ describe('email change', () => {
     expect(again.status).toBe(400);
   });
 
+  it('POST /accounts/auth/users/reset_email_confirm/ rejects mismatched emails and names missing fields', async () => {
+    const { email } = await activeUser();
+    await post('users/reset_email/', { email });
+    const link = await mailedLink(email, 'email/reset');
+    expect((await post('users/reset_email_confirm/', { ...link, new_email: uniqueEmail(), re_new_email: uniqueEmail() })).body).toEqual({
+      non_field_errors: ['Адреса электронной почты не совпадают.'],
+    });
+    expect(Object.keys((await post('users/reset_email_confirm/', {})).body).sort()).toEqual(['new_email', 're_new_email', 'token', 'uid']);
+  });
+
+  it('POST /accounts/auth/users/set_email/ answers 401 without a token', async () => {
+    expect((await post('users/set_email/', { current_password: 'x', new_email: uniqueEmail(), re_new_email: uniqueEmail() })).status).toBe(401);
+  });
+
   it('POST /accounts/auth/users/reset_email/ answers 204 for an unknown email and mails nothing', async () => {
     const email = uniqueEmail();
     expect((await post('users/reset_email/', { email })).status).toBe(204);

@@ -147,6 +147,27 @@ describe('/accounts/auth/users/{email}/', () => {
     expect((await users(path, { token: access })).status).toBe(404);
   });
 
+  it('PUT /accounts/auth/users/{email}/ lets staff make someone staff, and rejects bad input', async () => {
+    const { access } = await staffTokens();
+    const target = await activeUser();
+    const path = `${encodeURIComponent(target.email)}/`;
+    const promoted = await users(path, { method: 'PUT', token: access, json: { first_name: 'Новый', last_name: 'Сотрудник', phone: '+77015550000', country: 'kz', is_staff: true } });
+    expect(promoted.status).toBe(200);
+    expect(promoted.body).toMatchObject({ first_name: 'Новый', last_name: 'Сотрудник', phone: '+77015550000', country: 'kz', is_staff: true, is_active: true });
+    const bad = await users(path, { method: 'PUT', token: access, json: { is_staff: 'yes', first_name: 42 } });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ first_name: ['Ожидается строка.'], is_staff: ['Ожидается true или false.'] });
+  });
+
+  it('DELETE /accounts/auth/users/{email}/ needs the password of the staff member asking', async () => {
+    const { access } = await staffTokens();
+    const target = await activeUser();
+    const path = `${encodeURIComponent(target.email)}/`;
+    expect((await users(path, { method: 'DELETE', token: access, json: { current_password: target.password } })).body).toEqual({ current_password: ['Неверный пароль.'] });
+    expect((await users(path, { method: 'DELETE', token: access })).status).toBe(400);
+    expect((await users(path, { token: access })).status).toBe(200);
+  });
+
   it('staff cannot take away their own staff rights or block themselves', async () => {
     const { access } = await staffTokens();
     const { status, body } = await users(`${encodeURIComponent(STAFF.email)}/`, { method: 'PATCH', token: access, json: { is_staff: false } });

@@ -128,7 +128,7 @@ test('registers, activates from the mailed link, logs in, edits the profile and 
   await profile.getByRole('button', { name: 'Сохранить' }).click();
   await expect(profile.getByRole('status')).toHaveText('Данные сохранены.');
   await expect(profile.getByText('Асанова')).toBeVisible();
-  await expect(profile.getByText('+996700111222')).toBeVisible();
+  await expect(profile.getByText('+996 700 111 222')).toBeVisible();
   await page.reload();
   await expect(page.getByRole('region', { name: 'Профиль' }).getByText('Асанова')).toBeVisible();
 

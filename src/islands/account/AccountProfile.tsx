@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { patchMe } from '~/lib/api/accounts.ts';
 import type { CountryCode, User } from '~/lib/api/types.ts';
+import { formatPhone } from '~/lib/phone.ts';
 import { setProfile } from '~/stores/user.ts';
 import { Field, FormAlert, SubmitButton, useAccountForm } from './form.tsx';
 import { useAccountUser } from './use-account-user.ts';
@@ -64,7 +65,7 @@ export default function AccountProfile({ user: serverUser, joined, countries }: 
           <FormAlert errors={form.errors} alertRef={form.alertRef} />
           <Field name="first_name" label="Имя" autoComplete="given-name" maxLength={150} defaultValue={user.first_name} errors={fields.first_name} />
           <Field name="last_name" label="Фамилия" autoComplete="family-name" maxLength={150} optional defaultValue={user.last_name} errors={fields.last_name} />
-          <Field name="phone" label="Телефон" type="tel" autoComplete="tel" maxLength={30} defaultValue={user.phone} errors={fields.phone} hint="С кодом страны, например +996 555 123 456." />
+          <Field name="phone" label="Телефон" type="tel" autoComplete="tel" maxLength={30} defaultValue={user.phone ? formatPhone(user.phone) : ''} errors={fields.phone} hint="С кодом страны, например +996 555 123 456." />
           <div className="field">
             <label htmlFor="profile-country">Страна</label>
             <select id="profile-country" name="country" defaultValue={user.country} aria-describedby="profile-country-hint">
@@ -101,7 +102,7 @@ export default function AccountProfile({ user: serverUser, joined, countries }: 
           </div>
           <div>
             <dt>Телефон</dt>
-            <dd>{user.phone || '—'}</dd>
+            <dd>{user.phone ? formatPhone(user.phone) : '—'}</dd>
           </div>
           <div>
             <dt>Страна</dt>
