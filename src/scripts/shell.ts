@@ -76,7 +76,10 @@ let headerAccount: Promise<typeof import('~/islands/account/header-account.ts')>
 // The account link's code, the user store and the API client load only once a session cookie
 // exists, so catalog pages ship none of it to visitors without an account.
 function updateAccount(): void {
-  if (!headerAccount && !/(?:^|;\s*)(?:token|refresh)=/.test(document.cookie)) return;
+  if (!headerAccount && !/(?:^|;\s*)(?:token|refresh)=/.test(document.cookie)) {
+    document.documentElement.removeAttribute('data-session');
+    return;
+  }
   headerAccount ??= import('~/islands/account/header-account.ts');
   void headerAccount.then((module) => module.updateHeaderAccount());
 }
@@ -95,6 +98,10 @@ $favouritesCount.listen((count) => renderCount('[data-favourites-count]', count)
 $currency.listen(renderPrices);
 
 document.addEventListener('astro:page-load', onPageLoad);
+// In-page navigation replaces <html>'s attributes with the new page's: keep the header's session state.
+document.addEventListener('astro:after-swap', () => {
+  if (/(?:^|;\s*)(?:token|refresh)=/.test(document.cookie)) document.documentElement.setAttribute('data-session', '');
+});
 
 document.addEventListener('change', (event) => {
   const target = event.target as HTMLElement;

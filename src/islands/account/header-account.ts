@@ -1,5 +1,5 @@
 /**
- * The header's account link (SiteHeader.astro renders «Войти» for everyone, since pages are cached
+ * The header's account link (SiteHeader.astro renders the same for everyone, since pages are cached
  * publicly): the signed-in person's first name, or email, linking to the account page. Loaded by the
  * shell script only once a session cookie exists, so visitors without an account never download it.
  */
@@ -9,13 +9,14 @@ const hasSessionCookie = () => /(?:^|;\s*)(?:token|refresh)=/.test(document.cook
 
 function render(state: UserState): void {
   const signedIn = hasSessionCookie();
+  document.documentElement.toggleAttribute('data-session', signedIn);
   const profile = signedIn && state.authenticated ? state.profile : null;
   const name = profile ? profile.first_name || profile.email : '';
   for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-account-link]')) {
     link.href = (signedIn ? link.dataset.accountHref : link.dataset.loginHref) ?? link.href;
     link.toggleAttribute('data-signed-in', signedIn);
     const label = link.querySelector('[data-account-label]');
-    if (label) label.textContent = signedIn ? name || 'Кабинет' : 'Войти';
+    if (label) label.textContent = name || 'Кабинет';
     if (signedIn) link.setAttribute('aria-label', name ? `Личный кабинет: ${name}` : 'Личный кабинет');
     else link.removeAttribute('aria-label');
   }
