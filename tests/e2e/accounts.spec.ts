@@ -180,6 +180,20 @@ test('registration and the mailed-link pages have no serious accessibility probl
   await expectNoSeriousAxeViolations(page);
 });
 
+test('registering an address that already has an account says so and offers the ways back in', async ({ page }) => {
+  await page.goto('/kg/register/');
+  await waitForIslands(page);
+  await page.getByLabel('Электронная почта').fill('doctor@dental.test');
+  await page.getByLabel('Пароль', { exact: true }).fill('Another-Clinic-2026');
+  await page.getByLabel('Пароль ещё раз').fill('Another-Clinic-2026');
+  await page.getByLabel('Имя').fill('Айбек');
+  await page.getByLabel('Телефон').fill('+996 555 987 654');
+  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  await expect(page.getByLabel('Электронная почта')).toHaveAccessibleDescription('Пользователь с таким адресом электронной почты уже существует.');
+  await expect(page.getByRole('link', { name: 'восстановите пароль' })).toHaveAttribute('href', '/kg/password/reset/');
+  await expect(page.getByRole('link', { name: 'отправьте письмо для подтверждения ещё раз' })).toHaveAttribute('href', '/kg/register/done/?email=doctor%40dental.test');
+});
+
 test('resets a forgotten password from the mailed link', async ({ page, request }) => {
   const account = await createActiveAccount(request, 'reset');
 

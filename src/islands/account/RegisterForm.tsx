@@ -1,16 +1,21 @@
 import { navigate } from 'astro:transitions/client';
+import { useState } from 'react';
 import { registerUser } from '~/lib/api/accounts.ts';
 import { paths, type Country } from '~/lib/paths.ts';
 import { Field, FormAlert, PASSWORD_HINT, SubmitButton, useAccountForm } from './form.tsx';
 
 const PASSWORDS_DIFFER = 'Пароли не совпадают.';
+// The API's answer for a registered address (src/server/accounts/accounts.messages.ts, emailTaken).
+const isTakenEmail = (messages: string[] = []) => messages.some((m) => m.includes('уже существует'));
 
 /** Registration; the account's country is the page's. On success the person is asked to confirm their email. */
 export default function RegisterForm({ country }: { country: Country }) {
   const form = useAccountForm();
+  const [email, setEmail] = useState('');
   const { fields } = form.errors;
 
   const submit = form.onSubmit(async (values) => {
+    setEmail(values.email!.trim());
     if (values.password !== values.re_password) {
       form.fail({ fields: { re_password: [PASSWORDS_DIFFER] }, form: [] });
       return;
@@ -31,6 +36,12 @@ export default function RegisterForm({ country }: { country: Country }) {
     <form ref={form.formRef} className="account-form" method="post" noValidate onSubmit={submit} onChange={form.onChange}>
       <FormAlert errors={form.errors} alertRef={form.alertRef} />
       <Field name="email" label="Электронная почта" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} errors={fields.email} hint="На этот адрес придёт ссылка для подтверждения." />
+      {isTakenEmail(fields.email) && (
+        <p className="form-aside">
+          Это ваш адрес? <a href={paths.login(country)}>Войдите</a>, <a href={paths.passwordReset(country)}>восстановите пароль</a> или{' '}
+          <a href={paths.registerDone(country, email)}>отправьте письмо для подтверждения ещё раз</a>.
+        </p>
+      )}
       <Field name="password" label="Пароль" type="password" autoComplete="new-password" errors={fields.password} hint={PASSWORD_HINT} />
       <Field name="re_password" label="Пароль ещё раз" type="password" autoComplete="new-password" errors={fields.re_password} />
       <Field name="first_name" label="Имя" autoComplete="given-name" maxLength={150} errors={fields.first_name} />
