@@ -7,6 +7,7 @@
 import NProgress from 'nprogress';
 import type { Exchange } from '~/lib/api/types.ts';
 import { formatPrice, isDisplayCurrency, type DisplayCurrency } from '~/lib/money.ts';
+import { hasSessionCookie } from '~/lib/session-cookies.ts';
 import { $cartCount } from '~/stores/cart.ts';
 import { $currency, CURRENCY_STORAGE_KEY, setCurrency } from '~/stores/currency.ts';
 import { $favouritesCount } from '~/stores/favourites.ts';
@@ -76,7 +77,7 @@ let headerAccount: Promise<typeof import('~/islands/account/header-account.ts')>
 // The account link's code, the user store and the API client load only once a session cookie
 // exists, so catalog pages ship none of it to visitors without an account.
 function updateAccount(): void {
-  if (!headerAccount && !/(?:^|;\s*)(?:token|refresh)=/.test(document.cookie)) {
+  if (!headerAccount && !hasSessionCookie()) {
     document.documentElement.removeAttribute('data-session');
     return;
   }
@@ -100,7 +101,7 @@ $currency.listen(renderPrices);
 document.addEventListener('astro:page-load', onPageLoad);
 // In-page navigation replaces <html>'s attributes with the new page's: keep the header's session state.
 document.addEventListener('astro:after-swap', () => {
-  if (/(?:^|;\s*)(?:token|refresh)=/.test(document.cookie)) document.documentElement.setAttribute('data-session', '');
+  if (hasSessionCookie()) document.documentElement.setAttribute('data-session', '');
 });
 
 document.addEventListener('change', (event) => {

@@ -3,9 +3,8 @@
  * publicly): the signed-in person's first name, or email, linking to the account page. Loaded by the
  * shell script only once a session cookie exists, so visitors without an account never download it.
  */
+import { hasSessionCookie } from '~/lib/session-cookies.ts';
 import { $user, ensureUser, initialUserState, type UserState } from '~/stores/user.ts';
-
-const hasSessionCookie = () => /(?:^|;\s*)(?:token|refresh)=/.test(document.cookie);
 
 function render(state: UserState): void {
   const signedIn = hasSessionCookie();
@@ -14,7 +13,6 @@ function render(state: UserState): void {
   const name = profile ? profile.first_name || profile.email : '';
   for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-account-link]')) {
     link.href = (signedIn ? link.dataset.accountHref : link.dataset.loginHref) ?? link.href;
-    link.toggleAttribute('data-signed-in', signedIn);
     const label = link.querySelector('[data-account-label]');
     if (label) label.textContent = name || 'Кабинет';
     if (signedIn) link.setAttribute('aria-label', name ? `Личный кабинет: ${name}` : 'Личный кабинет');

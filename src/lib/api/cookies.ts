@@ -1,7 +1,7 @@
 import Cookies from 'js-cookie';
+import { REFRESH_COOKIE, TOKEN_COOKIE } from '../session-cookies.ts';
 
-export const TOKEN_COOKIE = 'token';
-export const REFRESH_COOKIE = 'refresh';
+export { REFRESH_COOKIE, TOKEN_COOKIE };
 
 /**
  * Cookie lifetimes for a token whose expiry cannot be read (not a JWT, or no `exp` claim): the

@@ -1,6 +1,7 @@
 import type { AstroGlobal } from 'astro';
 import { decodeJwt } from 'jose';
 import { paths } from '../../lib/paths.ts';
+import { REFRESH_COOKIE, TOKEN_COOKIE } from '../../lib/session-cookies.ts';
 import { isCountryCode, DEFAULT_COUNTRY } from '../catalog/countries.ts';
 import { env } from '../env.ts';
 import { AuthenticationError } from '../errors.ts';
@@ -11,10 +12,6 @@ import type { User } from './users.queries.ts';
 
 /** The signed-in person as pages see them. */
 export type PageUser = PublicUser;
-
-// The brief's cookie names; the islands' API client reads and writes the same two (src/lib/api/cookies.ts).
-const TOKEN_COOKIE = 'token';
-const REFRESH_COOKIE = 'refresh';
 
 function toPageUser(user: User): PageUser {
   const { id, email, firstName, lastName, phone, country, isStaff, isActive, dateJoined, lastLogin } = user;
