@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { getDb, type Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { env } from '../env.ts';
@@ -24,7 +25,8 @@ export async function createAccount(input: NewAccount, db?: Db): Promise<User> {
   const conn = db ?? (await getDb());
   const email = normalizeEmail(input.email);
   const errors: Record<string, string[]> = {};
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.email = [M.emailInvalid];
+  // The same check as the API's registration schema (z.email()).
+  if (!z.email().safeParse(email).success) errors.email = [M.emailInvalid];
   else if (await findUserByEmail(email, conn)) errors.email = [M.emailTaken];
   const problems = await passwordProblems(input.password, email);
   if (problems.length) errors.password = problems;

@@ -6,22 +6,12 @@ import { NETWORK_ERROR_MESSAGE } from '~/lib/api/errors.ts';
 import { RequiredError } from '~/lib/api/required.ts';
 import { ACCOUNT_TEXT, toFormErrors } from '~/islands/account/form-errors.ts';
 import { fakeFetch, json, memoryCookies, type RecordedRequest } from '../fixtures/http.ts';
+import { userJson } from '../fixtures/users.ts';
 
 const BASE = 'http://shop.test/api/v1';
 const AUTH = '/api/v1/accounts/auth';
 
-const USER = {
-  id: 7,
-  email: 'aigul@clinic.kg',
-  first_name: 'Айгуль',
-  last_name: '',
-  phone: '+996555123456',
-  country: 'kg',
-  is_active: true,
-  is_staff: false,
-  date_joined: '2026-11-22T10:00:00.000Z',
-  last_login: null,
-};
+const USER = userJson({ last_name: '' });
 
 function setup(answer: (request: RecordedRequest) => Response = () => json(200, {}), cookies: Record<string, string> = { token: 'access-1' }) {
   const server = fakeFetch(answer);

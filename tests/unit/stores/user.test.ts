@@ -6,24 +6,11 @@ import type { User } from '~/lib/api/types.ts';
 import { $user, ensureUser, fetchUser, hydrateUser, initialUserState, login, logout, setProfile } from '~/stores/user.ts';
 import { memoryCookies } from '../fixtures/http.ts';
 import { deferred } from '../fixtures/products.ts';
+import { userJson } from '../fixtures/users.ts';
 
 vi.mock('~/lib/api/accounts.ts', () => ({ getMe: vi.fn(), createToken: vi.fn(), blacklistToken: vi.fn() }));
 
-function user(overrides: Partial<User> = {}): User {
-  return {
-    id: 7,
-    email: 'aigul@clinic.kg',
-    first_name: 'Айгуль',
-    last_name: 'Асанова',
-    phone: '+996555123456',
-    country: 'kg',
-    is_active: true,
-    is_staff: false,
-    date_joined: '2026-11-22T10:00:00.000Z',
-    last_login: null,
-    ...overrides,
-  };
-}
+const user = userJson;
 
 function apiError(status: number, data: unknown): FetchError {
   const error = new FetchError(`[GET] "/api/v1/accounts/auth/users/me/": ${status}`);
