@@ -17,7 +17,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { encodeSpecifications } from '../src/lib/api/specifications.ts';
+import { encodeSpecifications } from '../src/shared/specifications.ts';
 import { measurePageJs, type PageJs } from './bench/js-weight.ts';
 import { measure, type LoadOptions, type LoadResult } from './bench/load.ts';
 import { portInUse, runToEnd, startProcess, waitUntilReady, type Proc } from './bench/processes.ts';
@@ -226,7 +226,7 @@ async function runScenario(def: ScenarioDef, result: ScenarioResult, withJs: boo
     const t = Date.now();
     await runToEnd(
       'seed',
-      [path.join(root, 'src/server/db/seed.ts'), '--products', String(def.products)],
+      [path.join(root, 'scripts/seed.ts'), '--products', String(def.products)],
       { ...process.env, DATA_DIR: def.dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
       path.join(logDir, `seed-${def.name}.log`),
       root,

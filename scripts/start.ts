@@ -1,6 +1,6 @@
 /**
- * `npm start`: builds the shop when the build is missing or older than the sources, opens the
- * database (creating, migrating and filling the embedded one on first start), then serves.
+ * `npm start`: builds the shop when the build is missing or older than the sources, boots (opens the
+ * database, migrates it, fills an empty one with the demo data, starts the background workers), then serves.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -29,14 +29,12 @@ if (stale) {
 const host = process.env.HOST || '0.0.0.0';
 const port = Number(process.env.PORT || 4321);
 
-// Opening the database here, before the server listens, means the first visitor never waits for
-// migrations or demo data; the server reuses this connection (cached on globalThis).
-const { getDbHandle } = await import('../src/server/db/client.ts');
+// Booting here, before the server listens, means the first visitor never waits for migrations or
+// demo data; the server finds this boot (and its database) on globalThis.
+const { ensureBooted } = await import('../src/server/boot/boot.ts');
 const started = Date.now();
-const db = await getDbHandle();
+const shop = await ensureBooted();
 console.log(`Database ready in ${Date.now() - started} ms.`);
-const { startMailWorker } = await import('../src/server/mail/index.ts');
-const stopMailWorker = await startMailWorker();
 
 // Astro's standalone handler (static files + pages + API) behind our own server, so every text
 // answer is compressed (brotli or gzip): the adapter itself sends everything uncompressed.
@@ -52,6 +50,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     server.close();
     server.closeAllConnections();
-    void stopMailWorker().then(() => db.close()).finally(() => process.exit(0));
+    void shop.stop().finally(() => process.exit(0));
   });
 }

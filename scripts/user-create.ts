@@ -26,7 +26,7 @@ if (values.help || !values.email) {
   process.exit(values.help ? 0 : 1);
 }
 
-const { getDbHandle } = await import('../src/server/db/client.ts');
+const { boot } = await import('../src/server/boot/boot.ts');
 const { createAccount } = await import('../src/server/accounts/users.admin.ts');
 const { normalizePhone } = await import('../src/server/accounts/phone.ts');
 const { ValidationError } = await import('../src/server/errors.ts');
@@ -39,7 +39,7 @@ if (phone === null) {
   process.exit(1);
 }
 
-const handle = await getDbHandle();
+const shop = await boot({ jobs: false });
 try {
   const user = await createAccount({
     email: values.email,
@@ -59,5 +59,5 @@ try {
     throw error;
   }
 } finally {
-  await handle.close();
+  await shop.stop();
 }

@@ -1,4 +1,5 @@
 import { defineMiddleware } from 'astro:middleware';
+import { ensureBooted } from '~/server/boot/boot.ts';
 import { matchesEtag, weakEtag } from '~/server/http/etag.ts';
 
 // Scripts stay 'unsafe-inline' because Astro's ClientRouter and island loaders are inline scripts
@@ -41,6 +42,8 @@ function withTrailingSlash(request: Request, url: URL): string | undefined {
 }
 
 export const onRequest = defineMiddleware(async (context, next) => {
+  // Resolved at once when `npm start` booted before listening; under `astro dev`, the first request boots.
+  await ensureBooted();
   if (isCrossSiteFormPost(context.request, context.url)) {
     return new Response('Cross-site form submissions are forbidden.', { status: 403 });
   }

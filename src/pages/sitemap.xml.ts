@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { renderSitemapIndex } from '~/server/storefront/sitemap.ts';
+import { renderSitemapIndex } from '~/server/web/sitemap.ts';
 
 export const GET: APIRoute = () =>
   new Response(renderSitemapIndex(), {

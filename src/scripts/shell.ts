@@ -6,8 +6,8 @@
  */
 import NProgress from 'nprogress';
 import type { Exchange } from '~/lib/api/types.ts';
-import { formatPrice, isDisplayCurrency, type DisplayCurrency } from '~/lib/money.ts';
-import { hasSessionCookie } from '~/lib/session-cookies.ts';
+import { formatPrice, isDisplayCurrency, type DisplayCurrency } from '~/shared/money.ts';
+import { hasSessionCookie } from '~/shared/session-cookies.ts';
 import { $cartCount } from '~/stores/cart.ts';
 import { $currency, CURRENCY_STORAGE_KEY, setCurrency } from '~/stores/currency.ts';
 import { $favouritesCount } from '~/stores/favourites.ts';

@@ -1,7 +1,7 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { atom } from 'nanostores';
 import type { Exchange } from '~/lib/api/types.ts';
-import { DEFAULT_CURRENCY, isDisplayCurrency, type DisplayCurrency } from '~/lib/money.ts';
+import { DEFAULT_CURRENCY, isDisplayCurrency, type DisplayCurrency } from '~/shared/money.ts';
 
 export {
   convertPrice,
@@ -10,7 +10,7 @@ export {
   formatMoney,
   formatPrice,
   type DisplayCurrency,
-} from '~/lib/money.ts';
+} from '~/shared/money.ts';
 
 export const CURRENCY_STORAGE_KEY = 'currency';
 

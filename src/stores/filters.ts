@@ -9,7 +9,7 @@ import {
   type FiltersState,
   type PriceRange,
   type ProductOrdering,
-} from '~/lib/filters-url.ts';
+} from '~/shared/filters-url.ts';
 
 export {
   DEFAULT_ORDERING,
@@ -22,7 +22,7 @@ export {
   type FiltersState,
   type PriceRange,
   type ProductOrdering,
-} from '~/lib/filters-url.ts';
+} from '~/shared/filters-url.ts';
 
 export const $filters = map<FiltersState>(defaultFilters());
 

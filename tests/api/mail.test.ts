@@ -2,15 +2,13 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getDb, getDbHandle } from '../../src/server/db/client.ts';
+import { getDb } from '../../src/server/db/client.ts';
 import { mailOutbox } from '../../src/server/db/schema/index.ts';
-import { env } from '../../src/server/env.ts';
 import { deliverOutboxMail } from '../../src/server/mail/delivery.ts';
 import { listOutbox, sendMail, startMailWorker, type MailRecord, type OutgoingMail } from '../../src/server/mail/index.ts';
 import { configureMail, resetMailSettings } from '../../src/server/mail/mail.settings.ts';
-import { requeueLostMails } from '../../src/server/mail/mail-queue.ts';
+import { requeueLostMails } from '../../src/server/mail/mail.queue.ts';
 import { dbRows } from '../helpers/api.ts';
-import { withDatabase } from '../helpers/db-global-setup.ts';
 
 let sequence = 0;
 function mailTo(prefix: string, overrides: Partial<OutgoingMail> = {}): OutgoingMail {
@@ -121,16 +119,9 @@ describe('with SMTP', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.server.address() as AddressInfo;
-    let databaseUrl: string | null = null;
-    if ((await getDbHandle()).kind === 'postgres') {
-      // pg-boss opens its own pool: point it at this file's database copy, not the admin database.
-      const [row] = await dbRows<{ name: string }>(sql`select current_database() as name`);
-      databaseUrl = withDatabase(env.DATABASE_URL!, row!.name);
-    }
     configureMail({
       smtpUrl: `smtp://127.0.0.1:${port}`,
       from: 'ДенталМаркет <no-reply@shop.test>',
-      databaseUrl,
       retryLimit: 2,
       retryDelaySeconds: 1,
       retryBackoff: false,

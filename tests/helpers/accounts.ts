@@ -1,5 +1,6 @@
 import { backgroundSettled } from '../../src/server/accounts/background.ts';
-import { createAccount, DEMO_ACCOUNTS, type NewAccount } from '../../src/server/accounts/users.admin.ts';
+import { DEMO_ACCOUNTS } from '../../src/server/accounts/seed.ts';
+import { createAccount, type NewAccount } from '../../src/server/accounts/users.admin.ts';
 import { listOutbox, type MailRecord } from '../../src/server/mail/index.ts';
 import { api } from './api.ts';
 

@@ -2,8 +2,8 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
-import { migrateDb, openPglite, openPostgres } from '../../src/server/db/client.ts';
-import { seedDemo } from '../../src/server/db/seed/index.ts';
+import { prepareDatabase } from '../../src/server/boot/boot.ts';
+import { openPglite, openPostgres } from '../../src/server/db/client.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,8 +23,7 @@ export default async function setup(project: TestProject) {
     const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
     await admin.unsafe(`CREATE DATABASE "${template}"`);
     const handle = openPostgres(withDatabase(adminUrl, template), 1);
-    await migrateDb(handle);
-    await seedDemo(handle.db);
+    await prepareDatabase(handle, { seedDemo: true });
     await handle.close();
     project.provide('dbTemplate', { kind: 'postgres', adminUrl, template });
     return async () => {
@@ -33,8 +32,7 @@ export default async function setup(project: TestProject) {
     };
   }
   const handle = await openPglite();
-  await migrateDb(handle);
-  await seedDemo(handle.db);
+  await prepareDatabase(handle, { seedDemo: true });
   const dump = await handle.pglite!.dumpDataDir('gzip');
   await handle.close();
   const file = path.resolve('.test-data', `template-${process.pid}.tar.gz`);

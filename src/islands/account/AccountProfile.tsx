@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { patchMe } from '~/lib/api/accounts.ts';
 import type { CountryCode, User } from '~/lib/api/types.ts';
-import { formatPhone } from '~/lib/phone.ts';
+import { formatPhone } from '~/shared/phone.ts';
 import { setProfile } from '~/stores/user.ts';
 import { Field, FormAlert, SubmitButton, useAccountForm } from './form.tsx';
 import { useAccountUser } from './use-account-user.ts';

@@ -1,12 +1,13 @@
 import { FetchError } from 'ofetch';
 import { useEffect, useRef, useState } from 'react';
 import { activateUser } from '~/lib/api/accounts.ts';
-import { paths, type Country } from '~/lib/paths.ts';
+import { paths } from '~/shared/paths.ts';
+import type { CountryCode } from '~/shared/countries.ts';
 import { toFormErrors } from './form-errors.ts';
 import ResendActivation from './ResendActivation.tsx';
 
 interface Props {
-  country: Country;
+  country: CountryCode;
   uid: string;
   token: string;
 }

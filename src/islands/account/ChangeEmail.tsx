@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { setEmail } from '~/lib/api/accounts.ts';
 import type { User } from '~/lib/api/types.ts';
-import { paths, type Country } from '~/lib/paths.ts';
+import { paths } from '~/shared/paths.ts';
+import type { CountryCode } from '~/shared/countries.ts';
 import { fetchUser } from '~/stores/user.ts';
 import { Field, FormAlert, SubmitButton, useAccountForm } from './form.tsx';
 import { useAccountUser } from './use-account-user.ts';
 
 /** Changes the login email at once, confirmed with the current password; both addresses get a notice. */
-export default function ChangeEmail({ country, user: serverUser }: { country: Country; user: User }) {
+export default function ChangeEmail({ country, user: serverUser }: { country: CountryCode; user: User }) {
   const user = useAccountUser(serverUser);
   const form = useAccountForm();
   const [changedTo, setChangedTo] = useState<string | null>(null);

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { setPassword } from '~/lib/api/accounts.ts';
 import type { User } from '~/lib/api/types.ts';
-import { paths, type Country } from '~/lib/paths.ts';
+import { paths } from '~/shared/paths.ts';
+import type { CountryCode } from '~/shared/countries.ts';
 import { login } from '~/stores/user.ts';
 import { toFormErrors } from './form-errors.ts';
 import { Field, FormAlert, PASSWORD_HINT, SubmitButton, useAccountForm } from './form.tsx';
@@ -11,7 +12,7 @@ import { useAccountUser } from './use-account-user.ts';
  * Changes the password. The API then ends every session, this one too, so the form logs in again
  * with the new password: the person stays signed in here and is signed out everywhere else.
  */
-export default function ChangePassword({ country, user: serverUser }: { country: Country; user: User }) {
+export default function ChangePassword({ country, user: serverUser }: { country: CountryCode; user: User }) {
   const user = useAccountUser(serverUser);
   const form = useAccountForm();
   const [changed, setChanged] = useState(false);

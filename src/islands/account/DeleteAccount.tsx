@@ -1,13 +1,14 @@
 import { navigate } from 'astro:transitions/client';
 import { useEffect, useRef, useState } from 'react';
 import { deleteMe } from '~/lib/api/accounts.ts';
-import { paths, type Country } from '~/lib/paths.ts';
+import { paths } from '~/shared/paths.ts';
+import type { CountryCode } from '~/shared/countries.ts';
 import { NOTICES, notifySuccess } from '~/lib/notify.ts';
 import { logout } from '~/stores/user.ts';
 import { Field, FormAlert, SubmitButton, useAccountForm } from './form.tsx';
 
 /** Deletes the account after a second step that asks for the current password; then logs out and goes home. */
-export default function DeleteAccount({ country }: { country: Country }) {
+export default function DeleteAccount({ country }: { country: CountryCode }) {
   const form = useAccountForm();
   const [confirming, setConfirming] = useState(false);
   const openButton = useRef<HTMLButtonElement>(null);

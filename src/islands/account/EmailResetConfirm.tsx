@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { resetEmailConfirm } from '~/lib/api/accounts.ts';
-import { paths, type Country } from '~/lib/paths.ts';
+import { paths } from '~/shared/paths.ts';
+import type { CountryCode } from '~/shared/countries.ts';
 import { Done, Field, FormAlert, SubmitButton, useAccountForm } from './form.tsx';
 
 interface Props {
-  country: Country;
+  country: CountryCode;
   uid: string;
   token: string;
 }

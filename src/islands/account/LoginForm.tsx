@@ -1,11 +1,12 @@
 import { navigate } from 'astro:transitions/client';
 import { useState } from 'react';
-import { paths, safeNextPath, type Country } from '~/lib/paths.ts';
+import { paths, safeNextPath } from '~/shared/paths.ts';
+import type { CountryCode } from '~/shared/countries.ts';
 import { login } from '~/stores/user.ts';
 import { Field, FormAlert, SubmitButton, useAccountForm } from './form.tsx';
 
 interface Props {
-  country: Country;
+  country: CountryCode;
   /** Where to go after logging in (the `next` query parameter); checked with `safeNextPath`. */
   next?: string | null;
 }

@@ -1,10 +1,11 @@
 import { navigate } from 'astro:transitions/client';
-import { paths, type Country } from '~/lib/paths.ts';
+import { paths } from '~/shared/paths.ts';
+import type { CountryCode } from '~/shared/countries.ts';
 import { NOTICES, notifySuccess } from '~/lib/notify.ts';
 import { logout } from '~/stores/user.ts';
 
 /** Logs out at once (cookies and the user store; the server revokes the refresh token on the side), says so and goes home. */
-export default function LogoutButton({ country }: { country: Country }) {
+export default function LogoutButton({ country }: { country: CountryCode }) {
   return (
     <button
       type="button"

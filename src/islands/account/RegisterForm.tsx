@@ -1,7 +1,8 @@
 import { navigate } from 'astro:transitions/client';
 import { useState } from 'react';
 import { registerUser } from '~/lib/api/accounts.ts';
-import { paths, type Country } from '~/lib/paths.ts';
+import { paths } from '~/shared/paths.ts';
+import type { CountryCode } from '~/shared/countries.ts';
 import { Field, FormAlert, PASSWORD_HINT, SubmitButton, useAccountForm } from './form.tsx';
 
 const PASSWORDS_DIFFER = 'Пароли не совпадают.';
@@ -9,7 +10,7 @@ const PASSWORDS_DIFFER = 'Пароли не совпадают.';
 const isTakenEmail = (messages: string[] = []) => messages.some((m) => m.includes('уже существует'));
 
 /** Registration; the account's country is the page's. On success the person is asked to confirm their email. */
-export default function RegisterForm({ country }: { country: Country }) {
+export default function RegisterForm({ country }: { country: CountryCode }) {
   const form = useAccountForm();
   const [email, setEmail] = useState('');
   const { fields } = form.errors;

@@ -3,7 +3,7 @@
  * publicly): the signed-in person's first name, or email, linking to the account page. Loaded by the
  * shell script only once a session cookie exists, so visitors without an account never download it.
  */
-import { hasSessionCookie } from '~/lib/session-cookies.ts';
+import { hasSessionCookie } from '~/shared/session-cookies.ts';
 import { $user, ensureUser, initialUserState, type UserState } from '~/stores/user.ts';
 
 function render(state: UserState): void {

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { CountryCode, Exchange } from '~/lib/api/types.ts';
-import type { DisplayCurrency } from '~/lib/money.ts';
+import type { DisplayCurrency } from '~/shared/money.ts';
 import {
   $favourites,
 } from '~/stores/favourites.ts';

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { CurrencyCode, Exchange } from '~/lib/api/types.ts';
-import { formatPrice, type DisplayCurrency } from '~/lib/money.ts';
+import { formatPrice, type DisplayCurrency } from '~/shared/money.ts';
 import { $currency, CURRENCY_STORAGE_KEY } from '~/stores/currency.ts';
 
 /**

@@ -2,7 +2,7 @@ import { api, type ApiClient } from './client.ts';
 import { pageToOffset } from './paging.ts';
 import { compactQuery } from './query.ts';
 import { assertRequired } from './required.ts';
-import { encodeSpecifications, type SpecificationSelection } from './specifications.ts';
+import { encodeSpecifications, type SpecificationSelection } from '../../shared/specifications.ts';
 import type { Brand, Category, CategoryNode, CountryCode, Paginated, Product, ProductList, Specification } from './types.ts';
 
 /** The server's default product page size (DESIGN.md); `listProducts` sends it when no `limit` is given. */

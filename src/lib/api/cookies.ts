@@ -1,5 +1,5 @@
 import Cookies from 'js-cookie';
-import { REFRESH_COOKIE, TOKEN_COOKIE } from '../session-cookies.ts';
+import { REFRESH_COOKIE, TOKEN_COOKIE } from '../../shared/session-cookies.ts';
 
 export { REFRESH_COOKIE, TOKEN_COOKIE };
 

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { isCountryCode } from '~/server/catalog/countries.ts';
-import { renderCountrySitemap } from '~/server/storefront/sitemap.ts';
+import { isCountryCode } from '~/shared/countries.ts';
+import { renderCountrySitemap } from '~/server/web/sitemap.ts';
 
 export const GET: APIRoute = async ({ params }) => {
   if (!isCountryCode(params.country)) return new Response('Not found', { status: 404 });

@@ -1,5 +1,5 @@
-import { paths } from '../../lib/paths.ts';
-import { isCountryCode } from '../catalog/countries.ts';
+import { paths } from '../../shared/paths.ts';
+import { isCountryCode } from '../../shared/countries.ts';
 import { env } from '../env.ts';
 import { renderMail, sendMail } from '../mail/index.ts';
 import { encodeUid, makeLinkToken } from './link-tokens.ts';

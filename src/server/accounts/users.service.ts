@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { CountryCode } from '../catalog/countries.ts';
+import type { CountryCode } from '../../shared/countries.ts';
 import { getDb, type Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { AuthenticationError, NotFoundError, PermissionError, ValidationError } from '../errors.ts';

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { COUNTRY_CODES, DEFAULT_COUNTRY } from '../catalog/countries.ts';
+import { COUNTRY_CODES, DEFAULT_COUNTRY } from '../../shared/countries.ts';
 
 const countryEnum = z.enum(COUNTRY_CODES as ['kg', 'kz'], {
   error: `Неизвестная страна. Допустимые значения: ${COUNTRY_CODES.join(', ')}.`,

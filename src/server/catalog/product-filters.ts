@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import { brands, productOffers, products, productSpecifications, specifications } from '../db/schema/index.ts';
 import { ValidationError } from '../errors.ts';
 import { loadCategories, subtreeIds } from './categories.queries.ts';
-import type { CountryCode } from './countries.ts';
+import type { CountryCode } from '../../shared/countries.ts';
 import { findMatches, intArray, parseSearch, type SearchMatches, type SearchTerms } from './search.ts';
 
 export const ORDERINGS = ['price', '-price', 'name', '-name', '-created_at', 'created_at', 'relevance'] as const;

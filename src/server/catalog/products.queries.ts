@@ -3,7 +3,7 @@ import { getDb } from '../db/client.ts';
 import { brands, categories, productOffers, products, productSpecifications, specifications } from '../db/schema/index.ts';
 import { NotFoundError } from '../errors.ts';
 import { ancestorsOf, loadCategories, type CategoryLink } from './categories.queries.ts';
-import { COUNTRIES, type CountryCode, type CurrencyCode } from './countries.ts';
+import { COUNTRIES, type CountryCode, type CurrencyCode } from '../../shared/countries.ts';
 import { CATALOG_TTL_MS, catalogCache } from './cache.ts';
 import { cacheKey, filterConditions, resolveFilters, type Ordering, type ProductFilters } from './product-filters.ts';
 import { intArray } from './search.ts';

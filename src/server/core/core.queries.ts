@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
 import { getDb } from '../db/client.ts';
 import { banners, contacts, documents, exchanges } from '../db/schema/index.ts';
 import { NotFoundError } from '../errors.ts';
-import type { CountryCode } from '../catalog/countries.ts';
+import type { CountryCode } from '../../shared/countries.ts';
 
 export type Exchange = typeof exchanges.$inferSelect;
 export type Contact = typeof contacts.$inferSelect;

@@ -18,15 +18,10 @@ export interface DbHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
   pglite?: PGlite;
+  /** The server's URL (PostgreSQL): background jobs open their own pool on the same database. */
+  url?: string;
   close(): Promise<void>;
 }
-
-/**
- * How close a search word must be to a word of a product name for the trigram operator `<%`
- * (which can use the GIN index): 0.5 forgives one wrong letter in a typical word («кампозит»), where
- * pg_trgm's default 0.6 forgives almost nothing and 0.4 lets «композит» match every «комплект».
- */
-export const WORD_SIMILARITY_THRESHOLD = 0.5;
 
 const migrationsFolder = path.resolve(process.cwd(), 'src/server/db/migrations');
 
@@ -39,7 +34,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     extensions: { pg_trgm },
   });
   // work_mem: facet counts over a large catalog sort and hash in memory rather than on (emulated) disk.
-  await pglite.exec(`SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}; SET work_mem = '32MB'`);
+  await pglite.exec(`SET work_mem = '32MB'`);
   const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
@@ -53,18 +48,35 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
 }
 
 export function openPostgres(url: string, max = 10): DbHandle {
-  const client = postgres(url, {
-    max,
-    onnotice: () => {},
-    connection: { 'pg_trgm.word_similarity_threshold': String(WORD_SIMILARITY_THRESHOLD) },
-  });
+  const client = postgres(url, { max, onnotice: () => {} });
   const db = drizzlePostgres({ client, schema, casing: 'snake_case' }) as unknown as Db;
-  return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+  return { db, kind: 'postgres', url, close: () => client.end({ timeout: 5 }) };
 }
 
 export async function migrateDb(handle: DbHandle): Promise<void> {
   if (handle.kind === 'pglite') await migratePglite(handle.db as never, { migrationsFolder });
   else await migratePostgres(handle.db as never, { migrationsFolder });
+}
+
+/**
+ * Runs `task` while holding a PostgreSQL advisory lock named by `key`, so that several processes
+ * starting at once against one database do it one after another (migrations, the demo seed). The
+ * lock is held by a connection of its own, which also frees it if this process dies. The embedded
+ * database has one process by construction (see `lockDataDir`) and needs no lock.
+ */
+export async function withAdvisoryLock<T>(handle: DbHandle, key: number, task: () => Promise<T>): Promise<T> {
+  if (handle.kind === 'pglite' || !handle.url) return task();
+  const lockClient = postgres(handle.url, { max: 1, onnotice: () => {} });
+  try {
+    await lockClient`select pg_advisory_lock(${key}::bigint)`;
+    try {
+      return await task();
+    } finally {
+      await lockClient`select pg_advisory_unlock(${key}::bigint)`;
+    }
+  } finally {
+    await lockClient.end({ timeout: 5 });
+  }
 }
 
 // PGlite allows one opener per data dir; a second process would silently corrupt or diverge,
@@ -99,40 +111,30 @@ function isAlive(pid: number): boolean {
 type Global = typeof globalThis & { __shopDb?: Promise<DbHandle> };
 const store = globalThis as Global;
 
+/** Opens the database the environment names (PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR), as it is: no migrations. */
+export async function openConfiguredDb(): Promise<DbHandle> {
+  return env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openPglite({ dataDir: path.resolve(env.DATA_DIR, 'pglite') });
+}
+
 /**
- * The process-wide database, opened, migrated and (in an empty embedded database) seeded on first use.
- * Cached on globalThis so the start script, dev reloads and the built server share one PGlite instance.
+ * The process-wide database, once the boot sequence (`src/server/boot/boot.ts`) or a test has set
+ * it. Cached on globalThis so the start script and the built server (which bundles its own copy of
+ * this module) share one handle.
  */
 export function getDbHandle(): Promise<DbHandle> {
-  store.__shopDb ??= openConfigured().catch((error: unknown) => {
-    store.__shopDb = undefined;
-    throw error;
-  });
-  return store.__shopDb;
+  return (
+    store.__shopDb ??
+    Promise.reject(new Error('The database is not open: start the shop through its boot sequence (src/server/boot/boot.ts), or set a handle with setDbHandle in tests.'))
+  );
 }
 
 export async function getDb(): Promise<Db> {
   return (await getDbHandle()).db;
 }
 
-/** Replaces the process-wide database (tests). */
-export function setDbHandle(handle: DbHandle | Promise<DbHandle>): void {
-  store.__shopDb = Promise.resolve(handle);
-}
-
-async function openConfigured(): Promise<DbHandle> {
-  const handle = env.DATABASE_URL
-    ? openPostgres(env.DATABASE_URL)
-    : await openPglite({ dataDir: path.resolve(env.DATA_DIR, 'pglite') });
-  await migrateDb(handle);
-  if (env.SEED_DEMO) {
-    const { seedIfEmpty } = await import('./seed/index.ts');
-    await seedIfEmpty(handle.db);
-    // Apart from the catalog, so databases seeded before accounts existed get them too.
-    const { seedDemoAccounts } = await import('../accounts/users.admin.ts');
-    await seedDemoAccounts(handle.db);
-  }
-  return handle;
+/** Makes `handle` the process-wide database (the boot sequence, tests); `undefined` forgets it. */
+export function setDbHandle(handle: DbHandle | Promise<DbHandle> | undefined): void {
+  store.__shopDb = handle === undefined ? undefined : Promise.resolve(handle);
 }
 
 /** Runs raw SQL and returns its rows, whichever driver is underneath. */

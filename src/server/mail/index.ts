@@ -2,4 +2,4 @@ export type { MailRecord, MailStatus, OutgoingMail } from './mail.types.ts';
 export { sendMail } from './mail.service.ts';
 export { renderMail } from './render-mail.ts';
 export { deleteMailsTo, listOutbox } from './outbox.queries.ts';
-export { startMailWorker } from './mail-queue.ts';
+export { startMailWorker } from './mail.queue.ts';

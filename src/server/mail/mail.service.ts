@@ -1,5 +1,5 @@
 import { logger } from '../logger.ts';
-import { enqueueMail } from './mail-queue.ts';
+import { enqueueMail } from './mail.queue.ts';
 import { getMailSettings } from './mail.settings.ts';
 import type { OutgoingMail } from './mail.types.ts';
 import { insertMail } from './outbox.queries.ts';

@@ -4,8 +4,6 @@ export interface MailSettings {
   /** Without it mails are only kept in the outbox and logged; pg-boss never starts. */
   smtpUrl: string | null;
   from: string;
-  /** PostgreSQL for pg-boss when the shop runs on PostgreSQL; the embedded database needs none. */
-  databaseUrl: string | null;
   /** Retries after the first attempt; the mail is `failed` once they are used up. */
   retryLimit: number;
   /** Whole seconds (pg-boss refuses fractions); doubled on every retry with `retryBackoff`. */
@@ -21,7 +19,6 @@ export interface MailSettings {
 const defaults = (): MailSettings => ({
   smtpUrl: env.SMTP_URL ?? null,
   from: env.MAIL_FROM,
-  databaseUrl: env.DATABASE_URL ?? null,
   // With backoff from 30 s the eight retries spread over about two hours.
   retryLimit: 8,
   retryDelaySeconds: 30,

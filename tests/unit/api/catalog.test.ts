@@ -10,7 +10,7 @@ import {
 } from '~/lib/api/catalog.ts';
 import { createApiClient, type ApiClient } from '~/lib/api/client.ts';
 import { listBanners, listContacts, listDocuments, listExchanges } from '~/lib/api/core.ts';
-import { decodeSpecifications } from '~/lib/api/specifications.ts';
+import { decodeSpecifications } from '~/shared/specifications.ts';
 import { fakeFetch, json, memoryCookies } from '../fixtures/http.ts';
 
 function recordingClient(answer: unknown = {}) {

@@ -1,6 +1,6 @@
 export { toUserJson } from '../../accounts/user-json.ts';
 import type { ProfileChanges } from '../../accounts/users.service.ts';
-import type { CountryCode } from '../../catalog/countries.ts';
+import type { CountryCode } from '../../../shared/countries.ts';
 
 export function toProfileChanges(body: {
   first_name?: string;

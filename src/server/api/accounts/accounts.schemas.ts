@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { ACCOUNT_MESSAGES as M } from '../../accounts/accounts.messages.ts';
 import { MAX_PASSWORD_LENGTH } from '../../accounts/passwords.ts';
 import { normalizePhone } from '../../accounts/phone.ts';
-import { COUNTRY_CODES, DEFAULT_COUNTRY } from '../../catalog/countries.ts';
+import { COUNTRY_CODES, DEFAULT_COUNTRY } from '../../../shared/countries.ts';
 import { NUL_MESSAGE } from '../validation.ts';
 
 /** Request and response bodies of the accounts API, named as djoser and Simple JWT name them. */

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { decodeSpecifications } from '../../../lib/api/specifications.ts';
+import { decodeSpecifications } from '../../../shared/specifications.ts';
 import { NUL_MESSAGE } from '../validation.ts';
 import { ORDERINGS } from '../../catalog/product-filters.ts';
 import { countryQuery } from '../common.schemas.ts';

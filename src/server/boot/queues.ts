@@ -1,0 +1,5 @@
+import type { JobQueue } from '../jobs/jobs.ts';
+import { mailDeliveryQueue } from '../mail/mail.queue.ts';
+
+/** Every background queue whose worker a shop process runs (each starts only when enabled). */
+export const QUEUES: readonly JobQueue<object>[] = [mailDeliveryQueue as JobQueue<object>];

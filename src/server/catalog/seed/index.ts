@@ -1,0 +1,19 @@
+import type { Db } from '../../db/client.ts';
+import { insertBrands, insertCategories, insertSpecifications } from './catalog.ts';
+import { insertProducts } from './insert.ts';
+import { buildDemoProducts } from './products.ts';
+
+export { seedLargeCatalog } from './large-catalog.ts';
+
+/**
+ * Inserts the demo catalog: the category tree, brands, specifications and products with their offers.
+ * Expects empty catalog tables and the countries in place; the caller runs `afterBulkLoad` afterwards.
+ */
+export async function seedCatalogDemo(db: Db): Promise<void> {
+  const refs = {
+    categories: await insertCategories(db),
+    brands: await insertBrands(db),
+    specifications: await insertSpecifications(db),
+  };
+  await insertProducts(db, buildDemoProducts(), refs);
+}

@@ -1,2 +1,0 @@
-export { seedDemo, seedIfEmpty } from './demo.ts';
-export { seedLargeCatalog } from './large-catalog.ts';

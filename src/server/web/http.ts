@@ -1,0 +1,29 @@
+import type { AstroGlobal } from 'astro';
+import { isCountryCode, type CountryCode } from '../../shared/countries.ts';
+import { NotFoundError } from '../errors.ts';
+
+/** Anonymous storefront pages are the same for everyone in a country, so a CDN may keep them briefly. */
+export function cachePublicly(astro: AstroGlobal): void {
+  astro.response.headers.set('Cache-Control', 'public, max-age=60, stale-while-revalidate=600');
+}
+
+/** The country of a storefront URL, or null when the segment is not one we sell in. */
+export function pageCountry(astro: AstroGlobal): CountryCode | null {
+  const country = astro.params.country;
+  return isCountryCode(country) ? country : null;
+}
+
+/** Resolves to null instead of throwing when the thing does not exist, so a page can answer 404. */
+export async function orNotFound<T>(promise: Promise<T>): Promise<T | null> {
+  try {
+    return await promise;
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
+}
+
+/** True when the URL narrows the listing (filters, sorting or search), which makes it a non-canonical variant. */
+export function hasListingParams(params: URLSearchParams): boolean {
+  return [...params.keys()].some((key) => key !== 'page');
+}

@@ -1,0 +1,72 @@
+import { filtersFromSearchParams, type FiltersState } from '../../shared/filters-url.ts';
+import type { CountryCode } from '../../shared/countries.ts';
+import { getFacets, type Facets } from '../catalog/facets.queries.ts';
+import type { ProductFilters } from '../catalog/product-filters.ts';
+import { listProducts, type ProductSummary } from '../catalog/products.queries.ts';
+import { ValidationError } from '../errors.ts';
+
+export const LISTING_PAGE_SIZE = 24;
+
+export interface Listing {
+  items: ProductSummary[];
+  count: number;
+  facets: Facets;
+  filters: FiltersState;
+  search: string;
+  page: number;
+  pageCount: number;
+  /** Set when filters of the URL no longer exist (a stale shared link) and were dropped. */
+  notice?: string;
+}
+
+interface ListingScope {
+  country: CountryCode;
+  category?: string;
+  /** A brand page: the brand is fixed, not a filter choice. */
+  brand?: string;
+  searchParams: URLSearchParams;
+}
+
+/** A catalog, brand or search page's products and filter choices, read from the page URL. */
+export async function loadListing(scope: ListingScope): Promise<Listing> {
+  const { filters, page, search } = filtersFromSearchParams(scope.searchParams);
+  const toQuery = (f: FiltersState): ProductFilters => ({
+    country: scope.country,
+    category: scope.category,
+    brands: scope.brand ? [scope.brand] : f.brands ? f.brands.split(',') : undefined,
+    priceFrom: f.priceRange.minPrice ? String(f.priceRange.minPrice) : undefined,
+    priceTo: f.priceRange.maxPrice ? String(f.priceRange.maxPrice) : undefined,
+    specifications: f.specifications,
+    search: search || undefined,
+  });
+  let notice: string | undefined;
+  let query = toQuery(filters);
+  const run = (q: ProductFilters) =>
+    Promise.all([
+      listProducts({ ...q, ordering: filters.ordering, limit: LISTING_PAGE_SIZE, offset: (page - 1) * LISTING_PAGE_SIZE }),
+      getFacets(q),
+    ]);
+  let result: Awaited<ReturnType<typeof run>>;
+  try {
+    result = await run(query);
+  } catch (error) {
+    if (!(error instanceof ValidationError) || scope.brand) throw error;
+    filters.brands = '';
+    filters.specifications = {};
+    filters.priceRange = { minPrice: 0, maxPrice: 0 };
+    notice = 'Некоторые фильтры из ссылки больше не действуют, поэтому они сброшены.';
+    query = toQuery(filters);
+    result = await run(query);
+  }
+  const [{ items, count }, facets] = result;
+  return {
+    items,
+    count,
+    facets,
+    filters,
+    search,
+    page,
+    pageCount: Math.max(1, Math.ceil(count / LISTING_PAGE_SIZE)),
+    notice,
+  };
+}

@@ -1,0 +1,39 @@
+import { CATALOG_TTL_MS, catalogCache } from '../catalog/cache.ts';
+import { getCategoryTree, type CategoryNode } from '../catalog/categories.queries.ts';
+import type { CountryCode } from '../../shared/countries.ts';
+import { getCurrentExchange, listContacts, listDocuments, type Contact, type Exchange } from '../core/core.queries.ts';
+
+export interface ShellData {
+  categories: CategoryNode[];
+  contacts: Contact[];
+  documents: { slug: string; title: string }[];
+  exchange: Exchange | null;
+}
+
+/** What the header and footer of every storefront page show; memoised like the catalog reads. */
+export function getShellData(country: CountryCode): Promise<ShellData> {
+  return shellCache.get(country, () => loadShellData(country));
+}
+
+const shellCache = catalogCache<ShellData>({ max: 4, ttlMs: CATALOG_TTL_MS });
+
+async function loadShellData(country: CountryCode): Promise<ShellData> {
+  const [categories, contacts, documents, exchange] = await Promise.all([
+    getCategoryTree(),
+    listContacts({ country, limit: 10, offset: 0 }),
+    listDocuments({ limit: 20, offset: 0 }),
+    getCurrentExchange(),
+  ]);
+  return {
+    categories,
+    contacts: contacts.items,
+    documents: documents.items.map((d) => ({ slug: d.slug, title: d.title })),
+    exchange,
+  };
+}
+
+/** The current rate as islands take it (the client `Exchange` shape), from the memoised shell data. */
+export async function getClientExchange(country: CountryCode) {
+  const { exchange } = await getShellData(country);
+  return exchange && { id: exchange.id, date: exchange.date, kgs: exchange.kgs, kzt: exchange.kzt, usd: exchange.usd, rub: exchange.rub };
+}

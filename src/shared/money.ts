@@ -1,0 +1,68 @@
+import type { CurrencyCode } from './countries.ts';
+
+/** Units of each display currency one Kyrgyz som buys, as decimal strings (an `exchanges` record). */
+export type ExchangeRates = Record<DisplayCurrency, string>;
+
+/** Currencies a visitor can display prices in (the currency switcher); default `kgs`. */
+export const DISPLAY_CURRENCIES = ['kgs', 'kzt', 'usd', 'rub'] as const;
+export type DisplayCurrency = (typeof DISPLAY_CURRENCIES)[number];
+export const DEFAULT_CURRENCY: DisplayCurrency = 'kgs';
+
+export const CURRENCY_SYMBOLS: Record<DisplayCurrency, string> = { kgs: 'сом', kzt: '₸', usd: '$', rub: '₽' };
+
+export function isDisplayCurrency(value: unknown): value is DisplayCurrency {
+  return typeof value === 'string' && (DISPLAY_CURRENCIES as readonly string[]).includes(value);
+}
+
+/** The display currency a product's own currency corresponds to (`KGS` → `kgs`). */
+export function toDisplayCurrency(code: CurrencyCode): DisplayCurrency {
+  return code === 'KZT' ? 'kzt' : 'kgs';
+}
+
+function rate(exchange: ExchangeRates, currency: DisplayCurrency): number | null {
+  const n = Number(exchange[currency]);
+  return Number.isFinite(n) && n > 0 ? n : null;
+}
+
+/**
+ * Converts a decimal-string `amount` in a product's currency to `to`, through the exchange record
+ * (units of each currency per 1 KGS). Returns `null` when it cannot: an unparsable amount, or a
+ * different currency with no usable rate.
+ */
+export function convertPrice(amount: string, from: CurrencyCode, to: DisplayCurrency, exchange: ExchangeRates | null): number | null {
+  const value = Number(amount);
+  if (amount.trim() === '' || !Number.isFinite(value)) return null;
+  const source = toDisplayCurrency(from);
+  if (source === to) return value;
+  if (!exchange) return null;
+  const fromRate = rate(exchange, source);
+  const toRate = rate(exchange, to);
+  if (fromRate === null || toRate === null) return null;
+  return (value / fromRate) * toRate;
+}
+
+/**
+ * Formats money for the Russian UI, e.g. `1 250 сом`, `12,50 $` (non-breaking spaces). KGS, KZT and RUB
+ * drop the fraction when the rounded amount is whole; USD always shows cents.
+ */
+export function formatMoney(amount: number, currency: DisplayCurrency): string {
+  const rounded = Math.round(amount * 100) / 100;
+  const alwaysCents = currency === 'usd';
+  const digits = alwaysCents || !Number.isInteger(rounded) ? 2 : 0;
+  // Decimal style with our own symbol: the currency style renders KGS as "KGS" or the new "⃀" sign,
+  // which most fonts lack, and its output differs between ICU versions (server vs browser hydration).
+  const number = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(rounded);
+  return `${number}\u00a0${CURRENCY_SYMBOLS[currency]}`;
+}
+
+/**
+ * A product price as the visitor wants to see it: converted to `to` when possible, otherwise in the
+ * product's own currency. `null` for a missing or unparsable price.
+ */
+export function formatPrice(amount: string | null, from: CurrencyCode, to: DisplayCurrency, exchange: ExchangeRates | null): string | null {
+  if (amount === null) return null;
+  const converted = convertPrice(amount, from, to, exchange);
+  if (converted !== null) return formatMoney(converted, to);
+  const own = convertPrice(amount, from, toDisplayCurrency(from), null);
+  return own === null ? null : formatMoney(own, toDisplayCurrency(from));
+}

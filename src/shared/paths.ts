@@ -1,0 +1,58 @@
+/** Storefront URLs; every storefront page lives under its country so each country's prices cache and index apart. */
+import type { CountryCode } from './countries.ts';
+
+export const paths = {
+  home: (country: CountryCode) => `/${country}/`,
+  catalog: (country: CountryCode) => `/${country}/catalog/`,
+  category: (country: CountryCode, slug: string) => `/${country}/catalog/${encodeURIComponent(slug)}/`,
+  brands: (country: CountryCode) => `/${country}/brands/`,
+  brand: (country: CountryCode, slug: string) => `/${country}/brands/${encodeURIComponent(slug)}/`,
+  product: (country: CountryCode, slug: string) => `/${country}/product/${encodeURIComponent(slug)}/`,
+  search: (country: CountryCode, query?: string) => `/${country}/search/${query ? `?q=${encodeURIComponent(query)}` : ''}`,
+  cart: (country: CountryCode) => `/${country}/cart/`,
+  favourites: (country: CountryCode) => `/${country}/favorites/`,
+  document: (country: CountryCode, slug: string) => `/${country}/docs/${encodeURIComponent(slug)}/`,
+  /** `next` is where to return after logging in: a path on this site. */
+  login: (country: CountryCode, next?: string) => `/${country}/login/${next ? `?next=${encodeURIComponent(next)}` : ''}`,
+  register: (country: CountryCode) => `/${country}/register/`,
+  registerDone: (country: CountryCode, email?: string) => `/${country}/register/done/${email ? `?email=${encodeURIComponent(email)}` : ''}`,
+  activate: (country: CountryCode, uid: string, token: string) => `/${country}/activate/${uid}/${token}/`,
+  passwordReset: (country: CountryCode) => `/${country}/password/reset/`,
+  passwordResetConfirm: (country: CountryCode, uid: string, token: string) => `/${country}/password/reset/${uid}/${token}/`,
+  emailReset: (country: CountryCode) => `/${country}/email/reset/`,
+  emailResetConfirm: (country: CountryCode, uid: string, token: string) => `/${country}/email/reset/${uid}/${token}/`,
+  account: (country: CountryCode) => `/${country}/account/`,
+};
+
+/**
+ * A `next` parameter made safe to redirect to: a path on this site (`/kg/account/`), never another
+ * host (`//evil.example`, `https://...`) or a script URL; anything else gives `fallback`.
+ */
+export function safeNextPath(next: string | null | undefined, fallback: string): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return fallback;
+  if (/[\u0000-\u001f\\]/.test(next)) return fallback;
+  return next;
+}
+
+/**
+ * The same page in another country: swaps the leading country segment. A price range is dropped,
+ * because it was given in the other country's currency; every other filter and the page stay.
+ */
+export function switchCountry(pathWithQuery: string, country: CountryCode): string {
+  const swapped = pathWithQuery.replace(/^\/(kg|kz)(?=\/|$)/, `/${country}`);
+  const queryAt = swapped.indexOf('?');
+  if (queryAt < 0) return swapped;
+  const query = new URLSearchParams(swapped.slice(queryAt + 1));
+  if (!query.has('price_from') && !query.has('price_to')) return swapped;
+  query.delete('price_from');
+  query.delete('price_to');
+  query.delete('page');
+  const rest = query.toString();
+  return swapped.slice(0, queryAt) + (rest ? `?${rest}` : '');
+}
+
+/** A banner or content link written without a country ("/catalog/x") made absolute for the country. */
+export function localizeLink(link: string, country: CountryCode): string {
+  if (!link.startsWith('/') || /^\/(kg|kz)(\/|$)/.test(link) || link.startsWith('/api/')) return link;
+  return `/${country}${link}`;
+}

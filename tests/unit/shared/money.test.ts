@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { Exchange } from '~/lib/api/types.ts';
+import { convertPrice, DEFAULT_CURRENCY, formatMoney, formatPrice, isDisplayCurrency } from '~/shared/money.ts';
+
+// Units of each currency per 1 KGS.
+const exchange: Exchange = { id: 1, date: '2026-11-22', kgs: '1.00', kzt: '5.80', usd: '0.0114', rub: '1.05' };
+const nbsp = '\u00a0';
+
+describe('convertPrice', () => {
+  it('keeps an amount in its own currency without a rate', () => {
+    expect(convertPrice('1250.00', 'KGS', 'kgs', null)).toBe(1250);
+    expect(convertPrice('5800', 'KZT', 'kzt', null)).toBe(5800);
+  });
+
+  it('converts KGS through the rate', () => {
+    expect(convertPrice('1000', 'KGS', 'usd', exchange)).toBeCloseTo(11.4);
+    expect(convertPrice('1000', 'KGS', 'kzt', exchange)).toBeCloseTo(5800);
+  });
+
+  it('converts KZT to other currencies through KGS', () => {
+    expect(convertPrice('5800', 'KZT', 'kgs', exchange)).toBeCloseTo(1000);
+    expect(convertPrice('5800', 'KZT', 'rub', exchange)).toBeCloseTo(1050);
+  });
+
+  it('returns null without a usable rate or amount', () => {
+    expect(convertPrice('1000', 'KGS', 'usd', null)).toBeNull();
+    expect(convertPrice('1000', 'KGS', 'usd', { ...exchange, usd: '0' })).toBeNull();
+    expect(convertPrice('1000', 'KZT', 'usd', { ...exchange, kzt: 'x' })).toBeNull();
+    expect(convertPrice('abc', 'KGS', 'kgs', exchange)).toBeNull();
+    expect(convertPrice('', 'KGS', 'kgs', exchange)).toBeNull();
+  });
+});
+
+describe('formatMoney', () => {
+  it('shows whole som, tenge and roubles without a fraction', () => {
+    expect(formatMoney(1250, 'kgs')).toBe(`1${nbsp}250${nbsp}сом`);
+    expect(formatMoney(1234567, 'kzt')).toBe(`1${nbsp}234${nbsp}567${nbsp}₸`);
+    expect(formatMoney(99.999, 'rub')).toBe(`100${nbsp}₽`);
+  });
+
+  it('shows kopecks and tiyn when the amount is not whole', () => {
+    expect(formatMoney(1250.5, 'kgs')).toBe(`1${nbsp}250,50${nbsp}сом`);
+  });
+
+  it('always shows cents for dollars', () => {
+    expect(formatMoney(12, 'usd')).toBe(`12,00${nbsp}$`);
+    expect(formatMoney(11.4, 'usd')).toBe(`11,40${nbsp}$`);
+  });
+});
+
+describe('formatPrice', () => {
+  it('converts to the chosen currency', () => {
+    expect(formatPrice('1000', 'KGS', 'usd', exchange)).toBe(`11,40${nbsp}$`);
+  });
+
+  it('falls back to the product currency when there is no rate', () => {
+    expect(formatPrice('5800', 'KZT', 'usd', null)).toBe(`5${nbsp}800${nbsp}₸`);
+  });
+
+  it('gives null for a missing price', () => {
+    expect(formatPrice(null, 'KGS', 'kgs', exchange)).toBeNull();
+  });
+});
+
+describe('display currencies', () => {
+  it('defaults to kgs and knows the four switcher currencies', () => {
+    expect(DEFAULT_CURRENCY).toBe('kgs');
+    expect(['kgs', 'kzt', 'usd', 'rub'].every(isDisplayCurrency)).toBe(true);
+    expect(isDisplayCurrency('KGS')).toBe(false);
+    expect(isDisplayCurrency('eur')).toBe(false);
+  });
+});
