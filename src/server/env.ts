@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { SHOP_SENDER_NAME } from '../shared/site.ts';
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -12,7 +13,7 @@ const schema = z.object({
   SITE_URL: z.string().url().default('http://localhost:4321'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   SMTP_URL: z.string().url().optional(),
-  MAIL_FROM: z.string().default('ДенталМаркет <no-reply@localhost>'),
+  MAIL_FROM: z.string().default(`${SHOP_SENDER_NAME} <no-reply@localhost>`),
   STAFF_EMAIL: z.string().email().default('staff@localhost'),
   /** Lifetime of an access token, in seconds (15 minutes). */
   ACCESS_TOKEN_LIFETIME: z.coerce.number().int().min(5).max(86_400).default(900),

@@ -1,3 +1,4 @@
+import { SHOP_SENDER_NAME } from '../../shared/site.ts';
 import { paths } from '../../shared/paths.ts';
 import { isCountryCode } from '../../shared/countries.ts';
 import { env } from '../env.ts';
@@ -7,7 +8,7 @@ import type { User } from './users.queries.ts';
 
 /** The mails of the account flows, in Russian, with absolute links to the person's country of the shop. */
 
-const SHOP = 'ДенталМаркет';
+const SHOP = SHOP_SENDER_NAME;
 const site = () => env.SITE_URL.replace(/\/$/, '');
 const countryOf = (user: User) => (isCountryCode(user.country) ? user.country : 'kg');
 const greeting = (user: User) => (user.firstName ? `Здравствуйте, ${user.firstName}.` : 'Здравствуйте.');

@@ -1,3 +1,5 @@
+import { SHOP_SENDER_NAME } from '../../shared/site.ts';
+
 export interface MailContent {
   /** The line mail clients show after the subject in the inbox list; not part of the text version. */
   preheader?: string;
@@ -8,7 +10,7 @@ export interface MailContent {
   footnote?: string;
 }
 
-const BRAND = 'ДенталМаркет';
+const BRAND = SHOP_SENDER_NAME;
 
 const FONT = "Arial, 'Helvetica Neue', Helvetica, sans-serif";
 const COLOR = {

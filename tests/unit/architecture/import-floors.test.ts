@@ -37,7 +37,7 @@ const MAY_IMPORT: Record<Floor, readonly Floor[]> = {
   web: ['web', 'domain', 'base', 'shared'],
   boot: ['boot', 'domain', 'db', 'base', 'shared'],
   domain: ['domain', 'db', 'base', 'shared'],
-  base: ['base'],
+  base: ['base', 'shared'],
   db: ['db', 'base'],
 };
 
