@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { env } from '~/server/env.ts';
+import { absoluteUrl } from '~/server/site-url.ts';
 
 export const GET: APIRoute = () =>
   new Response(
@@ -11,7 +11,7 @@ export const GET: APIRoute = () =>
       'Disallow: /*/favorites/',
       'Disallow: /*/search/',
       '',
-      `Sitemap: ${env.SITE_URL.replace(/\/$/, '')}/sitemap.xml`,
+      `Sitemap: ${absoluteUrl('/sitemap.xml')}`,
       '',
     ].join('\n'),
     { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } },

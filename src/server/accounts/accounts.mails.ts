@@ -1,7 +1,7 @@
 import { SHOP_SENDER_NAME } from '../../shared/site.ts';
 import { paths } from '../../shared/paths.ts';
 import { isCountryCode } from '../../shared/countries.ts';
-import { env } from '../env.ts';
+import { absoluteUrl } from '../site-url.ts';
 import { renderMail, sendMail } from '../mail/index.ts';
 import { encodeUid, makeLinkToken } from './link-tokens.ts';
 import type { User } from './users.queries.ts';
@@ -9,7 +9,6 @@ import type { User } from './users.queries.ts';
 /** The mails of the account flows, in Russian, with absolute links to the person's country of the shop. */
 
 const SHOP = SHOP_SENDER_NAME;
-const site = () => env.SITE_URL.replace(/\/$/, '');
 const countryOf = (user: User) => (isCountryCode(user.country) ? user.country : 'kg');
 const greeting = (user: User) => (user.firstName ? `Здравствуйте, ${user.firstName}.` : 'Здравствуйте.');
 const IGNORE = 'Если вы этого не делали, просто не обращайте внимания на это письмо: без перехода по ссылке ничего не изменится.';
@@ -19,7 +18,7 @@ function send(kind: string, to: string, subject: string, content: Parameters<typ
 }
 
 export function sendActivationMail(user: User): Promise<void> {
-  const url = site() + paths.activate(countryOf(user), encodeUid(user.id), makeLinkToken('activation', user));
+  const url = absoluteUrl(paths.activate(countryOf(user), encodeUid(user.id), makeLinkToken('activation', user)));
   return send('activation', user.email, `Подтвердите адрес почты для ${SHOP}`, {
     preheader: 'Остался один шаг до входа в магазин.',
     heading: 'Подтвердите адрес электронной почты',
@@ -37,13 +36,13 @@ export function sendActivatedMail(user: User): Promise<void> {
   return send('activation_confirmed', user.email, `Аккаунт в ${SHOP} подтверждён`, {
     heading: 'Аккаунт подтверждён',
     paragraphs: [greeting(user), 'Адрес электронной почты подтверждён. Теперь вы можете входить в магазин, оформлять и отслеживать заказы.'],
-    action: { label: 'Войти', url: site() + paths.login(countryOf(user)) },
+    action: { label: 'Войти', url: absoluteUrl(paths.login(countryOf(user))) },
     footnote: `Вы получили это письмо, потому что зарегистрировались в ${SHOP}.`,
   });
 }
 
 export function sendPasswordResetMail(user: User): Promise<void> {
-  const url = site() + paths.passwordResetConfirm(countryOf(user), encodeUid(user.id), makeLinkToken('password_reset', user));
+  const url = absoluteUrl(paths.passwordResetConfirm(countryOf(user), encodeUid(user.id), makeLinkToken('password_reset', user)));
   return send('password_reset', user.email, `Восстановление пароля в ${SHOP}`, {
     preheader: 'Ссылка для нового пароля.',
     heading: 'Восстановление пароля',
@@ -61,13 +60,13 @@ export function sendPasswordChangedMail(user: User): Promise<void> {
       'Пароль вашего аккаунта только что изменён, и все прежние входы завершены.',
       'Если это были не вы, сразу восстановите доступ по ссылке ниже и свяжитесь с нами.',
     ],
-    action: { label: 'Восстановить доступ', url: site() + paths.passwordReset(countryOf(user)) },
+    action: { label: 'Восстановить доступ', url: absoluteUrl(paths.passwordReset(countryOf(user))) },
     footnote: `Вы получили это письмо, потому что у вашего аккаунта в ${SHOP} изменился пароль.`,
   });
 }
 
 export function sendEmailResetMail(user: User): Promise<void> {
-  const url = site() + paths.emailResetConfirm(countryOf(user), encodeUid(user.id), makeLinkToken('email_reset', user));
+  const url = absoluteUrl(paths.emailResetConfirm(countryOf(user), encodeUid(user.id), makeLinkToken('email_reset', user)));
   return send('email_reset', user.email, `Смена адреса почты в ${SHOP}`, {
     heading: 'Смена адреса электронной почты',
     paragraphs: [greeting(user), 'Мы получили запрос на смену адреса почты, с которым вы входите в магазин. Чтобы указать новый адрес, перейдите по ссылке.', 'Ссылка действует 24 часа и срабатывает один раз.'],
@@ -82,7 +81,7 @@ export async function sendEmailChangedMails(user: User, oldEmail: string): Promi
   await send('email_changed', user.email, `Адрес почты в ${SHOP} изменён`, {
     heading: 'Адрес почты изменён',
     paragraphs: [greeting(user), `Теперь вы входите в ${SHOP} с этим адресом: ${user.email}. Письма о заказах будут приходить сюда.`],
-    action: { label: 'Открыть личный кабинет', url: site() + paths.account(country) },
+    action: { label: 'Открыть личный кабинет', url: absoluteUrl(paths.account(country)) },
     footnote: `Вы получили это письмо, потому что этот адрес указан в аккаунте ${SHOP}.`,
   });
   await send('email_changed_notice', oldEmail, `Адрес почты в ${SHOP} изменён`, {

@@ -1,6 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { env } from '../env.ts';
-import type { User } from './users.queries.ts';
+import { ValidationError } from '../errors.ts';
+import { ACCOUNT_MESSAGES as M } from './accounts.messages.ts';
+import { findUserById, type User } from './users.queries.ts';
 
 /**
  * The `{uid, token}` pairs of mailed links (activation, password and email reset), made the way
@@ -65,4 +67,13 @@ export function checkLinkToken(purpose: LinkPurpose, user: User, token: string, 
   const expected = Buffer.from(signature(purpose, user, timestamp));
   const given = Buffer.from(match[2]!);
   return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/** The account a mailed link points at, when both its uid and its token are right. */
+export async function linkedUser(purpose: LinkPurpose, uid: string, token: string): Promise<User> {
+  const id = decodeUid(uid);
+  const user = id === null ? null : await findUserById(id);
+  if (!user) throw new ValidationError({ uid: [M.invalidUid] });
+  if (!checkLinkToken(purpose, user, token)) throw new ValidationError({ token: [M.invalidToken] });
+  return user;
 }

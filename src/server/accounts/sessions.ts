@@ -144,3 +144,24 @@ async function pruneExpired(db: Db): Promise<void> {
     logger.warn({ err: error }, 'Could not prune expired refresh tokens');
   }
 }
+
+/**
+ * Ends every session of an account: bumps its auth version (so access tokens already issued stop
+ * working) and revokes every refresh token, with `changes` and `also` in the same transaction.
+ */
+export async function endSessions(
+  userId: number,
+  reason: RevokeReason,
+  changes: Partial<typeof users.$inferInsert> = {},
+  also?: (tx: Db) => Promise<void>,
+): Promise<void> {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ ...changes, authVersion: sql`${users.authVersion} + 1`, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+    await revokeAllSessions(tx, userId, reason);
+    await also?.(tx);
+  });
+}

@@ -1,6 +1,6 @@
 import { limitAccountMail, limitedLogin, limitRegistration } from '../../accounts/accounts.limits.ts';
 import { assertTokenValid, endSession, rotateSession } from '../../accounts/sessions.ts';
-import * as accounts from '../../accounts/users.service.ts';
+import * as accounts from '../../accounts/index.ts';
 import { clientIp, requireUser } from '../auth.ts';
 import type { AppRouteHandler } from '../create-router.ts';
 import { toPage } from '../pagination.ts';

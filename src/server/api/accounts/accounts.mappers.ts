@@ -1,5 +1,5 @@
 export { toUserJson } from '../../accounts/user-json.ts';
-import type { ProfileChanges } from '../../accounts/users.service.ts';
+import type { ProfileChanges } from '../../accounts/profile.service.ts';
 import type { CountryCode } from '../../../shared/countries.ts';
 
 export function toProfileChanges(body: {

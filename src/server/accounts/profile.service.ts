@@ -1,0 +1,82 @@
+import { eq } from 'drizzle-orm';
+import type { CountryCode } from '../../shared/countries.ts';
+import { getDb, type Db } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
+import { NotFoundError, ValidationError } from '../errors.ts';
+import { deleteMailsTo } from '../mail/index.ts';
+import { deleteRateLimitKeys } from '../security/rate-limit.ts';
+import { emailRateLimitKeys } from './accounts.limits.ts';
+import { ACCOUNT_MESSAGES as M } from './accounts.messages.ts';
+import { assertStaff } from './authenticate.ts';
+import { checkPassword } from './passwords.ts';
+import { endSessions } from './sessions.ts';
+import { findUserByEmail, findUserById, listUsers, normalizeEmail, type User } from './users.queries.ts';
+
+/** The profile: reading and editing one's own account (or, for staff, anyone's), and deleting it. */
+
+export interface ProfileChanges {
+  firstName?: string;
+  lastName?: string;
+  phone?: string;
+  country?: CountryCode;
+  /** Staff only; ignored for anyone else, like DRF's read-only fields. */
+  isActive?: boolean;
+  isStaff?: boolean;
+}
+
+/** Updates the profile of `target` as `actor`; blocking an account ends its sessions. */
+export async function updateProfile(actor: User, target: User, changes: ProfileChanges): Promise<User> {
+  const { isActive, isStaff, ...profile } = changes;
+  const access = actor.isStaff ? { isActive, isStaff } : {};
+  if (actor.id === target.id && (access.isActive === false || access.isStaff === false)) {
+    throw new ValidationError({ non_field_errors: [M.cannotChangeOwnAccess] });
+  }
+  const set = Object.fromEntries(Object.entries({ ...profile, ...access }).filter(([, v]) => v !== undefined));
+  if (access.isActive === false && target.isActive) {
+    await endSessions(target.id, 'deactivated', set);
+  } else if (Object.keys(set).length) {
+    const db = await getDb();
+    await db.update(users).set({ ...set, updatedAt: new Date() }).where(eq(users.id, target.id));
+  }
+  return (await findUserById(target.id))!;
+}
+
+/**
+ * Deletes an account as `actor` (the person, or staff), who confirms with their own password. The
+ * row stays, emptied of every personal detail, so orders that point at it remain in the shop's
+ * records; the mails kept for its address and the rate-limit counters named after it go.
+ */
+export async function deleteAccount(actor: User, target: User, currentPassword: string): Promise<void> {
+  if (!(await checkPassword(currentPassword, actor.passwordHash))) throw new ValidationError({ current_password: [M.wrongPassword] });
+  const forgetEmail = async (tx: Db) => {
+    await deleteMailsTo(target.email, tx);
+    await deleteRateLimitKeys(emailRateLimitKeys(target.email), tx);
+  };
+  await endSessions(target.id, 'deleted', {
+    email: `deleted-${target.id}-${crypto.randomUUID()}@deleted.invalid`,
+    passwordHash: null,
+    firstName: '',
+    lastName: '',
+    phone: '',
+    isActive: false,
+    isStaff: false,
+    deletedAt: new Date(),
+  }, forgetEmail);
+}
+
+/** Staff list every account; anyone else sees only their own. */
+export function listVisibleUsers(actor: User, options: { limit: number; offset: number; search?: string }) {
+  return listUsers({ ...options, onlyId: actor.isStaff ? undefined : actor.id });
+}
+
+/**
+ * The account `email` as `actor` may see it: their own, or anyone's for staff.
+ * @throws PermissionError for someone else's account (whether or not it exists), NotFoundError for staff.
+ */
+export async function getUserFor(actor: User, email: string): Promise<User> {
+  if (normalizeEmail(email) === actor.email) return actor;
+  assertStaff(actor);
+  const user = await findUserByEmail(email);
+  if (!user) throw new NotFoundError();
+  return user;
+}

@@ -1,0 +1,25 @@
+import type { Db } from '../db/client.ts';
+import { ValidationError } from '../errors.ts';
+import { findUserByEmail } from './users.queries.ts';
+
+/** Field errors of the account flows, gathered before they are thrown as one DRF-shaped ValidationError. */
+export type FieldErrors = Record<string, string[]>;
+
+export function addError(errors: FieldErrors, field: string, ...messages: string[]): void {
+  if (messages.length) (errors[field] ??= []).push(...messages);
+}
+
+export function throwIfAny(errors: FieldErrors): void {
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+export async function emailTaken(email: string, db?: Db): Promise<boolean> {
+  return (await findUserByEmail(email, db)) !== null;
+}
