@@ -1,9 +1,10 @@
 /**
  * Starting a shop process, in one order: open the database → migrate it and (when asked) fill an empty
  * one with the demo data, under a PostgreSQL advisory lock so that processes starting together do it
- * once → start the background workers. `scripts/start.ts`, the seed script and the dev server's
+ * once → listen for the cache invalidations of other processes → start the background workers. `scripts/start.ts`, the seed script and the dev server's
  * middleware come through here; tests build their database the same way (tests/helpers).
  */
+import { listenForInvalidations } from '../cache/invalidation.ts';
 import { migrateDb, openConfiguredDb, setDbHandle, withAdvisoryLock, type DbHandle } from '../db/client.ts';
 import { env } from '../env.ts';
 import { startJobs, stopJobs } from '../jobs/jobs.ts';
@@ -44,11 +45,13 @@ export async function boot(options: BootOptions = {}): Promise<BootedShop> {
     throw error;
   }
   setDbHandle(handle);
+  const stopListening = await listenForInvalidations(handle);
   if (options.jobs ?? true) await startJobs(QUEUES);
   return {
     handle,
     async stop() {
       await stopJobs();
+      await stopListening();
       setDbHandle(undefined);
       await handle.close();
     },

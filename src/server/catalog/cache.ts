@@ -1,20 +1,21 @@
 import { LRUCache } from 'lru-cache';
+import { invalidate, onInvalidate } from '../cache/invalidation.ts';
 
 /**
  * Short-lived memoisation of catalog reads. Shoppers hit the same category pages, filters and searches
- * over and over, and the catalog changes only when staff write it; each answer is kept for `ttlMs`
- * (bounding how stale another shop process can be) and every cache is emptied at once by
- * {@link invalidateCatalog} after a write in this process. Concurrent identical reads share one query.
+ * over and over, and the catalog changes only when staff write it; each answer is kept for `ttlMs` and
+ * every cache is emptied by {@link invalidateCatalog} after a write, in this process at once and in
+ * the other shop processes as soon as the database's notification reaches them. Concurrent identical
+ * reads share one query.
  */
 export interface CatalogCache<V> {
   get(key: string, load: () => Promise<V>): Promise<V>;
 }
 
-const all = new Set<LRUCache<string, Promise<unknown>>>();
-
 export function catalogCache<V>(options: { max: number; ttlMs: number }): CatalogCache<V> {
   const cache = new LRUCache<string, Promise<unknown>>({ max: options.max, ttl: options.ttlMs });
-  all.add(cache);
+  // Any invalidation empties it: a read that was running meanwhile loses its entry and is not stored.
+  onInvalidate(() => cache.clear());
   return {
     get(key, load) {
       const hit = cache.get(key) as Promise<V> | undefined;
@@ -30,9 +31,13 @@ export function catalogCache<V>(options: { max: number; ttlMs: number }): Catalo
   };
 }
 
-/** Empties every catalog cache; call after products, prices, categories or brands are written. */
-export function invalidateCatalog(): void {
-  for (const cache of all) cache.clear();
+/**
+ * Empties every catalog cache; call after products, prices, stock, categories or brands are written
+ * (after the transaction commits). This process's caches are empty when it returns; the returned
+ * promise settles once the other processes have been told.
+ */
+export function invalidateCatalog(): Promise<void> {
+  return invalidate('catalog');
 }
 
 /** Seconds a cached catalog read may live: also what the API's and pages' `max-age` promise. */

@@ -104,7 +104,7 @@ async function typoTolerantQuery(db: Db, words: string[]): Promise<string | null
 /** Rebuilds the word list typo tolerance draws on; call after products are written in bulk. */
 export async function refreshSearchWords(db: Db): Promise<void> {
   await db.execute(sql`refresh materialized view search_words`);
-  invalidateCatalog();
+  await invalidateCatalog();
 }
 
 /** A Postgres int[] literal for `= any(...)`: one parameter however many ids. */

@@ -20,6 +20,12 @@ export interface DbHandle {
   pglite?: PGlite;
   /** The server's URL (PostgreSQL): background jobs open their own pool on the same database. */
   url?: string;
+  /**
+   * Calls `onNotify` with the payload of every `NOTIFY channel` on this database, from any process
+   * (PostgreSQL keeps a connection of its own for it and reconnects); resolves to what unsubscribes.
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -40,6 +46,10 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     db,
     kind: 'pglite',
     pglite,
+    listen: (channel, onNotify) => pglite.listen(channel, onNotify),
+    async notify(channel, payload) {
+      await pglite.query('select pg_notify($1, $2)', [channel, payload]);
+    },
     async close() {
       await pglite.close();
       release();
@@ -50,7 +60,19 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
 export function openPostgres(url: string, max = 10): DbHandle {
   const client = postgres(url, { max, onnotice: () => {} });
   const db = drizzlePostgres({ client, schema, casing: 'snake_case' }) as unknown as Db;
-  return { db, kind: 'postgres', url, close: () => client.end({ timeout: 5 }) };
+  return {
+    db,
+    kind: 'postgres',
+    url,
+    async listen(channel, onNotify) {
+      const { unlisten } = await client.listen(channel, onNotify);
+      return unlisten;
+    },
+    async notify(channel, payload) {
+      await client.notify(channel, payload);
+    },
+    close: () => client.end({ timeout: 5 }),
+  };
 }
 
 export async function migrateDb(handle: DbHandle): Promise<void> {
@@ -130,6 +152,11 @@ export function getDbHandle(): Promise<DbHandle> {
 
 export async function getDb(): Promise<Db> {
   return (await getDbHandle()).db;
+}
+
+/** The process-wide database if one is set, without waiting (for work that is pointless without one). */
+export function currentDbHandle(): Promise<DbHandle> | undefined {
+  return store.__shopDb;
 }
 
 /** Makes `handle` the process-wide database (the boot sequence, tests); `undefined` forgets it. */

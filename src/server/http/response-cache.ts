@@ -1,0 +1,344 @@
+/**
+ * Finished public responses, kept in this process already compressed (br, gzip and identity) and served
+ * without rendering again: the shop's pages and API answers are the same for every anonymous visitor
+ * of a URL for a while, so only the first request after a change pays for rendering.
+ *
+ * - What enters: a GET answered 200 with `Cache-Control: public`, no `Set-Cookie`, to a request without
+ *   `Authorization`. Account, checkout and order pages answer `private`, and the API answers `private`
+ *   whatever it read with a token, so nothing personal is ever stored or served from here.
+ * - Keys: host and URL (path and query). Concurrent misses of one key render once; the others wait.
+ * - Freshness: an entry is fresh for `freshMs`, then served stale for up to `staleMs` more while one
+ *   background request renders it again. Every invalidation (`src/server/cache/invalidation.ts`, in
+ *   this process or announced by another) empties the cache at once; a render that began before an
+ *   invalidation is not stored.
+ * - Size: bounded in bytes (all three encodings counted), least recently used out first.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
+import { cacheGeneration, onInvalidate } from '../cache/invalidation.ts';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+interface Representation {
+  body: Buffer;
+  etag: string;
+}
+
+export interface CachedResponse {
+  status: number;
+  /** The rendered headers without the body-specific ones (length, encoding, ETag, Vary). */
+  headers: OutgoingHttpHeaders;
+  vary: string;
+  representations: Partial<Record<Encoding, Representation>> & { identity: Representation };
+  storedAt: number;
+  bytes: number;
+}
+
+export interface ResponseCacheOptions {
+  /** Upper bound of the bodies kept, in bytes. */
+  maxBytes: number;
+  /** How long an entry is served without rendering again. */
+  freshMs: number;
+  /** How long after that an entry is still served while a background request renders it again. */
+  staleMs: number;
+  /**
+   * Renders `url` for `host` again in the background (the server requests it from itself with
+   * `refreshHeaders`); the answer is recorded like any miss.
+   */
+  refresh?: (request: { url: string; host: string; headers: Record<string, string> }) => void;
+  /** Clock, for tests. */
+  now?: () => number;
+}
+
+export type RenderFn = (req: IncomingMessage, res: ServerResponse) => void;
+/** Connect-style middleware around the render (the live compression): it patches `res`, then calls `next`. */
+export type WrapFn = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+export interface Renderer {
+  render: RenderFn;
+  wrap?: WrapFn;
+}
+
+export interface ResponseCacheStats {
+  hits: number;
+  staleHits: number;
+  misses: number;
+  stored: number;
+  entries: number;
+  bytes: number;
+}
+
+const TEXT_TYPES = /^(text\/|application\/(json|xml|javascript|manifest\+json|rss\+xml|atom\+xml)|image\/svg\+xml)/;
+/** Bodies smaller than this are not worth compressing (the same threshold as the live compression). */
+const COMPRESS_MIN_BYTES = 1024;
+const DROPPED_HEADERS = new Set(['content-length', 'content-encoding', 'etag', 'vary', 'transfer-encoding', 'connection', 'date', 'keep-alive']);
+/** A key that was just found personal or uncacheable is rendered directly, without waiting on other renders of it. */
+const UNCACHEABLE_MEMORY_MS = 60_000;
+
+export function createResponseCache(options: ResponseCacheOptions) {
+  const now = options.now ?? Date.now;
+  const entries = new LRUCache<string, CachedResponse>({
+    maxSize: Math.max(1, options.maxBytes),
+    sizeCalculation: (entry) => Math.max(1, entry.bytes),
+  });
+  const rendering = new Map<string, Promise<CachedResponse | null>>();
+  const uncacheable = new LRUCache<string, true>({ max: 10_000, ttl: UNCACHEABLE_MEMORY_MS });
+  const refreshing = new Set<string>();
+  // A secret of this process: only the server's own background requests may skip the lookup.
+  const refreshToken = randomBytes(16).toString('base64url');
+  const stats = { hits: 0, staleHits: 0, misses: 0, stored: 0 };
+
+  const stopListening = onInvalidate(() => {
+    entries.clear();
+    uncacheable.clear();
+  });
+
+  function serve(req: IncomingMessage, res: ServerResponse, entry: CachedResponse): void {
+    const encoding = chooseEncoding(req.headers['accept-encoding'], entry);
+    const representation = entry.representations[encoding]!;
+    const headers: OutgoingHttpHeaders = { ...entry.headers, ETag: representation.etag, Vary: entry.vary };
+    if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
+    if (matchesAny(req.headers['if-none-match'], entry)) {
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
+    headers['Content-Length'] = representation.body.length;
+    res.writeHead(entry.status, headers);
+    res.end(req.method === 'HEAD' ? undefined : representation.body);
+  }
+
+  function triggerRefresh(key: string, req: IncomingMessage): void {
+    if (!options.refresh || refreshing.has(key)) return;
+    refreshing.add(key);
+    // Forgotten after a while even if the request never comes back, so a later stale hit tries again.
+    setTimeout(() => refreshing.delete(key), 30_000).unref();
+    options.refresh({ url: req.url ?? '/', host: req.headers.host ?? '', headers: { 'x-shop-cache-refresh': refreshToken } });
+  }
+
+  function renderDirectly(req: IncomingMessage, res: ServerResponse, renderer: Renderer): void {
+    if (renderer.wrap) renderer.wrap(req, res, () => renderer.render(req, res));
+    else renderer.render(req, res);
+  }
+
+  /**
+   * Renders, recording a cacheable answer; resolves to the stored entry or null. The recorder wraps
+   * `res` inside the wrapper (the live compression), so it sees the body as rendered, not compressed.
+   */
+  function renderAndRecord(key: string, req: IncomingMessage, res: ServerResponse, renderer: Renderer): Promise<CachedResponse | null> {
+    const generation = cacheGeneration();
+    const recording = new Promise<Capture | null>((resolve) => {
+      const start = () => {
+        void record(res).then(resolve);
+        renderer.render(req, res);
+      };
+      if (renderer.wrap) renderer.wrap(req, res, start);
+      else start();
+    });
+    const recorded = recording.then(async (capture) => {
+      if (!capture || !isCacheableAnswer(capture) || cacheGeneration() !== generation) {
+        if (capture && !isCacheableAnswer(capture)) uncacheable.set(key, true);
+        return null;
+      }
+      const entry = await toEntry(capture, now());
+      // An invalidation during compression makes this answer old news too.
+      if (cacheGeneration() !== generation) return null;
+      entries.set(key, entry);
+      stats.stored += 1;
+      return entry;
+    });
+    return recorded.catch(() => null);
+  }
+
+  return {
+    /**
+     * Answers `req` from the cache, or renders it with `render` (Astro's handler behind the live
+     * compression) and keeps the answer when it may be kept.
+     */
+    handle(req: IncomingMessage, res: ServerResponse, renderer: Renderer): void {
+      if (!isCacheableRequest(req)) {
+        renderDirectly(req, res, renderer);
+        return;
+      }
+      const key = `${req.headers.host ?? ''}${req.url ?? '/'}`;
+      const isRefresh = req.headers['x-shop-cache-refresh'] === refreshToken;
+      if (isRefresh) {
+        const done = renderAndRecord(key, req, res, renderer);
+        rendering.set(key, done);
+        void done.finally(() => {
+          if (rendering.get(key) === done) rendering.delete(key);
+          refreshing.delete(key);
+        });
+        return;
+      }
+      const entry = entries.get(key);
+      if (entry) {
+        const age = now() - entry.storedAt;
+        if (age <= options.freshMs) {
+          stats.hits += 1;
+          serve(req, res, entry);
+          return;
+        }
+        if (age <= options.freshMs + options.staleMs) {
+          stats.staleHits += 1;
+          serve(req, res, entry);
+          triggerRefresh(key, req);
+          return;
+        }
+        entries.delete(key);
+      }
+      stats.misses += 1;
+      if (req.method === 'HEAD' || uncacheable.has(key)) {
+        renderDirectly(req, res, renderer);
+        return;
+      }
+      const inFlight = rendering.get(key);
+      if (inFlight) {
+        void inFlight.then((ready) => (ready ? serve(req, res, ready) : renderDirectly(req, res, renderer)));
+        return;
+      }
+      const done = renderAndRecord(key, req, res, renderer);
+      rendering.set(key, done);
+      void done.finally(() => {
+        if (rendering.get(key) === done) rendering.delete(key);
+      });
+    },
+    clear(): void {
+      entries.clear();
+      uncacheable.clear();
+    },
+    stats(): ResponseCacheStats {
+      return { ...stats, entries: entries.size, bytes: entries.calculatedSize ?? 0 };
+    },
+    /** Stops following invalidations (tests that make several caches). */
+    close(): void {
+      stopListening();
+      entries.clear();
+    },
+  };
+}
+
+export type ResponseCache = ReturnType<typeof createResponseCache>;
+
+function isCacheableRequest(req: IncomingMessage): boolean {
+  return (req.method === 'GET' || req.method === 'HEAD') && !req.headers.authorization && !req.headers.range;
+}
+
+interface Capture {
+  status: number;
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+}
+
+function isCacheableAnswer(capture: Capture): boolean {
+  const cacheControl = String(capture.headers['cache-control'] ?? '');
+  return capture.status === 200 && /^\s*public\b/i.test(cacheControl) && capture.headers['set-cookie'] === undefined;
+}
+
+/**
+ * What the renderer writes to `res`, as it writes it (before the live compression, which wraps the
+ * response first): status, headers and the whole body. Null when the client went away first.
+ */
+function record(res: ServerResponse): Promise<Capture | null> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let status = 200;
+    let headers: OutgoingHttpHeaders = {};
+    const original = { writeHead: res.writeHead, write: res.write, end: res.end };
+    const toBuffer = (chunk: unknown, encoding?: unknown) =>
+      typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array);
+
+    res.writeHead = function writeHead(this: ServerResponse, code: number, ...rest: unknown[]) {
+      status = code;
+      const given = rest.find((arg) => arg && typeof arg === 'object') as OutgoingHttpHeaders | string[] | undefined;
+      headers = { ...lowerCaseHeaders(res.getHeaders()), ...lowerCaseHeaders(Array.isArray(given) ? pairsToHeaders(given) : (given ?? {})) };
+      return (original.writeHead as (...args: unknown[]) => ServerResponse).call(this, code, ...rest);
+    } as ServerResponse['writeHead'];
+    res.write = function write(this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
+      if (chunk !== undefined && chunk !== null) chunks.push(toBuffer(chunk, rest[0]));
+      return (original.write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+    } as ServerResponse['write'];
+    res.end = function end(this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
+      if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') chunks.push(toBuffer(chunk, rest[0]));
+      if (!res.headersSent) {
+        status = res.statusCode;
+        headers = lowerCaseHeaders(res.getHeaders());
+      }
+      const result = (original.end as (...args: unknown[]) => ServerResponse).call(this, chunk, ...rest);
+      resolve({ status, headers, body: Buffer.concat(chunks) });
+      return result;
+    } as ServerResponse['end'];
+    res.once('close', () => {
+      if (!res.writableFinished) resolve(null);
+    });
+  });
+}
+
+function lowerCaseHeaders(headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+}
+
+function pairsToHeaders(pairs: string[]): OutgoingHttpHeaders {
+  const out: OutgoingHttpHeaders = {};
+  for (let i = 0; i + 1 < pairs.length; i += 2) out[pairs[i]!.toLowerCase()] = pairs[i + 1];
+  return out;
+}
+
+async function toEntry(capture: Capture, storedAt: number): Promise<CachedResponse> {
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(capture.headers)) if (!DROPPED_HEADERS.has(name) && value !== undefined) headers[name] = value;
+  const hash = createHash('sha1').update(capture.body).digest('base64url').slice(0, 27);
+  const representations: CachedResponse['representations'] = { identity: { body: capture.body, etag: `"${hash}"` } };
+  const type = String(capture.headers['content-type'] ?? '');
+  if (TEXT_TYPES.test(type) && capture.body.length >= COMPRESS_MIN_BYTES) {
+    const [br, gz] = await Promise.all([
+      // Quality 6: about gzip -9's ratio at a fraction of brotli's maximum cost; paid once per render.
+      brotli(capture.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: capture.body.length } }),
+      gzipAsync(capture.body, { level: 6 }),
+    ]);
+    representations.br = { body: br, etag: `"${hash}-br"` };
+    representations.gzip = { body: gz, etag: `"${hash}-gz"` };
+  }
+  const vary = mergeVary(capture.headers.vary, 'Accept-Encoding');
+  const bytes = Object.values(representations).reduce((sum, r) => sum + (r?.body.length ?? 0), 0);
+  return { status: capture.status, headers, vary, representations, storedAt, bytes };
+}
+
+function mergeVary(existing: OutgoingHttpHeaders[string], add: string): string {
+  const values = String(existing ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  if (!values.some((v) => v.toLowerCase() === add.toLowerCase())) values.push(add);
+  return values.join(', ');
+}
+
+/** The best encoding the client accepts among those the entry has: br, then gzip, else identity. */
+export function chooseEncoding(acceptEncoding: string | string[] | undefined, entry: Pick<CachedResponse, 'representations'>): Encoding {
+  const accepted = new Map<string, number>();
+  for (const part of String(acceptEncoding ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const wants = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (entry.representations.br && wants('br')) return 'br';
+  if (entry.representations.gzip && wants('gzip')) return 'gzip';
+  return 'identity';
+}
+
+function matchesAny(ifNoneMatch: string | undefined, entry: CachedResponse): boolean {
+  if (!ifNoneMatch) return false;
+  const tags = new Set(Object.values(entry.representations).map((r) => r!.etag));
+  return ifNoneMatch.split(',').some((tag) => {
+    const trimmed = tag.trim().replace(/^W\//, '');
+    return trimmed === '*' || tags.has(trimmed);
+  });
+}
