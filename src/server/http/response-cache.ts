@@ -77,7 +77,7 @@ export interface ResponseCacheStats {
 const TEXT_TYPES = /^(text\/|application\/(json|xml|javascript|manifest\+json|rss\+xml|atom\+xml)|image\/svg\+xml)/;
 /** Bodies smaller than this are not worth compressing (the same threshold as the live compression). */
 const COMPRESS_MIN_BYTES = 1024;
-const DROPPED_HEADERS = new Set(['content-length', 'content-encoding', 'etag', 'vary', 'transfer-encoding', 'connection', 'date', 'keep-alive']);
+const DROPPED_HEADERS = new Set(['content-length', 'content-encoding', 'etag', 'vary', 'transfer-encoding', 'connection', 'date', 'keep-alive', 'x-cache']);
 /** A key that was just found personal or uncacheable is rendered directly, without waiting on other renders of it. */
 const UNCACHEABLE_MEMORY_MS = 60_000;
 
@@ -99,10 +99,10 @@ export function createResponseCache(options: ResponseCacheOptions) {
     uncacheable.clear();
   });
 
-  function serve(req: IncomingMessage, res: ServerResponse, entry: CachedResponse): void {
+  function serve(req: IncomingMessage, res: ServerResponse, entry: CachedResponse, state: 'HIT' | 'STALE'): void {
     const encoding = chooseEncoding(req.headers['accept-encoding'], entry);
     const representation = entry.representations[encoding]!;
-    const headers: OutgoingHttpHeaders = { ...entry.headers, ETag: representation.etag, Vary: entry.vary };
+    const headers: OutgoingHttpHeaders = { ...entry.headers, ETag: representation.etag, Vary: entry.vary, 'X-Cache': state };
     if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
     if (matchesAny(req.headers['if-none-match'], entry)) {
       res.writeHead(304, headers);
@@ -182,25 +182,26 @@ export function createResponseCache(options: ResponseCacheOptions) {
         const age = now() - entry.storedAt;
         if (age <= options.freshMs) {
           stats.hits += 1;
-          serve(req, res, entry);
+          serve(req, res, entry, 'HIT');
           return;
         }
         if (age <= options.freshMs + options.staleMs) {
           stats.staleHits += 1;
-          serve(req, res, entry);
+          serve(req, res, entry, 'STALE');
           triggerRefresh(key, req);
           return;
         }
         entries.delete(key);
       }
       stats.misses += 1;
+      res.setHeader('X-Cache', 'MISS');
       if (req.method === 'HEAD' || uncacheable.has(key)) {
         renderDirectly(req, res, renderer);
         return;
       }
       const inFlight = rendering.get(key);
       if (inFlight) {
-        void inFlight.then((ready) => (ready ? serve(req, res, ready) : renderDirectly(req, res, renderer)));
+        void inFlight.then((ready) => (ready ? serve(req, res, ready, 'HIT') : renderDirectly(req, res, renderer)));
         return;
       }
       const done = renderAndRecord(key, req, res, renderer);

@@ -1,0 +1,38 @@
+/**
+ * The shop's HTTP server: the response cache in front, then the live compression, then the renderer
+ * (Astro's handler in `scripts/start.ts`). Cached answers are written as they are kept, already
+ * compressed; everything else is compressed on the way out.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { logger } from '../logger.ts';
+import { createResponseCache, type RenderFn, type ResponseCache, type ResponseCacheOptions, type WrapFn } from './response-cache.ts';
+
+export interface ShopServerOptions {
+  render: RenderFn;
+  /** Connect-style middleware around every render (compression). */
+  wrap?: WrapFn;
+  /** Without it (or with `maxBytes` 0) every request renders. */
+  cache?: Omit<ResponseCacheOptions, 'refresh'>;
+}
+
+export function createShopServer(options: ShopServerOptions): { server: http.Server; cache: ResponseCache | null } {
+  const server = http.createServer((req, res) => {
+    if (cache) cache.handle(req, res, { render: options.render, wrap: options.wrap });
+    else if (options.wrap) options.wrap(req, res, () => options.render(req, res));
+    else options.render(req, res);
+  });
+  const cache =
+    options.cache && options.cache.maxBytes > 0 ? createResponseCache({ ...options.cache, refresh: (request) => requestItself(server, request) }) : null;
+  return { server, cache };
+}
+
+/** A background request of the server to itself, whose answer only refills the cache. */
+function requestItself(server: http.Server, request: { url: string; host: string; headers: Record<string, string> }): void {
+  const address = server.address() as AddressInfo | null;
+  if (!address) return;
+  const host = address.address === '::' || address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
+  http
+    .get({ host, port: address.port, path: request.url, headers: { ...request.headers, host: request.host, 'accept-encoding': 'identity' } }, (res) => res.resume())
+    .on('error', (error) => logger.warn({ err: error, url: request.url }, 'A background refresh of a cached page failed'));
+}
