@@ -10,7 +10,14 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          // The wire-types test builds the OpenAPI document, which loads the server's configuration:
+          // keep its development secret out of the developer's .data/.
+          env: { DATA_DIR: '.test-data' },
+        },
       },
       {
         extends: true,

@@ -14,6 +14,16 @@ export const API_BASE = '/api/v1';
 
 const groups = [accountsRouter, productsRouter, coreRouter];
 
+const DOCUMENT_CONFIG = {
+  openapi: '3.0.3',
+  info: {
+    title: 'Dental shop API',
+    version: '1',
+    description:
+      'REST API of the dental shop, in the style of Django REST Framework: trailing slashes, snake_case, `{count, next, previous, results}` lists with `limit`/`offset`, errors as `{field: [messages]}` (400) or `{detail}`.',
+  },
+};
+
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>({ strict: true }).basePath(API_BASE);
   app.use('*', rejectNulCharacters);
@@ -21,23 +31,14 @@ export function createApp() {
   for (const group of groups) app.route('/', group);
   if (isDevOutboxEnabled()) app.route('/', devOutboxRouter);
 
-  const documentConfig = {
-    openapi: '3.0.3',
-    info: {
-      title: 'Dental shop API',
-      version: '1',
-      description:
-        'REST API of the dental shop, in the style of Django REST Framework: trailing slashes, snake_case, `{count, next, previous, results}` lists with `limit`/`offset`, errors as `{field: [messages]}` (400) or `{detail}`.',
-    },
-  };
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
     scheme: 'bearer',
     bearerFormat: 'JWT',
     description: 'The `access` token from `accounts/auth/jwt/create/`.',
   });
-  app.doc('/schema/', documentConfig);
-  app.get('/docs/', (c) => c.html(renderDocsPage(app.getOpenAPIDocument(documentConfig))));
+  app.doc('/schema/', DOCUMENT_CONFIG);
+  app.get('/docs/', (c) => c.html(renderDocsPage(app.getOpenAPIDocument(DOCUMENT_CONFIG))));
 
   app.notFound((c) => appendSlash(app.routes, c) ?? methodNotAllowed(app.routes, c) ?? c.json({ detail: 'Not found.' }, 404));
   app.onError(toApiError);
@@ -80,4 +81,9 @@ let instance: ReturnType<typeof createApp> | undefined;
 export function getApp() {
   instance ??= createApp();
   return instance;
+}
+
+/** The OpenAPI document `GET /api/v1/schema/` serves, built in process (`npm run api:types` reads it). */
+export function getOpenApiDocument() {
+  return getApp().getOpenAPIDocument(DOCUMENT_CONFIG);
 }

@@ -50,6 +50,16 @@ export function toPage<T>(requestUrl: string, items: T[], count: number, limit: 
   };
 }
 
+/** A domain list (`{items, count}`) as a DRF page of its items' wire shape. */
+export function toMappedPage<T, J>(
+  requestUrl: string,
+  { limit, offset }: { limit: number; offset: number },
+  found: { items: T[]; count: number },
+  toJson: (item: T) => J,
+): Page<J> {
+  return toPage(requestUrl, found.items.map((item) => toJson(item)), found.count, limit, offset);
+}
+
 export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({
     count: z.number().int(),

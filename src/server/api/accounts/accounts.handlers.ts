@@ -3,7 +3,7 @@ import { assertTokenValid, endSession, rotateSession } from '../../accounts/sess
 import * as accounts from '../../accounts/index.ts';
 import { clientIp, requireUser } from '../auth.ts';
 import type { AppRouteHandler } from '../create-router.ts';
-import { toPage } from '../pagination.ts';
+import { toMappedPage } from '../pagination.ts';
 import { toUserJson, toProfileChanges } from './accounts.mappers.ts';
 import type * as routes from './accounts.routes.ts';
 
@@ -96,8 +96,8 @@ export const setEmail: AppRouteHandler<typeof routes.setEmail> = async (c) => {
 export const listUsers: AppRouteHandler<typeof routes.listUsers> = async (c) => {
   const user = await requireUser(c);
   const q = c.req.valid('query');
-  const { items, count } = await accounts.listVisibleUsers(user, { limit: q.limit, offset: q.offset, search: q.search || undefined });
-  return c.json(toPage(c.req.url, items.map(toUserJson), count, q.limit, q.offset), 200);
+  const found = await accounts.listVisibleUsers(user, { limit: q.limit, offset: q.offset, search: q.search || undefined });
+  return c.json(toMappedPage(c.req.url, q, found, toUserJson), 200);
 };
 
 export const getMe: AppRouteHandler<typeof routes.me.get> = async (c) => c.json(toUserJson(await requireUser(c)), 200);

@@ -4,8 +4,7 @@ import { pageSchema, paginationQuery } from '../pagination.ts';
 import * as s from './accounts.schemas.ts';
 
 const BASE = '/accounts/auth';
-const jwtTags = ['Accounts: tokens'];
-const userTags = ['Accounts: users'];
+const tags = ['Accounts'];
 
 const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
 const noContent = { 204: { description: 'Done; no body' } };
@@ -18,14 +17,14 @@ const bearer = [{ bearerAuth: [] }];
 
 function post<P extends string, R extends RouteConfig['request'], Res extends RouteConfig['responses']>(
   path: P,
-  config: { summary: string; description?: string; tags: string[]; request: R; responses: Res; auth?: boolean },
+  config: { operationId: string; summary: string; description?: string; request: R; responses: Res; auth?: boolean },
 ) {
   const { auth, ...rest } = config;
-  return createRoute({ method: 'post', path: `${BASE}${path}` as `/accounts/auth${P}`, ...rest, ...(auth ? { security: bearer } : {}) });
+  return createRoute({ method: 'post', path: `${BASE}${path}` as `/accounts/auth${P}`, tags, ...rest, ...(auth ? { security: bearer } : {}) });
 }
 
 export const createToken = post('/jwt/create/', {
-  tags: jwtTags,
+  operationId: 'accounts_auth_jwt_create_create',
   summary: 'Log in: an access and a refresh token for an email and password',
   description: 'An unknown email, a wrong password and an inactive account all get the same 401 `no_active_account`.',
   request: body(s.tokenCreateBody),
@@ -33,77 +32,77 @@ export const createToken = post('/jwt/create/', {
 });
 
 export const refreshToken = post('/jwt/refresh/', {
-  tags: jwtTags,
+  operationId: 'accounts_auth_jwt_refresh_create',
   summary: 'A new access token and a new refresh token; the one sent is revoked',
   request: body(s.tokenRefreshBody),
   responses: { 200: jsonContent(s.tokenPairSchema, 'The new tokens'), ...invalid, 401: jsonContent(detailSchema, '`token_not_valid`') },
 });
 
 export const verifyToken = post('/jwt/verify/', {
-  tags: jwtTags,
+  operationId: 'accounts_auth_jwt_verify_create',
   summary: 'Whether a token (access or refresh) is valid',
   request: body(s.tokenVerifyBody),
   responses: { 200: jsonContent(z.object({}), 'Valid'), ...invalid, 401: jsonContent(detailSchema, '`token_not_valid`') },
 });
 
 export const blacklistToken = post('/jwt/blacklist/', {
-  tags: jwtTags,
+  operationId: 'accounts_auth_jwt_blacklist_create',
   summary: 'Log out: revoke a refresh token',
   request: body(s.tokenRefreshBody),
   responses: { 200: jsonContent(z.object({}), 'Revoked'), ...invalid, 401: jsonContent(detailSchema, '`token_not_valid`') },
 });
 
 export const register = post('/users/', {
-  tags: userTags,
+  operationId: 'accounts_auth_users_create',
   summary: 'Register; the account stays inactive until the mailed activation link is followed',
   request: body(s.userCreateBody),
   responses: { 201: jsonContent(s.userSchema, 'The new, inactive account'), ...invalid, ...throttled },
 });
 
 export const activate = post('/users/activation/', {
-  tags: userTags,
+  operationId: 'accounts_auth_users_activation_create',
   summary: 'Activate an account with the `{uid, token}` of its activation link',
   request: body(s.activationBody),
   responses: { ...noContent, ...invalid, 403: jsonContent(detailSchema, 'Already active') },
 });
 
 export const resendActivation = post('/users/resend_activation/', {
-  tags: userTags,
+  operationId: 'accounts_auth_users_resend_activation_create',
   summary: 'Mail the activation link again (204 whatever the email)',
   request: body(s.emailBody),
   responses: { ...noContent, ...invalid, ...throttled },
 });
 
 export const resetPassword = post('/users/reset_password/', {
-  tags: userTags,
+  operationId: 'accounts_auth_users_reset_password_create',
   summary: 'Mail a password reset link (204 whatever the email)',
   request: body(s.emailBody),
   responses: { ...noContent, ...invalid, ...throttled },
 });
 
 export const resetPasswordConfirm = post('/users/reset_password_confirm/', {
-  tags: userTags,
+  operationId: 'accounts_auth_users_reset_password_confirm_create',
   summary: 'Set a new password with the `{uid, token}` of a reset link; every session of the account ends',
   request: body(s.passwordResetConfirmBody),
   responses: { ...noContent, ...invalid },
 });
 
 export const resetEmail = post('/users/reset_email/', {
-  tags: userTags,
+  operationId: 'accounts_auth_users_reset_email_create',
   summary: 'Mail a link for changing the login email (204 whatever the email)',
   request: body(s.emailBody),
   responses: { ...noContent, ...invalid, ...throttled },
 });
 
 export const resetEmailConfirm = post('/users/reset_email_confirm/', {
-  tags: userTags,
+  operationId: 'accounts_auth_users_reset_email_confirm_create',
   summary: 'Change the login email with the `{uid, token}` of an email reset link',
   request: body(s.emailResetConfirmBody),
   responses: { ...noContent, ...invalid },
 });
 
 export const setPassword = post('/users/set_password/', {
-  tags: userTags,
+  operationId: 'accounts_auth_users_set_password_create',
   auth: true,
   summary: 'Change the password; every session ends, including this access token: log in again',
   request: body(s.setPasswordBody),
@@ -111,23 +110,27 @@ export const setPassword = post('/users/set_password/', {
 });
 
 export const setEmail = post('/users/set_email/', {
-  tags: userTags,
+  operationId: 'accounts_auth_users_set_email_create',
   auth: true,
   summary: 'Change the login email; both addresses are told',
   request: body(s.setEmailBody),
   responses: { ...noContent, ...invalid, ...unauthorized },
 });
 
+type UserMethod = 'get' | 'put' | 'patch' | 'delete';
+
 function userRoutes<P extends string, Params extends { params?: typeof s.emailParam }, Others extends RouteConfig['responses']>(
   path: P,
   who: string,
+  operationIds: Record<UserMethod, string>,
   params: Params,
   others: Others,
 ) {
-  const common = { path: `${BASE}${path}` as `/accounts/auth${P}`, tags: userTags, security: bearer };
+  const common = { path: `${BASE}${path}` as `/accounts/auth${P}`, tags, security: bearer };
   return {
     get: createRoute({
       ...common,
+      operationId: operationIds.get,
       method: 'get',
       summary: `${who}: the profile`,
       request: { ...params },
@@ -135,6 +138,7 @@ function userRoutes<P extends string, Params extends { params?: typeof s.emailPa
     }),
     put: createRoute({
       ...common,
+      operationId: operationIds.put,
       method: 'put',
       summary: `${who}: update the profile`,
       request: { ...params, ...body(s.userUpdateBody) },
@@ -142,6 +146,7 @@ function userRoutes<P extends string, Params extends { params?: typeof s.emailPa
     }),
     patch: createRoute({
       ...common,
+      operationId: operationIds.patch,
       method: 'patch',
       summary: `${who}: update some profile fields`,
       request: { ...params, ...body(s.userUpdateBody) },
@@ -149,6 +154,7 @@ function userRoutes<P extends string, Params extends { params?: typeof s.emailPa
     }),
     delete: createRoute({
       ...common,
+      operationId: operationIds.delete,
       method: 'delete',
       summary: `${who}: delete the account, confirmed with the current password of the person asking`,
       description: 'Personal data is erased and every session ends; orders stay in the shop records without it.',
@@ -158,13 +164,37 @@ function userRoutes<P extends string, Params extends { params?: typeof s.emailPa
   };
 }
 
-export const me = userRoutes('/users/me/', 'The signed-in person', {}, {});
-export const byEmail = userRoutes('/users/{email}/', 'Staff, or the person themself', { params: s.emailParam }, { ...forbidden, ...notFound });
+export const me = userRoutes(
+  '/users/me/',
+  'The signed-in person',
+  {
+    get: 'accounts_auth_users_me_retrieve',
+    put: 'accounts_auth_users_me_update',
+    patch: 'accounts_auth_users_me_partial_update',
+    delete: 'accounts_auth_users_me_destroy',
+  },
+  {},
+  {},
+);
+
+export const byEmail = userRoutes(
+  '/users/{email}/',
+  'Staff, or the person themself',
+  {
+    get: 'accounts_auth_users_retrieve',
+    put: 'accounts_auth_users_update',
+    patch: 'accounts_auth_users_partial_update',
+    delete: 'accounts_auth_users_destroy',
+  },
+  { params: s.emailParam },
+  { ...forbidden, ...notFound },
+);
 
 export const listUsers = createRoute({
+  operationId: 'accounts_auth_users_list',
   method: 'get',
   path: `${BASE}/users/`,
-  tags: userTags,
+  tags,
   security: bearer,
   summary: 'Accounts: staff see every account, anyone else only their own',
   request: { query: z.object({ ...s.userListQuery, ...paginationQuery(12) }) },

@@ -70,7 +70,7 @@ export const userSchema = z
     first_name: z.string(),
     last_name: z.string(),
     phone: z.string(),
-    country: z.string(),
+    country: z.enum(COUNTRY_CODES as ['kg', 'kz']),
     is_active: z.boolean(),
     is_staff: z.boolean(),
     date_joined: z.string().openapi({ format: 'date-time' }),

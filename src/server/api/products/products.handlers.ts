@@ -5,7 +5,7 @@ import type { ProductFilters } from '../../catalog/product-filters.ts';
 import { getProduct as findProduct, listProducts as findProducts } from '../../catalog/products.queries.ts';
 import { getSpecification as findSpecification, listSpecifications as findSpecifications } from '../../catalog/specifications.queries.ts';
 import type { AppRouteHandler } from '../create-router.ts';
-import { toPage } from '../pagination.ts';
+import { toMappedPage, toPage } from '../pagination.ts';
 import { toBrandJson, toProductJson, toProductListItemJson, toSpecificationJson } from './products.mappers.ts';
 import type * as routes from './products.routes.ts';
 
@@ -42,8 +42,8 @@ export const getCategory: AppRouteHandler<typeof routes.getCategory> = async (c)
 
 export const listBrands: AppRouteHandler<typeof routes.listBrands> = async (c) => {
   const q = c.req.valid('query');
-  const { items, count } = await findBrands({ category: q.category || undefined, limit: q.limit, offset: q.offset });
-  return c.json(toPage(c.req.url, items.map(toBrandJson), count, q.limit, q.offset), 200);
+  const found = await findBrands({ category: q.category || undefined, limit: q.limit, offset: q.offset });
+  return c.json(toMappedPage(c.req.url, q, found, toBrandJson), 200);
 };
 
 export const getBrand: AppRouteHandler<typeof routes.getBrand> = async (c) =>
@@ -51,13 +51,13 @@ export const getBrand: AppRouteHandler<typeof routes.getBrand> = async (c) =>
 
 export const listSpecifications: AppRouteHandler<typeof routes.listSpecifications> = async (c) => {
   const q = c.req.valid('query');
-  const { items, count } = await findSpecifications({
+  const found = await findSpecifications({
     categorySlug: q.category__slug || undefined,
     isFilter: q.is_filter,
     limit: q.limit,
     offset: q.offset,
   });
-  return c.json(toPage(c.req.url, items.map(toSpecificationJson), count, q.limit, q.offset), 200);
+  return c.json(toMappedPage(c.req.url, q, found, toSpecificationJson), 200);
 };
 
 export const getSpecification: AppRouteHandler<typeof routes.getSpecification> = async (c) =>

@@ -18,6 +18,7 @@ import {
 const tags = ['Products'];
 
 export const listProducts = createRoute({
+  operationId: 'products_products_list',
   method: 'get',
   path: '/products/products/',
   tags,
@@ -30,6 +31,7 @@ export const listProducts = createRoute({
 });
 
 export const getProduct = createRoute({
+  operationId: 'products_products_retrieve',
   method: 'get',
   path: '/products/products/{slug}/',
   tags,
@@ -39,6 +41,7 @@ export const getProduct = createRoute({
 });
 
 export const listCategories = createRoute({
+  operationId: 'products_categories_list',
   method: 'get',
   path: '/products/categories/',
   tags,
@@ -47,6 +50,7 @@ export const listCategories = createRoute({
 });
 
 export const getCategory = createRoute({
+  operationId: 'products_categories_retrieve',
   method: 'get',
   path: '/products/categories/{slug}/',
   tags,
@@ -56,6 +60,7 @@ export const getCategory = createRoute({
 });
 
 export const listBrands = createRoute({
+  operationId: 'products_brands_list',
   method: 'get',
   path: '/products/brands/',
   tags,
@@ -65,6 +70,7 @@ export const listBrands = createRoute({
 });
 
 export const getBrand = createRoute({
+  operationId: 'products_brands_retrieve',
   method: 'get',
   path: '/products/brands/{id}/',
   tags,
@@ -74,6 +80,7 @@ export const getBrand = createRoute({
 });
 
 export const listSpecifications = createRoute({
+  operationId: 'products_specifications_list',
   method: 'get',
   path: '/products/specifications/',
   tags,
@@ -83,6 +90,7 @@ export const listSpecifications = createRoute({
 });
 
 export const getSpecification = createRoute({
+  operationId: 'products_specifications_retrieve',
   method: 'get',
   path: '/products/specifications/{id}/',
   tags,

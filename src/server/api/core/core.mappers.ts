@@ -1,0 +1,25 @@
+import type { Banner, Contact, DocumentRecord, Exchange } from '../../core/core.queries.ts';
+
+export function toExchangeJson(e: Exchange) {
+  return { id: e.id, date: e.date, kgs: e.kgs, kzt: e.kzt, usd: e.usd, rub: e.rub };
+}
+
+export function toContactJson(c: Contact) {
+  return {
+    id: c.id,
+    country: c.country,
+    city: c.city,
+    address: c.address,
+    phones: c.phones,
+    email: c.email,
+    working_hours: c.workingHours,
+  };
+}
+
+export function toBannerJson(b: Banner) {
+  return { id: b.id, title: b.title, subtitle: b.subtitle, image: b.image, link: b.link, country: b.country };
+}
+
+export function toDocumentJson(d: DocumentRecord) {
+  return { id: d.id, slug: d.slug, document_type: d.documentType, title: d.title, content: d.content, file: d.file };
+}
