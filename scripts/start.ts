@@ -26,9 +26,6 @@ if (stale) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const host = process.env.HOST || '0.0.0.0';
-const port = Number(process.env.PORT || 4321);
-
 // Booting here, before the server listens, means the first visitor never waits for migrations or
 // demo data; the server finds this boot (and its database) on globalThis.
 const { ensureBooted } = await import('../src/server/boot/boot.ts');
@@ -36,14 +33,20 @@ const started = Date.now();
 const shop = await ensureBooted();
 console.log(`Database ready in ${Date.now() - started} ms.`);
 
-// Astro's standalone handler (static files + pages + API) behind our own server, so every text
-// answer is compressed (brotli or gzip): the adapter itself sends everything uncompressed.
+// Astro's standalone handler (static files + pages + API) behind our own server: finished public
+// answers come from the response cache, already compressed; everything else is compressed on the
+// way out (brotli or gzip), since the adapter itself sends everything uncompressed.
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const { handler } = (await import(entry)) as { handler: (req: http.IncomingMessage, res: http.ServerResponse) => void };
+const { env } = await import('../src/server/env.ts');
+const { createShopServer } = await import('../src/server/http/shop-server.ts');
 const compress = compression({ threshold: 1024 });
-const server = http.createServer((req, res) => {
-  compress(req as never, res as never, () => handler(req, res));
+const { server } = createShopServer({
+  render: handler,
+  wrap: (req, res, next) => compress(req as never, res as never, next),
+  cache: { maxBytes: env.RESPONSE_CACHE_MB * 1024 * 1024, freshMs: 30_000, staleMs: 300_000 },
 });
+const { HOST: host, PORT: port } = env;
 server.listen(port, host, () => console.log(`Shop listening on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`));
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

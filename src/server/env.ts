@@ -6,6 +6,14 @@ import { SHOP_SENDER_NAME } from '../shared/site.ts';
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Where `npm start` listens. */
+  PORT: z.coerce.number().int().min(1).max(65_535).default(4321),
+  HOST: z.string().default('0.0.0.0'),
+  /**
+   * Megabytes of finished public pages and API answers each process keeps, compressed, to serve
+   * without rendering again (src/server/http/response-cache.ts); 0 turns the cache off.
+   */
+  RESPONSE_CACHE_MB: z.coerce.number().min(0).max(16_384).default(64),
   /** PostgreSQL server URL; when absent the embedded PGlite database in DATA_DIR is used. */
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('.data'),
