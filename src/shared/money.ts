@@ -41,6 +41,10 @@ export function convertPrice(amount: string, from: CurrencyCode, to: DisplayCurr
   return (value / fromRate) * toRate;
 }
 
+// Building an Intl.NumberFormat costs far more than formatting with one: a page of cards formats dozens of prices.
+const wholeNumbers = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 0, maximumFractionDigits: 0 });
+const withCents = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 /**
  * Formats money for the Russian UI, e.g. `1 250 сом`, `12,50 $` (non-breaking spaces). KGS, KZT and RUB
  * drop the fraction when the rounded amount is whole; USD always shows cents.
@@ -51,7 +55,7 @@ export function formatMoney(amount: number, currency: DisplayCurrency): string {
   const digits = alwaysCents || !Number.isInteger(rounded) ? 2 : 0;
   // Decimal style with our own symbol: the currency style renders KGS as "KGS" or the new "⃀" sign,
   // which most fonts lack, and its output differs between ICU versions (server vs browser hydration).
-  const number = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(rounded);
+  const number = (digits === 2 ? withCents : wholeNumbers).format(rounded);
   return `${number}\u00a0${CURRENCY_SYMBOLS[currency]}`;
 }
 
