@@ -527,6 +527,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/staff/cache/invalidate/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Empty the caches of every shop process (after data was changed outside the shop, e.g. by hand in the database) */
+        post: operations["staff_cache_invalidate_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -833,6 +850,18 @@ export interface components {
             title: string;
             content: string;
             file: string | null;
+        };
+        /** @description The scopes emptied in every shop process. */
+        CacheInvalidation: {
+            invalidated: ("catalog" | "core")[];
+        };
+        CacheInvalidationRequest: {
+            /**
+             * @description `catalog` (products, prices, stock, categories, brands), `core` (rates, banners, contacts, documents) or `all`.
+             * @default all
+             * @enum {string}
+             */
+            scope?: "catalog" | "core" | "all";
         };
     };
     responses: never;
@@ -2424,6 +2453,57 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+        };
+    };
+    staff_cache_invalidate_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CacheInvalidationRequest"];
+            };
+        };
+        responses: {
+            /** @description Emptied here; the other processes follow within moments */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CacheInvalidation"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };

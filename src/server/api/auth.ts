@@ -1,7 +1,7 @@
 import { isIPv6 } from 'node:net';
 import type { Context } from 'hono';
 import { ACCOUNT_MESSAGES } from '../accounts/accounts.messages.ts';
-import { authenticateAccess, bearerToken } from '../accounts/authenticate.ts';
+import { assertStaff, authenticateAccess, bearerToken } from '../accounts/authenticate.ts';
 import type { User } from '../accounts/users.queries.ts';
 import { env } from '../env.ts';
 import { AuthenticationError } from '../errors.ts';
@@ -14,6 +14,16 @@ export async function requireUser(c: Context): Promise<User> {
   const token = bearerToken(c.req.header('Authorization'));
   if (!token) throw new AuthenticationError(ACCOUNT_MESSAGES.notAuthenticated, 'not_authenticated');
   return authenticateAccess(token);
+}
+
+/**
+ * The staff member of the request's bearer token.
+ * @throws AuthenticationError without a valid token, PermissionError for an account that is not staff.
+ */
+export async function requireStaff(c: Context): Promise<User> {
+  const user = await requireUser(c);
+  assertStaff(user);
+  return user;
 }
 
 /**
