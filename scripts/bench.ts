@@ -5,11 +5,17 @@
  *
  * Each scenario gets a fresh embedded database in `.bench-data/<scenario>` and its own server process
  * (`scripts/start.ts`, through `scripts/bench/serve.ts`; it builds when the build is stale), then
- * autocannon runs against the API list (plain, filtered, searched, with facets) and the pages.
- * Results: Markdown on stdout, JSON in `bench-results/latest.json`.
+ * autocannon loads each target (API list, list with facets, search, product detail; home, category,
+ * product and search pages; a signed-in call) with a browser's `Accept-Encoding`, warm, at each number
+ * of connections. Right after each shop run the same load goes to the limit: a bare Node.js server
+ * (`scripts/bench/limit-server.ts`) answering the very bytes the shop answered for that target. The
+ * ratio shop ÷ limit is the figure to read; absolute numbers on a shared machine mean little.
+ * "Cold" is the first request after every cache was emptied (`POST /api/v1/staff/cache/invalidate/`),
+ * repeated `--cold` times. Results: Markdown on stdout, JSON in `bench-results/latest.json`.
  *
  * Options: `--scenario demo|20k` (repeatable; default both), `--duration <s>` (measured seconds per
- * target, default 8), `--connections <n>` (default 10), `--products <n>` (large catalog, default 20000).
+ * run, default 8), `--connections <n,n>` (default 10,50), `--cold <n>` (default 10), `--products <n>`
+ * (large catalog, default 20000), `--no-response-cache` (the shop without its response cache, to compare).
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -19,9 +25,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { encodeSpecifications } from '../src/shared/specifications.ts';
 import { measurePageJs, type PageJs } from './bench/js-weight.ts';
-import { measure, type LoadOptions, type LoadResult } from './bench/load.ts';
+import { capture, type Captured } from './bench/capture.ts';
+import { measure, warmUp, type LoadOptions, type LoadResult } from './bench/load.ts';
 import { portInUse, runToEnd, startProcess, waitUntilReady, type Proc } from './bench/processes.ts';
-import { comparisonTable, jsTable, loadTable, type P99Comparison } from './bench/report.ts';
+import { coldSummary, coldTable, comparisonTable, jsTable, pairOf, pairTable, type ColdResult, type LoadPair, type P99Comparison } from './bench/report.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 process.chdir(root);
@@ -30,8 +37,10 @@ const { values: args } = parseArgs({
   options: {
     scenario: { type: 'string', multiple: true },
     duration: { type: 'string', default: '8' },
-    connections: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10,50' },
+    cold: { type: 'string', default: '10' },
     products: { type: 'string', default: '20000' },
+    'no-response-cache': { type: 'boolean', default: false },
   },
 });
 
@@ -41,7 +50,12 @@ const ORIGIN = `http://${HOST}:${PORT}`;
 const BENCH_DATA = path.join(root, '.bench-data');
 const RESULTS_DIR = path.join(root, 'bench-results');
 const LARGE_PRODUCTS = Number(args.products);
-const load: LoadOptions = { connections: Number(args.connections), warmupSeconds: 2, durationSeconds: Number(args.duration) };
+const CONNECTIONS = args.connections.split(',').map(Number).filter((n) => n > 0);
+const load: LoadOptions = { connections: CONNECTIONS[0] ?? 10, warmupSeconds: 2, durationSeconds: Number(args.duration) };
+const COLD_REPEATS = Number(args.cold);
+const LIMIT_PORT = PORT + 1;
+/** What browsers send; API clients in browsers too. */
+const BROWSER_ENCODING = { 'Accept-Encoding': 'gzip, deflate, br' };
 const SEARCH_WORD = 'композит';
 const SEARCH_TYPO = 'кампозит';
 const READY_TIMEOUT_MS = 5 * 60_000;
@@ -69,7 +83,7 @@ if (scenarios.length === 0) {
   process.exit(2);
 }
 
-/** The account the bench signs in with, created with `npm run user:create` before the server starts. */
+/** The account the bench signs in with (staff: it empties the caches for the cold figures), created with `npm run user:create` before the server starts. */
 const BENCH_ACCOUNT = { email: 'bench@dental.test', password: 'Bench-Account-2026' };
 
 interface Picks {
@@ -87,7 +101,10 @@ interface ScenarioResult {
   startup_ms?: number;
   seed_ms?: number;
   picks?: Picks;
-  load: LoadResult[];
+  load: (LoadResult & { connections: number; limit?: boolean })[];
+  /** The same load on the shop and on the limit, per target and number of connections. */
+  pairs: LoadPair[];
+  cold: ColdResult[];
   js?: PageJs[];
   failures: string[];
 }
@@ -103,6 +120,7 @@ const serverEnv = (dataDir: string): NodeJS.ProcessEnv => ({
   LOG_LEVEL: 'warn',
   SITE_URL: ORIGIN,
   JWT_SECRET: process.env.JWT_SECRET || randomBytes(48).toString('base64url'),
+  ...(args['no-response-cache'] ? { RESPONSE_CACHE_MB: '0' } : {}),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -177,23 +195,54 @@ async function signIn(): Promise<string> {
   return body.access;
 }
 
-function targets(p: Picks, access: string): [string, string, Record<string, string>?][] {
+interface Target {
+  name: string;
+  path: string;
+  headers?: Record<string, string>;
+  /** Personal answers are never cached; their cold figure is their every figure. */
+  personal?: boolean;
+}
+
+function targets(p: Picks, access: string): Target[] {
   const list = { country: 'kg', is_active: 'true', limit: 24 };
-  const filtered: Record<string, string | number> = { ...list, category: p.top_category.slug };
-  if (p.specification) filtered.specifications = p.specification.param;
-  Object.assign(filtered, { ordering: '-price', price_from: 1 });
   return [
-    ['API list plain', `${LIST}?${qs(list)}`],
-    ['API list filtered', `${LIST}?${qs(filtered)}`],
-    ['API list searched', `${LIST}?${qs({ ...list, search: p.search.word })}`],
-    ['API list typo search', `${LIST}?${qs({ ...list, search: p.typo.word })}`],
-    ['API list with facets', `${LIST}?${qs({ ...list, category: p.top_category.slug, facets: 'true' })}`],
-    ['catalog page', `/kg/catalog/${encodeURIComponent(p.top_category.slug)}/`],
-    ['product page', `/kg/product/${encodeURIComponent(p.product)}/`],
-    ['home page', '/kg/'],
+    { name: 'API list', path: `${LIST}?${qs(list)}` },
+    { name: 'API list with facets', path: `${LIST}?${qs({ ...list, category: p.top_category.slug, facets: 'true' })}` },
+    { name: 'API search', path: `${LIST}?${qs({ ...list, search: p.search.word })}` },
+    { name: 'API product detail', path: `${LIST}${encodeURIComponent(p.product)}/?country=kg` },
+    { name: 'home page', path: '/kg/' },
+    { name: 'category page', path: `/kg/catalog/${encodeURIComponent(p.top_category.slug)}/` },
+    { name: 'product page', path: `/kg/product/${encodeURIComponent(p.product)}/` },
+    { name: 'search page', path: `/kg/search/?q=${encodeURIComponent(p.typo.word)}` },
     // Every signed-in call verifies the token and reads the account: this is that cost on its own.
-    ['API users/me signed in', '/api/v1/accounts/auth/users/me/', { Authorization: `Bearer ${access}` }],
+    { name: 'API users/me signed in', path: '/api/v1/accounts/auth/users/me/', headers: { Authorization: `Bearer ${access}` }, personal: true },
   ];
+}
+
+/** Empties every cache of the shop, as a staff upload would. */
+async function invalidate(access: string): Promise<void> {
+  const response = await fetch(`${ORIGIN}/api/v1/staff/cache/invalidate/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${access}` },
+    body: '{}',
+    signal: AbortSignal.timeout(30_000),
+  });
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`POST /api/v1/staff/cache/invalidate/ answered ${response.status}`);
+}
+
+/** The first request after an invalidation, `repeats` times: milliseconds each. */
+async function coldLatencies(target: Target, access: string, repeats: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < repeats; i++) {
+    await invalidate(access);
+    const t0 = performance.now();
+    const response = await fetch(ORIGIN + target.path, { headers: { ...BROWSER_ENCODING, ...target.headers }, signal: AbortSignal.timeout(60_000) });
+    await response.arrayBuffer();
+    times.push(performance.now() - t0);
+    if (response.status !== 200) throw new Error(`cold ${target.path} answered ${response.status}`);
+  }
+  return times;
 }
 
 async function measureJs(p: Picks): Promise<PageJs[]> {
@@ -238,7 +287,7 @@ async function runScenario(def: ScenarioDef, result: ScenarioResult, withJs: boo
   console.log('Creating the bench account…');
   await runToEnd(
     'user-create',
-    [path.join(root, 'scripts/user-create.ts'), '--email', BENCH_ACCOUNT.email, '--password', BENCH_ACCOUNT.password],
+    [path.join(root, 'scripts/user-create.ts'), '--email', BENCH_ACCOUNT.email, '--password', BENCH_ACCOUNT.password, '--staff'],
     { ...process.env, DATA_DIR: def.dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
     path.join(logDir, `user-create-${def.name}.log`),
     root,
@@ -268,31 +317,62 @@ async function runScenario(def: ScenarioDef, result: ScenarioResult, withJs: boo
     if (!picks.specification) console.warn(`Note: no specification facet in category ${picks.top_category.slug}; the filtered list runs without one.`);
 
     const access = await signIn();
-    for (const [target, targetPath, headers] of targets(picks, access)) {
+    const list = targets(picks, access);
+    const recorded: Record<string, Captured> = {};
+    for (const target of list) {
       // One plain request first: a target that does not answer 200 is not worth loading.
       server.assertAlive();
+      const headers = { ...BROWSER_ENCODING, ...target.headers };
       const t0 = performance.now();
-      const probe = await fetch(ORIGIN + targetPath, { headers, signal: AbortSignal.timeout(60_000) }).catch((e: Error) => e);
+      const probe = await capture(ORIGIN, target.path, headers).catch((e: Error) => e);
       if (probe instanceof Error || probe.status !== 200) {
-        const why = probe instanceof Error ? probe.message : `HTTP ${probe.status}: ${(await probe.text()).slice(0, 200)}`;
-        result.failures.push(`${def.name}: ${target} (${targetPath}) → ${why}`);
-        console.log(`  ${target}: FAILED before load (${why})`);
+        const why = probe instanceof Error ? probe.message : `HTTP ${probe.status}`;
+        result.failures.push(`${def.name}: ${target.name} (${target.path}) → ${why}`);
+        console.log(`  ${target.name}: FAILED before load (${why})`);
         continue;
       }
-      await probe.arrayBuffer();
       const singleMs = Math.round(performance.now() - t0);
-      process.stdout.write(`  ${target}: one request ${singleMs} ms; ${load.warmupSeconds} s warm-up + ${load.durationSeconds} s… `);
-      const r = { ...(await measure(ORIGIN, target, targetPath, load, headers)), single_request_ms: singleMs };
-      server.assertAlive();
-      result.load.push(r);
-      console.log(r.ok_2xx === 0 ? 'no answer within the run' : `${r.requests_per_second} req/s, p99 ${r.latency_p99_ms} ms`);
-      // Timeouts (10 s) and requests still running when the run ends are results: the server is slow.
-      // Refused or reset connections and non-2xx answers mean the figures are not worth reading.
-      const broken = r.errors - r.timeouts + r.non_2xx;
-      if (broken > FAILURE_SHARE * Math.max(1, r.requests_total + r.errors)) {
-        result.failures.push(`${def.name}: ${target}: ${r.non_2xx} non-2xx (${JSON.stringify(r.status_codes)}), ${r.errors - r.timeouts} connection errors of ${r.requests_total} answers`);
-      }
+      const cold = target.personal ? [] : await coldLatencies(target, access, COLD_REPEATS);
+      // Warm: the shop has answered it under load before its bytes are taken for the limit.
+      await warmUp(ORIGIN, target.path, load, headers);
+      recorded[target.path] = await capture(ORIGIN, target.path, headers);
+      result.cold.push({ target: target.name, path: target.path, single_request_ms: singleMs, ...coldSummary(cold) });
+      console.log(`  ${target.name}: first request ${singleMs} ms${cold.length ? `, cold p50 ${coldSummary(cold).cold_p50_ms} ms` : ''}, ${recorded[target.path]!.bytes} bytes`);
       await drain();
+    }
+
+    const limitFile = path.join(logDir, `limit-${def.name}.json`);
+    mkdirSync(logDir, { recursive: true });
+    writeFileSync(limitFile, JSON.stringify(recorded));
+    if (await portInUse(LIMIT_PORT, HOST)) throw new Error(`Port ${LIMIT_PORT} on ${HOST} is already in use.`);
+    const limitServer = startProcess('limit', [path.join(root, 'scripts/bench/limit-server.ts'), limitFile, String(LIMIT_PORT)], process.env, path.join(logDir, `limit-${def.name}.log`), root);
+    limitServer.echo = false;
+    try {
+      await waitUntilReady(limitServer, `http://${HOST}:${LIMIT_PORT}${list[0]!.path}`, 30_000);
+      for (const target of list) {
+        if (!recorded[target.path]) continue;
+        const headers = { ...BROWSER_ENCODING, ...target.headers };
+        for (const connections of CONNECTIONS) {
+          server.assertAlive();
+          const options = { ...load, connections };
+          process.stdout.write(`  ${target.name}, ${connections} connections: `);
+          const shop = await measure(ORIGIN, target.name, target.path, options, headers);
+          server.assertAlive();
+          const limit = await measure(`http://${HOST}:${LIMIT_PORT}`, target.name, target.path, options, headers);
+          result.load.push({ ...shop, connections }, { ...limit, connections, limit: true });
+          result.pairs.push(pairOf(target.name, connections, shop, limit, recorded[target.path]!.bytes));
+          console.log(`shop ${shop.requests_per_second} req/s (p99 ${shop.latency_p99_ms} ms), limit ${limit.requests_per_second} req/s`);
+          // Timeouts (10 s) and requests still running when the run ends are results: the server is slow.
+          // Refused or reset connections and non-2xx answers mean the figures are not worth reading.
+          const broken = shop.errors - shop.timeouts + shop.non_2xx;
+          if (broken > FAILURE_SHARE * Math.max(1, shop.requests_total + shop.errors)) {
+            result.failures.push(`${def.name}: ${target.name}: ${shop.non_2xx} non-2xx (${JSON.stringify(shop.status_codes)}), ${shop.errors - shop.timeouts} connection errors of ${shop.requests_total} answers`);
+          }
+          await drain();
+        }
+      }
+    } finally {
+      await limitServer.stop();
     }
 
     if (withJs) {
@@ -321,7 +401,7 @@ const started = Date.now();
 const results: ScenarioResult[] = [];
 let fatal: string | null = null;
 for (const [i, def] of scenarios.entries()) {
-  const result: ScenarioResult = { name: def.name, load: [], failures: [] };
+  const result: ScenarioResult = { name: def.name, load: [], pairs: [], cold: [], failures: [] };
   results.push(result);
   try {
     await runScenario(def, result, i === 0);
@@ -344,7 +424,8 @@ lines.push(
 for (const r of results) {
   if (r.load.length === 0) continue;
   const products = r.catalog_products === undefined ? '' : ` (${r.catalog_products} active products in kg)`;
-  lines.push('', `## ${r.name}${products}`, '', loadTable(r.load));
+  lines.push('', `## ${r.name}${products}: warm, shop and limit (the same bytes from a bare Node.js server)`, '', pairTable(r.pairs));
+  if (r.cold.length) lines.push('', `### ${r.name}: cold (first request after every cache was emptied, ${COLD_REPEATS} times)`, '', coldTable(r.cold));
 }
 const jsResult = results.find((r) => r.js);
 if (jsResult?.js) {
@@ -359,12 +440,11 @@ const comparisons: P99Comparison[] = [];
 const small = results.find((r) => r.name === 'demo');
 const large = results.find((r) => r.name === '20k');
 if (small && large) {
-  for (const target of ['API list plain', 'catalog page']) {
-    const a = small.load.find((l) => l.target === target);
-    const b = large.load.find((l) => l.target === target);
+  for (const target of ['API list', 'category page']) {
+    const a = small.pairs.find((l) => l.target === target && l.connections === load.connections);
+    const b = large.pairs.find((l) => l.target === target && l.connections === load.connections);
     if (!a || !b) continue;
-    const p99 = (l: LoadResult) => (l.ok_2xx > 0 ? l.latency_p99_ms : null);
-    const [pa, pb] = [p99(a), p99(b)];
+    const [pa, pb] = [a.shop_p99_ms, b.shop_p99_ms];
     comparisons.push({ target, small_p99_ms: pa, large_p99_ms: pb, ratio: pa && pb ? Math.round((pb / pa) * 100) / 100 : null });
   }
   if (comparisons.length > 0) {

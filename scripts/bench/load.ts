@@ -85,6 +85,11 @@ export async function measure(origin: string, target: string, path: string, opti
   };
 }
 
+/** Load without measuring: JIT, caches and connections warm before the figures are taken. */
+export async function warmUp(origin: string, path: string, options: LoadOptions, headers?: Record<string, string>): Promise<void> {
+  await autocannon({ url: origin + path, connections: options.connections, timeout: 10, duration: Math.max(1, options.warmupSeconds), ...(headers ? { headers } : {}) });
+}
+
 function round(value: number, digits: number): number {
   const f = 10 ** digits;
   return Math.round(value * f) / f;

@@ -10,23 +10,6 @@ function table(header: string[], rows: (string | number)[][], align: ('l' | 'r')
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 const kb = (bytes: number) => (bytes / 1000).toFixed(1);
 
-/**
- * `first ms` is the first, uncached request (nothing memoised yet); the load run then repeats the same
- * URL, so its figures are the warm path that repeat visitors of a popular page get.
- */
-export function loadTable(results: (LoadResult & { single_request_ms?: number })[]): string {
-  return table(
-    ['target', 'first ms', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'],
-    results.map((r) =>
-      r.ok_2xx === 0 && r.non_2xx === 0
-        ? // Every request took longer than the run: autocannon has no latency to report.
-          [r.target, r.single_request_ms ?? '-', '0 (none finished)', `> ${r.duration_ms}`, `> ${r.duration_ms}`, r.non_2xx, r.errors]
-        : [r.target, r.single_request_ms ?? '-', fmt(r.requests_per_second), fmt(r.latency_p50_ms), fmt(r.latency_p99_ms), r.non_2xx, r.errors],
-    ),
-    ['l', 'r', 'r', 'r', 'r', 'r', 'r'],
-  );
-}
-
 export function jsTable(pages: PageJs[]): string {
   return table(
     ['page', 'path', 'status', 'JS files', 'initial gzip kB', 'initial raw kB', 'on demand gzip kB', 'budget kB', 'verdict'],
@@ -63,5 +46,80 @@ export function comparisonTable(rows: P99Comparison[], smallLabel: string, large
       r.ratio === null ? '-' : `${fmt(r.ratio, 2)}×`,
     ]),
     ['l', 'r', 'r', 'r'],
+  );
+}
+
+/** One target at one number of connections: the shop and the limit under the same load. */
+export interface LoadPair {
+  target: string;
+  connections: number;
+  bytes: number;
+  shop_rps: number;
+  shop_p50_ms: number;
+  shop_p99_ms: number | null;
+  limit_rps: number;
+  limit_p99_ms: number | null;
+  /** shop req/s ÷ limit req/s. */
+  ratio: number | null;
+  shop_errors: number;
+}
+
+export function pairOf(target: string, connections: number, shop: LoadResult, limit: LoadResult, bytes: number): LoadPair {
+  const p99 = (l: LoadResult) => (l.ok_2xx > 0 ? l.latency_p99_ms : null);
+  return {
+    target,
+    connections,
+    bytes,
+    shop_rps: shop.requests_per_second,
+    shop_p50_ms: shop.latency_p50_ms,
+    shop_p99_ms: p99(shop),
+    limit_rps: limit.requests_per_second,
+    limit_p99_ms: p99(limit),
+    ratio: limit.requests_per_second > 0 ? Math.round((shop.requests_per_second / limit.requests_per_second) * 1000) / 1000 : null,
+    shop_errors: shop.errors + shop.non_2xx,
+  };
+}
+
+export function pairTable(pairs: LoadPair[]): string {
+  return table(
+    ['target', 'bytes', 'conns', 'shop req/s', 'shop p50 ms', 'shop p99 ms', 'limit req/s', 'limit p99 ms', 'shop ÷ limit', 'errors'],
+    pairs.map((p) => [
+      p.target,
+      p.bytes,
+      p.connections,
+      fmt(p.shop_rps, 0),
+      fmt(p.shop_p50_ms),
+      p.shop_p99_ms === null ? 'none finished' : fmt(p.shop_p99_ms),
+      fmt(p.limit_rps, 0),
+      p.limit_p99_ms === null ? '-' : fmt(p.limit_p99_ms),
+      p.ratio === null ? '-' : fmt(p.ratio, 2),
+      p.shop_errors,
+    ]),
+    ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
+  );
+}
+
+export interface ColdResult {
+  target: string;
+  path: string;
+  /** The very first request of the run (nothing memoised, nothing compiled yet). */
+  single_request_ms: number;
+  cold_p50_ms: number | null;
+  cold_p99_ms: number | null;
+  cold_max_ms: number | null;
+}
+
+export function coldSummary(times: number[]): Pick<ColdResult, 'cold_p50_ms' | 'cold_p99_ms' | 'cold_max_ms'> {
+  if (times.length === 0) return { cold_p50_ms: null, cold_p99_ms: null, cold_max_ms: null };
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]! * 10) / 10;
+  return { cold_p50_ms: at(0.5), cold_p99_ms: at(0.99), cold_max_ms: Math.round(sorted.at(-1)! * 10) / 10 };
+}
+
+export function coldTable(rows: ColdResult[]): string {
+  return table(
+    ['target', 'first ever ms', 'cold p50 ms', 'cold p99 ms', 'cold max ms'],
+    rows.map((r) => [r.target, r.single_request_ms, r.cold_p50_ms ?? '-', r.cold_p99_ms ?? '-', r.cold_max_ms ?? '-']),
+    ['l', 'r', 'r', 'r', 'r'],
   );
 }
