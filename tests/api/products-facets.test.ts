@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { api, listAll, qs } from '../helpers/api.ts';
+import { sql } from 'drizzle-orm';
+import { api, dbRows, listAll, qs } from '../helpers/api.ts';
 
 type Params = Record<string, string | number | boolean | undefined>;
 const list = (params: Params = {}) => api(`/products/products/?${qs(params)}`);
@@ -172,5 +173,50 @@ describe('GET /products/products/?facets=true', () => {
     const { status, body } = await list({ facets: true, brand: 'no-such-brand' });
     expect(status).toBe(400);
     expect(body.brand).toEqual([expect.any(String)]);
+  });
+});
+
+describe('the catalog summary behind unfiltered listings', () => {
+  it('gives every category page and brand page, in both countries, the counts of the products themselves', async () => {
+    const { getDb } = await import('../../src/server/db/client.ts');
+    const { countFacets } = await import('../../src/server/catalog/facets.queries.ts');
+    const { countFromStats, facetsFromStats, isSummarised } = await import('../../src/server/catalog/catalog-stats.ts');
+    const { resolveFilters } = await import('../../src/server/catalog/product-filters.ts');
+    const db = await getDb();
+    // Counted the slow way, product by product, to check the summary against.
+    const countProducts = async (country: string, f: { categoryIds?: number[]; brandIds?: number[] }) => {
+      const rows = await dbRows<{ n: number }>(sql`select count(*)::int as n from products p join product_offers o on o.product_id = p.id and o.country = ${country}
+        where p.is_active ${f.categoryIds ? sql`and p.category_id = any(${`{${f.categoryIds.join(',')}}`}::int[])` : sql``}
+        ${f.brandIds ? sql`and p.brand_id = any(${`{${f.brandIds.join(',')}}`}::int[])` : sql``}`);
+      return Number(rows[0]!.n);
+    };
+    const categories = (await api('/products/categories/')).body as { slug: string; children: { slug: string }[] }[];
+    const brands = await listAll<{ slug: string }>('/products/brands/');
+    const scopes: { category?: string; brands?: string[] }[] = [
+      {},
+      ...categories.flatMap((c) => [{ category: c.slug }, ...c.children.slice(0, 2).map((child) => ({ category: child.slug }))]),
+      ...brands.slice(0, 10).map((b) => ({ brands: [b.slug] })),
+      { category: categories[0]!.slug, brands: brands.slice(0, 3).map((b) => b.slug) },
+    ];
+    for (const country of ['kg', 'kz'] as const) {
+      for (const scope of scopes) {
+        const f = await resolveFilters(db, { country, ...scope });
+        expect(isSummarised(f)).toBe(true);
+        expect(await facetsFromStats(db, f), JSON.stringify({ country, ...scope })).toEqual(await countFacets(db, f));
+        const listed = (await api(`/products/products/?${qs({ country, category: scope.category, brand: scope.brands?.join(','), limit: 1 })}`)).body.count;
+        expect(await countFromStats(db, f)).toBe(listed);
+        expect(listed).toBe(await countProducts(country, f));
+      }
+    }
+  });
+
+  it('is not used once a price, specification or search narrows the listing', async () => {
+    const { getDb } = await import('../../src/server/db/client.ts');
+    const { isSummarised } = await import('../../src/server/catalog/catalog-stats.ts');
+    const { resolveFilters } = await import('../../src/server/catalog/product-filters.ts');
+    const db = await getDb();
+    for (const narrowed of [{ priceFrom: '100' }, { priceTo: '100' }, { search: 'композит' }, { ids: [1] }, { isActive: false }]) {
+      expect(isSummarised(await resolveFilters(db, { country: 'kg', ...narrowed }))).toBe(false);
+    }
   });
 });

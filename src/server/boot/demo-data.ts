@@ -4,7 +4,7 @@
  * processes starting at once fill it once.
  */
 import { seedDemoAccounts } from '../accounts/seed.ts';
-import { afterBulkLoad } from '../catalog/search.ts';
+import { afterBulkLoad } from '../catalog/maintenance.ts';
 import { seedCatalogDemo } from '../catalog/seed/index.ts';
 import { hasCountries, seedCoreDemo } from '../core/seed/index.ts';
 import type { Db } from '../db/client.ts';

@@ -2,29 +2,13 @@ import { and, asc, count, eq, inArray, max, min, notInArray, sql } from 'drizzle
 import { getDb, type Db } from '../db/client.ts';
 import { brands, productOffers, products, productSpecifications, specifications } from '../db/schema/index.ts';
 import { CATALOG_TTL_MS, catalogCache } from './cache.ts';
+import type { Facets, SpecificationFacet } from './facets.types.ts';
+import { facetsFromStats, isSummarised } from './catalog-stats.ts';
 import { cacheKey } from './product-filters.ts';
 import { compareSpecValues } from './spec-values.ts';
 import { filterConditions, resolveFilters, type ProductFilters, type ResolvedFilters } from './product-filters.ts';
 
-export interface FacetValue {
-  value: string;
-  count: number;
-}
-
-export interface SpecificationFacet {
-  id: number;
-  slug: string;
-  name: string;
-  unit: string | null;
-  kind: 'number' | 'text';
-  values: FacetValue[];
-}
-
-export interface Facets {
-  price: { min: string | null; max: string | null };
-  brands: { id: number; slug: string; name: string; count: number }[];
-  specifications: SpecificationFacet[];
-}
+export type { Facets, FacetValue, SpecificationFacet } from './facets.types.ts';
 
 /**
  * What each filter choice would leave: every count applies all current filters except the
@@ -40,6 +24,11 @@ const facetCache = catalogCache<Facets>({ max: 1000, ttlMs: CATALOG_TTL_MS });
 async function computeFacets(filters: ProductFilters): Promise<Facets> {
   const db = await getDb();
   const f = await resolveFilters(db, filters);
+  return isSummarised(f) ? facetsFromStats(db, f) : countFacets(db, f);
+}
+
+/** The facets counted from the products themselves (any filters); `facetsFromStats` must agree with it. */
+export async function countFacets(db: Db, f: ResolvedFilters): Promise<Facets> {
   const [price, brandCounts, specCounts] = await Promise.all([priceRange(db, f), brandFacet(db, f), specificationFacets(db, f)]);
   return { price, brands: brandCounts, specifications: specCounts };
 }

@@ -1,10 +1,10 @@
 import { and, eq, exists, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { intArray, type Db } from '../db/client.ts';
 import { brands, productOffers, products, productSpecifications, specifications } from '../db/schema/index.ts';
 import { ValidationError } from '../errors.ts';
 import { loadCategories, subtreeIds } from './categories.queries.ts';
 import type { CountryCode } from '../../shared/countries.ts';
-import { findMatches, intArray, parseSearch, type SearchMatches, type SearchTerms } from './search.ts';
+import { findMatches, parseSearch, type SearchMatches, type SearchTerms } from './search.ts';
 
 export const ORDERINGS = ['price', '-price', 'name', '-name', '-created_at', 'created_at', 'relevance'] as const;
 export type Ordering = (typeof ORDERINGS)[number];

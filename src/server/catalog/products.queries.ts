@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { getDb } from '../db/client.ts';
+import { getDb, intArray } from '../db/client.ts';
 import { brands, categories, productOffers, products, productSpecifications, specifications } from '../db/schema/index.ts';
 import { NotFoundError } from '../errors.ts';
 import { ancestorsOf, loadCategories, type CategoryLink } from './categories.queries.ts';
 import { COUNTRIES, type CountryCode, type CurrencyCode } from '../../shared/countries.ts';
 import { CATALOG_TTL_MS, catalogCache } from './cache.ts';
+import { countFromStats, isSummarised } from './catalog-stats.ts';
 import { cacheKey, filterConditions, resolveFilters, type Ordering, type ProductFilters } from './product-filters.ts';
-import { intArray } from './search.ts';
 
 export interface ProductSummary {
   id: number;
@@ -163,15 +163,18 @@ async function queryProducts(options: ProductListOptions): Promise<{ items: Prod
   // An exact SKU hit leads whatever the ordering: a dentist who types an article number wants that item.
   const exact = filters.search?.matches.exactSkuIds ?? [];
   const lead = exact.length ? [sql`${products.id} = any(${intArray(exact)}::int[]) desc`] : [];
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     summaries()
       .where(where)
       .orderBy(...lead, ...orderBy(ordering === 'relevance' ? 'price' : ordering))
       .limit(options.limit)
       .offset(options.offset),
-    db.select({ value: count() }).from(products).innerJoin(productOffers, offerJoin).where(where),
+    // A category or brand page as it opens is counted by the catalog summary, not product by product.
+    isSummarised(filters)
+      ? countFromStats(db, filters)
+      : db.select({ value: count() }).from(products).innerJoin(productOffers, offerJoin).where(where).then(([row]) => row?.value ?? 0),
   ]);
-  return { items: toItems(rows), count: total?.value ?? 0 };
+  return { items: toItems(rows), count: total };
 }
 
 /** @throws NotFoundError for an unknown or inactive slug. */

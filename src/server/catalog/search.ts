@@ -107,17 +107,3 @@ export async function refreshSearchWords(db: Db): Promise<void> {
   await invalidateCatalog();
 }
 
-/** A Postgres int[] literal for `= any(...)`: one parameter however many ids. */
-export function intArray(ids: readonly number[]): string {
-  return `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
-}
-
-/**
- * After a bulk load of products: rebuilds the search word list and refreshes the planner's statistics
- * (the embedded database has no autovacuum, and without statistics PostgreSQL plans a 20,000-product
- * catalog as sequential scans).
- */
-export async function afterBulkLoad(db: Db): Promise<void> {
-  await refreshSearchWords(db);
-  await db.execute(sql`analyze`);
-}

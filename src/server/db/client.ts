@@ -169,3 +169,8 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown;
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
+
+/** A Postgres int[] literal for `= any(...)`: one parameter however many ids. */
+export function intArray(ids: readonly number[]): string {
+  return `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+}

@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema/index.ts';
 import { loadCatalogRefs } from './catalog.ts';
-import { afterBulkLoad } from '../search.ts';
+import { afterBulkLoad } from '../maintenance.ts';
 import { insertProducts } from './insert.ts';
 import { buildOffers, roundKgs } from './offers.ts';
 import { buildDemoProducts, demoCreatedAt, type ProductDraft } from './products.ts';

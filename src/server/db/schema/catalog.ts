@@ -130,3 +130,47 @@ export const productSpecifications = pgTable(
     index().on(t.specificationId, t.value),
   ],
 );
+
+/**
+ * Per country, category (the product's own, not its ancestors) and brand (0 for none): how many active
+ * products are sold and their price range. A summary recomputed by `refreshCatalogStats` after catalog
+ * writes: the filters of an unfiltered listing read it instead of counting thousands of products, so
+ * their cost follows the size of the taxonomy, not of the catalog.
+ */
+export const categoryBrandStats = pgTable(
+  'category_brand_stats',
+  {
+    country: text()
+      .notNull()
+      .references(() => countries.code),
+    categoryId: integer()
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    brandId: integer().notNull(),
+    products: integer().notNull(),
+    minPrice: numeric({ precision: 14, scale: 2 }).notNull(),
+    maxPrice: numeric({ precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.country, t.categoryId, t.brandId] })],
+);
+
+/** Like `category_brand_stats`, per specification value: how many active products sold in the country have it. */
+export const categorySpecStats = pgTable(
+  'category_spec_stats',
+  {
+    country: text()
+      .notNull()
+      .references(() => countries.code),
+    categoryId: integer()
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    brandId: integer().notNull(),
+    specificationId: integer()
+      .notNull()
+      .references(() => specifications.id, { onDelete: 'cascade' }),
+    value: text().notNull(),
+    valueNumber: numeric({ precision: 14, scale: 4 }),
+    products: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.country, t.categoryId, t.brandId, t.specificationId, t.value] })],
+);

@@ -1,0 +1,120 @@
+/**
+ * The catalog summary (`category_brand_stats`, `category_spec_stats`): per country, category and brand,
+ * how many active products are sold, their price range and their specification values. A category or
+ * brand page without other filters takes its filter counts from here, so its cost follows the size of
+ * the taxonomy (categories × brands × values), not the number of products.
+ *
+ * Whatever writes products, offers or specifications calls `refreshCatalogStats` for the categories it
+ * touched (or for all after a bulk load), then `invalidateCatalog()`.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { intArray, queryRows, type Db } from '../db/client.ts';
+import type { Facets, SpecificationFacet } from './facets.types.ts';
+import type { ResolvedFilters } from './product-filters.ts';
+import { compareSpecValues } from './spec-values.ts';
+
+/** Brand id of the summary rows of products without a brand. */
+const NO_BRAND = 0;
+
+/**
+ * Recomputes the summary of `categoryIds` (products' own categories), or of the whole catalog when
+ * omitted, in one transaction.
+ */
+export async function refreshCatalogStats(db: Db, categoryIds?: readonly number[]): Promise<void> {
+  const only = (column: SQL) => (categoryIds ? sql`and ${column} = any(${intArray(categoryIds)}::int[])` : sql``);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`delete from category_brand_stats where true ${only(sql`category_id`)}`);
+    await tx.execute(sql`delete from category_spec_stats where true ${only(sql`category_id`)}`);
+    await tx.execute(sql`
+      insert into category_brand_stats (country, category_id, brand_id, products, min_price, max_price)
+      select o.country, p.category_id, coalesce(p.brand_id, ${NO_BRAND}), count(*), min(o.price), max(o.price)
+      from products p join product_offers o on o.product_id = p.id
+      where p.is_active ${only(sql`p.category_id`)}
+      group by 1, 2, 3`);
+    await tx.execute(sql`
+      insert into category_spec_stats (country, category_id, brand_id, specification_id, value, value_number, products)
+      select o.country, p.category_id, coalesce(p.brand_id, ${NO_BRAND}), ps.specification_id, ps.value, min(ps.value_number), count(*)
+      from product_specifications ps
+        join products p on p.id = ps.product_id
+        join product_offers o on o.product_id = p.id
+      where p.is_active ${only(sql`p.category_id`)}
+      group by 1, 2, 3, 4, 5`);
+  });
+}
+
+/**
+ * Whether the summary can answer these filters' facets: a listing narrowed by nothing but country,
+ * category and brands (a category or brand page as it opens).
+ */
+export function isSummarised(f: ResolvedFilters): boolean {
+  return f.isActive && !f.search && !f.ids && !f.priceFrom && !f.priceTo && f.specifications.length === 0;
+}
+
+const categoryCondition = (f: ResolvedFilters) => (f.categoryIds ? sql`and s.category_id = any(${intArray(f.categoryIds)}::int[])` : sql``);
+const brandCondition = (f: ResolvedFilters) =>
+  f.brandIds ? sql`and s.brand_id = any(${intArray(f.brandIds.length ? f.brandIds : [-1])}::int[])` : sql``;
+const scopeConditions = (f: ResolvedFilters) => sql`${categoryCondition(f)} ${brandCondition(f)}`;
+
+/** How many products a summarised listing (see `isSummarised`) holds. */
+export async function countFromStats(db: Db, f: ResolvedFilters): Promise<number> {
+  const [row] = await queryRows<{ count: number | null }>(
+    db,
+    sql`select sum(s.products)::int as count from category_brand_stats s where s.country = ${f.country} ${scopeConditions(f)}`,
+  );
+  return Number(row?.count ?? 0);
+}
+
+/** The facets of a summarised listing (see `isSummarised`), with the same meaning as `getFacets`. */
+export async function facetsFromStats(db: Db, f: ResolvedFilters): Promise<Facets> {
+  const inCategories = categoryCondition(f);
+  // Each facet leaves out its own filter: the brand facet counts every brand of the categories.
+  const ofBrands = brandCondition(f);
+  const [price, brandRows, specRows] = await Promise.all([
+    queryRows<{ min: string | null; max: string | null }>(
+      db,
+      sql`select min(s.min_price)::text as min, max(s.max_price)::text as max
+          from category_brand_stats s where s.country = ${f.country} ${inCategories} ${ofBrands}`,
+    ),
+    queryRows<{ id: number; slug: string; name: string; count: number }>(
+      db,
+      sql`select b.id, b.slug, b.name, sum(s.products)::int as count
+          from category_brand_stats s join brands b on b.id = s.brand_id
+          where s.country = ${f.country} ${inCategories}
+          group by b.id order by b.name`,
+    ),
+    queryRows<{ specification_id: number; slug: string; name: string; unit: string | null; kind: 'number' | 'text'; value: string; sort_number: string | null; count: number }>(
+      db,
+      sql`select sp.id as specification_id, sp.slug, sp.name, sp.unit, sp.kind, s.value,
+            min(s.value_number)::text as sort_number, sum(s.products)::int as count
+          from category_spec_stats s join specifications sp on sp.id = s.specification_id
+          where s.country = ${f.country} and sp.is_filter ${inCategories} ${ofBrands}
+          group by sp.id, s.value
+          order by sp.position, sp.name`,
+    ),
+  ]);
+  const brands = brandRows.map((r) => ({ id: Number(r.id), slug: r.slug, name: r.name, count: Number(r.count) }));
+  // A chosen brand stays listed even when the categories have none of it (as `getFacets` does).
+  for (const id of f.brandIds ?? []) {
+    if (!brands.some((b) => b.id === id)) brands.push(...(await brandLinks(db, [id])).map((b) => ({ ...b, count: 0 })));
+  }
+  // Rows come ordered by specification; values are then sorted as getFacets sorts them.
+  const bySpec = new Map<number, { facet: SpecificationFacet; counted: { value: string; count: number; sortNumber: string | null }[] }>();
+  for (const row of specRows) {
+    const id = Number(row.specification_id);
+    let entry = bySpec.get(id);
+    if (!entry) {
+      entry = { facet: { id, slug: row.slug, name: row.name, unit: row.unit, kind: row.kind, values: [] }, counted: [] };
+      bySpec.set(id, entry);
+    }
+    entry.counted.push({ value: row.value, count: Number(row.count), sortNumber: row.sort_number });
+  }
+  const specifications = [...bySpec.values()].map(({ facet, counted }) => ({
+    ...facet,
+    values: counted.sort((x, y) => compareSpecValues(facet.kind, x, y)).map(({ value, count }) => ({ value, count })),
+  }));
+  return { price: { min: price[0]?.min ?? null, max: price[0]?.max ?? null }, brands, specifications };
+}
+
+async function brandLinks(db: Db, ids: number[]): Promise<{ id: number; slug: string; name: string }[]> {
+  return queryRows(db, sql`select id, slug, name from brands where id = any(${intArray(ids)}::int[])`);
+}
