@@ -25,8 +25,21 @@ export async function listExchanges(paging: Paging): Promise<{ items: Exchange[]
 }
 
 export async function getCurrentExchange(): Promise<Exchange | null> {
-  const { items } = await listExchanges({ limit: 1, offset: 0 });
-  return items[0] ?? null;
+  const db = await getDb();
+  const [row] = await db.select().from(exchanges).orderBy(desc(exchanges.date), desc(exchanges.id)).limit(1);
+  return row ?? null;
+}
+
+/** Every office of a country, in display order, without paging (the page footer and the contacts page). */
+export async function listCountryContacts(country: CountryCode): Promise<Contact[]> {
+  const db = await getDb();
+  return db.select().from(contacts).where(eq(contacts.country, country)).orderBy(asc(contacts.position), asc(contacts.id));
+}
+
+/** Slug and title of every document, for links (the page footer, the sitemap). */
+export async function listDocumentLinks(): Promise<{ slug: string; title: string; updatedAt: Date }[]> {
+  const db = await getDb();
+  return db.select({ slug: documents.slug, title: documents.title, updatedAt: documents.updatedAt }).from(documents).orderBy(asc(documents.id));
 }
 
 export async function getExchange(id: number): Promise<Exchange> {

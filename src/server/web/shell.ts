@@ -1,7 +1,7 @@
 import { CATALOG_TTL_MS, catalogCache } from '../catalog/cache.ts';
 import { getCategoryTree, type CategoryNode } from '../catalog/categories.queries.ts';
 import type { CountryCode } from '../../shared/countries.ts';
-import { getCurrentExchange, listContacts, listDocuments, type Contact, type Exchange } from '../core/core.queries.ts';
+import { getCurrentExchange, listCountryContacts, listDocumentLinks, type Contact, type Exchange } from '../core/core.queries.ts';
 
 export interface ShellData {
   categories: CategoryNode[];
@@ -20,14 +20,14 @@ const shellCache = catalogCache<ShellData>({ max: 4, ttlMs: CATALOG_TTL_MS });
 async function loadShellData(country: CountryCode): Promise<ShellData> {
   const [categories, contacts, documents, exchange] = await Promise.all([
     getCategoryTree(),
-    listContacts({ country, limit: 10, offset: 0 }),
-    listDocuments({ limit: 20, offset: 0 }),
+    listCountryContacts(country),
+    listDocumentLinks(),
     getCurrentExchange(),
   ]);
   return {
     categories,
-    contacts: contacts.items,
-    documents: documents.items.map((d) => ({ slug: d.slug, title: d.title })),
+    contacts,
+    documents: documents.map((d) => ({ slug: d.slug, title: d.title })),
     exchange,
   };
 }

@@ -3,7 +3,7 @@ import { listAllBrandSlugs } from '../catalog/brands.queries.ts';
 import { loadCategories } from '../catalog/categories.queries.ts';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '../../shared/countries.ts';
 import { listProductSlugs } from '../catalog/products.queries.ts';
-import { listDocuments } from '../core/core.queries.ts';
+import { listDocumentLinks } from '../core/core.queries.ts';
 import { siteOrigin } from '../site-url.ts';
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -20,7 +20,7 @@ export async function renderCountrySitemap(country: CountryCode): Promise<string
     loadCategories(),
     listAllBrandSlugs(),
     listProductSlugs(country),
-    listDocuments({ limit: 100, offset: 0 }),
+    listDocumentLinks(),
   ]);
   const url = (path: string, lastmod?: Date) => {
     const alternates = COUNTRY_CODES.map(
@@ -34,7 +34,7 @@ export async function renderCountrySitemap(country: CountryCode): Promise<string
     url(paths.brands(country)),
     ...categories.map((c) => url(paths.category(country, c.slug))),
     ...brands.map((slug) => url(paths.brand(country, slug))),
-    ...documents.items.map((d) => url(paths.document(country, d.slug), d.updatedAt)),
+    ...documents.map((d) => url(paths.document(country, d.slug), d.updatedAt)),
   ];
   // Products sold in one country only have no alternate in the other.
   const productUrls = products.map(
