@@ -3,7 +3,7 @@ import { patchMe } from '~/lib/api/accounts.ts';
 import type { CountryCode, User } from '~/lib/api/types.ts';
 import { formatPhone } from '~/shared/phone.ts';
 import { setProfile } from '~/stores/user.ts';
-import { Field, FormAlert, SubmitButton, useAccountForm } from './form.tsx';
+import { Field, Form, Select, SubmitButton, useForm } from '~/islands/forms/index.ts';
 import { useAccountUser } from './use-account-user.ts';
 
 interface Props {
@@ -16,7 +16,7 @@ interface Props {
 /** The profile as a list, and the form that edits it (name, phone, country; the email has its own form). */
 export default function AccountProfile({ user: serverUser, joined, countries }: Props) {
   const user = useAccountUser(serverUser);
-  const form = useAccountForm();
+  const form = useForm();
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
@@ -39,7 +39,7 @@ export default function AccountProfile({ user: serverUser, joined, countries }: 
     setProfile(updated);
     setSaved(true);
     setEditing(false);
-  }, ['first_name', 'phone']);
+  }, { required: ['first_name', 'phone'] });
 
   const countryName = countries.find((c) => c.code === user.country)?.name ?? user.country;
   return (
@@ -61,31 +61,24 @@ export default function AccountProfile({ user: serverUser, joined, countries }: 
         )}
       </div>
       {editing ? (
-        <form ref={form.formRef} className="account-form" method="post" noValidate onSubmit={submit} onChange={form.onChange}>
-          <FormAlert errors={form.errors} alertRef={form.alertRef} />
+        <Form form={form} onSubmit={submit}>
           <Field name="first_name" label="Имя" autoComplete="given-name" maxLength={150} defaultValue={user.first_name} errors={fields.first_name} />
           <Field name="last_name" label="Фамилия" autoComplete="family-name" maxLength={150} optional defaultValue={user.last_name} errors={fields.last_name} />
           <Field name="phone" label="Телефон" type="tel" autoComplete="tel" maxLength={30} defaultValue={user.phone ? formatPhone(user.phone) : ''} errors={fields.phone} hint="С кодом страны, например +996 555 123 456." />
-          <div className="field">
-            <label htmlFor="profile-country">Страна</label>
-            <select id="profile-country" name="country" defaultValue={user.country} aria-describedby="profile-country-hint">
-              {countries.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-            <p id="profile-country-hint" className="field-hint">
-              Страна, в которой вы покупаете: от неё зависят цены и наличие.
-            </p>
-          </div>
+          <Select name="country" label="Страна" defaultValue={user.country} errors={fields.country} hint="Страна, в которой вы покупаете: от неё зависят цены и наличие.">
+            {countries.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+          </Select>
           <div className="form-actions">
             <SubmitButton pending={form.pending} label="Сохранить" pendingLabel="Сохраняем…" />
             <button type="button" className="btn btn-secondary" onClick={() => setEditing(false)} disabled={form.pending}>
               Отмена
             </button>
           </div>
-        </form>
+        </Form>
       ) : (
         <dl className="profile-list">
           <div>

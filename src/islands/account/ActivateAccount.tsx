@@ -49,7 +49,7 @@ export default function ActivateAccount({ country, uid, token }: Props) {
 
   if (outcome.kind === 'pending') {
     return (
-      <p className="account-result" role="status">
+      <p className="form-result" role="status">
         <span className="spinner spinner-dark" aria-hidden="true" /> Подтверждаем адрес электронной почты…
       </p>
     );
@@ -62,7 +62,7 @@ export default function ActivateAccount({ country, uid, token }: Props) {
     failed: 'Не удалось подтвердить адрес',
   }[outcome.kind];
   return (
-    <section className={ok ? 'account-result account-result-ok' : 'account-result account-result-error'} aria-labelledby="activation-heading">
+    <section className={ok ? 'form-result form-result-ok' : 'form-result form-result-error'} aria-labelledby="activation-heading">
       <h2 id="activation-heading" ref={headingRef} tabIndex={-1}>
         {heading}
       </h2>

@@ -4,13 +4,13 @@ import type { User } from '~/lib/api/types.ts';
 import { paths } from '~/shared/paths.ts';
 import type { CountryCode } from '~/shared/countries.ts';
 import { fetchUser } from '~/stores/user.ts';
-import { Field, FormAlert, SubmitButton, useAccountForm } from './form.tsx';
+import { Field, Form, SubmitButton, useForm } from '~/islands/forms/index.ts';
 import { useAccountUser } from './use-account-user.ts';
 
 /** Changes the login email at once, confirmed with the current password; both addresses get a notice. */
 export default function ChangeEmail({ country, user: serverUser }: { country: CountryCode; user: User }) {
   const user = useAccountUser(serverUser);
-  const form = useAccountForm();
+  const form = useForm();
   const [changedTo, setChangedTo] = useState<string | null>(null);
   const { fields } = form.errors;
 
@@ -25,7 +25,7 @@ export default function ChangeEmail({ country, user: serverUser }: { country: Co
     form.formRef.current?.reset();
     setChangedTo(address.toLowerCase());
     await fetchUser();
-  }, ['new_email', 're_new_email', 'current_password']);
+  }, { required: ['new_email', 're_new_email', 'current_password'] });
 
   return (
     <section className="account-card" aria-labelledby="email-heading">
@@ -33,8 +33,7 @@ export default function ChangeEmail({ country, user: serverUser }: { country: Co
       <p className="muted">
         Сейчас вы входите с адресом <strong>{user.email}</strong>.
       </p>
-      <form ref={form.formRef} className="account-form" method="post" noValidate onSubmit={submit} onChange={form.onChange}>
-        <FormAlert errors={form.errors} alertRef={form.alertRef} />
+      <Form form={form} onSubmit={submit}>
         <Field name="new_email" label="Новый адрес" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} errors={fields.new_email} />
         <Field name="re_new_email" label="Новый адрес ещё раз" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} errors={fields.re_new_email} />
         <Field name="current_password" label="Текущий пароль" type="password" autoComplete="current-password" errors={fields.current_password} hint="Для подтверждения, что это вы." />
@@ -42,7 +41,7 @@ export default function ChangeEmail({ country, user: serverUser }: { country: Co
         <p className="form-success" role="status">
           {changedTo && `Адрес изменён на ${changedTo}. Уведомление отправлено на старый и новый адрес.`}
         </p>
-      </form>
+      </Form>
       <p className="form-aside">
         Не помните пароль? <a href={paths.emailReset(country)}>Смените адрес по ссылке из письма</a>
       </p>

@@ -4,8 +4,9 @@ import type { User } from '~/lib/api/types.ts';
 import { paths } from '~/shared/paths.ts';
 import type { CountryCode } from '~/shared/countries.ts';
 import { login } from '~/stores/user.ts';
-import { toFormErrors } from './form-errors.ts';
-import { Field, FormAlert, PASSWORD_HINT, SubmitButton, useAccountForm } from './form.tsx';
+import { Field, Form, SubmitButton, useForm } from '~/islands/forms/index.ts';
+import { PASSWORD_HINT } from './account-texts.ts';
+import { ACCOUNT_CODE_TEXTS, toFormErrors } from './form-errors.ts';
 import { useAccountUser } from './use-account-user.ts';
 
 /**
@@ -14,7 +15,7 @@ import { useAccountUser } from './use-account-user.ts';
  */
 export default function ChangePassword({ country, user: serverUser }: { country: CountryCode; user: User }) {
   const user = useAccountUser(serverUser);
-  const form = useAccountForm();
+  const form = useForm({ codeTexts: ACCOUNT_CODE_TEXTS });
   const [changed, setChanged] = useState(false);
   const [signedOut, setSignedOut] = useState(false);
   const { fields } = form.errors;
@@ -36,19 +37,22 @@ export default function ChangePassword({ country, user: serverUser }: { country:
       const reason = toFormErrors(error, []).form.join(' ');
       form.fail({ fields: {}, form: [`Пароль изменён, но войти с ним заново не получилось. ${reason}`] });
     }
-  }, ['current_password', 'new_password', 're_new_password']);
+  }, { required: ['current_password', 'new_password', 're_new_password'] });
 
   return (
     <section className="account-card" aria-labelledby="password-heading">
       <h2 id="password-heading">Пароль</h2>
-      <form ref={form.formRef} className="account-form" method="post" noValidate onSubmit={submit} onChange={form.onChange}>
-        <FormAlert errors={form.errors} alertRef={form.alertRef}>
-          {(signedOut || form.errors.status === 401) && (
+      <Form
+        form={form}
+        onSubmit={submit}
+        alert={
+          (signedOut || form.errors.status === 401) && (
             <p>
               <a href={paths.login(country, paths.account(country))}>Войти снова</a>
             </p>
-          )}
-        </FormAlert>
+          )
+        }
+      >
         <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
         <Field name="current_password" label="Текущий пароль" type="password" autoComplete="current-password" errors={fields.current_password} />
         <Field name="new_password" label="Новый пароль" type="password" autoComplete="new-password" errors={fields.new_password} hint={PASSWORD_HINT} />
@@ -57,7 +61,7 @@ export default function ChangePassword({ country, user: serverUser }: { country:
         <p className="form-success" role="status">
           {changed && 'Пароль изменён. На этом устройстве вы остаётесь в системе, на остальных нужно войти заново.'}
         </p>
-      </form>
+      </Form>
     </section>
   );
 }

@@ -5,11 +5,11 @@ import { paths } from '~/shared/paths.ts';
 import type { CountryCode } from '~/shared/countries.ts';
 import { NOTICES, notifySuccess } from '~/lib/notify.ts';
 import { logout } from '~/stores/user.ts';
-import { Field, FormAlert, SubmitButton, useAccountForm } from './form.tsx';
+import { Field, Form, SubmitButton, useForm } from '~/islands/forms/index.ts';
 
 /** Deletes the account after a second step that asks for the current password; then logs out and goes home. */
 export default function DeleteAccount({ country }: { country: CountryCode }) {
-  const form = useAccountForm();
+  const form = useForm();
   const [confirming, setConfirming] = useState(false);
   const openButton = useRef<HTMLButtonElement>(null);
   const wasConfirming = useRef(false);
@@ -26,7 +26,7 @@ export default function DeleteAccount({ country }: { country: CountryCode }) {
     notifySuccess('Аккаунт удалён');
     notifySuccess(NOTICES.loggedOut);
     await navigate(paths.home(country));
-  }, ['current_password']);
+  }, { required: ['current_password'] });
 
   return (
     <section className="account-card account-card-danger" aria-labelledby="delete-heading">
@@ -36,8 +36,7 @@ export default function DeleteAccount({ country }: { country: CountryCode }) {
         для отчётности, но без ваших данных.
       </p>
       {confirming ? (
-        <form ref={form.formRef} className="account-form" method="post" noValidate onSubmit={submit} onChange={form.onChange}>
-          <FormAlert errors={form.errors} alertRef={form.alertRef} />
+        <Form form={form} onSubmit={submit}>
           <Field name="current_password" label="Текущий пароль" type="password" autoComplete="current-password" errors={form.errors.fields.current_password} hint="Введите пароль, чтобы подтвердить удаление." />
           <div className="form-actions">
             <SubmitButton pending={form.pending} label="Удалить аккаунт навсегда" pendingLabel="Удаляем…" danger />
@@ -45,7 +44,7 @@ export default function DeleteAccount({ country }: { country: CountryCode }) {
               Отмена
             </button>
           </div>
-        </form>
+        </Form>
       ) : (
         <button ref={openButton} type="button" className="btn btn-danger-outline" onClick={() => setConfirming(true)}>
           Удалить аккаунт…

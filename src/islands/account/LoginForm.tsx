@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { paths, safeNextPath } from '~/shared/paths.ts';
 import type { CountryCode } from '~/shared/countries.ts';
 import { login } from '~/stores/user.ts';
-import { Field, FormAlert, SubmitButton, useAccountForm } from './form.tsx';
+import { Field, Form, SubmitButton, useForm } from '~/islands/forms/index.ts';
+import { ACCOUNT_CODE_TEXTS } from './form-errors.ts';
 
 interface Props {
   country: CountryCode;
@@ -13,7 +14,7 @@ interface Props {
 
 /** Email and password; on success the tokens go to the cookies and the person goes on to `next` or the account page. */
 export default function LoginForm({ country, next }: Props) {
-  const form = useAccountForm();
+  const form = useForm({ codeTexts: ACCOUNT_CODE_TEXTS });
   const [email, setEmail] = useState('');
   const { fields } = form.errors;
 
@@ -22,23 +23,26 @@ export default function LoginForm({ country, next }: Props) {
     setEmail(address);
     await login({ email: address, password: values.password! });
     await navigate(safeNextPath(next, paths.account(country)));
-  }, ['email', 'password']);
+  }, { required: ['email', 'password'] });
 
   return (
-    <form ref={form.formRef} className="account-form" method="post" noValidate onSubmit={submit} onChange={form.onChange}>
-      <FormAlert errors={form.errors} alertRef={form.alertRef}>
-        {form.errors.code === 'no_active_account' && (
+    <Form
+      form={form}
+      onSubmit={submit}
+      alert={
+        form.errors.code === 'no_active_account' && (
           <p>
             Письмо со ссылкой не пришло? <a href={paths.registerDone(country, email)}>Отправить его ещё раз</a>
           </p>
-        )}
-      </FormAlert>
+        )
+      }
+    >
       <Field name="email" label="Электронная почта" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} errors={fields.email} />
       <Field name="password" label="Пароль" type="password" autoComplete="current-password" errors={fields.password} />
       <p className="form-aside">
         <a href={paths.passwordReset(country)}>Забыли пароль?</a>
       </p>
       <SubmitButton pending={form.pending} label="Войти" pendingLabel="Входим…" />
-    </form>
+    </Form>
   );
 }

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { registerUser } from '~/lib/api/accounts.ts';
 import { paths } from '~/shared/paths.ts';
 import type { CountryCode } from '~/shared/countries.ts';
-import { Field, FormAlert, PASSWORD_HINT, SubmitButton, useAccountForm } from './form.tsx';
+import { Field, Form, SubmitButton, useForm } from '~/islands/forms/index.ts';
+import { PASSWORD_HINT } from './account-texts.ts';
 
 const PASSWORDS_DIFFER = 'Пароли не совпадают.';
 // The API's answer for a registered address (src/server/accounts/accounts.messages.ts, emailTaken).
@@ -11,7 +12,7 @@ const isTakenEmail = (messages: string[] = []) => messages.some((m) => m.include
 
 /** Registration; the account's country is the page's. On success the person is asked to confirm their email. */
 export default function RegisterForm({ country }: { country: CountryCode }) {
-  const form = useAccountForm();
+  const form = useForm();
   const [email, setEmail] = useState('');
   const { fields } = form.errors;
 
@@ -31,11 +32,10 @@ export default function RegisterForm({ country }: { country: CountryCode }) {
       country,
     });
     await navigate(paths.registerDone(country, user.email));
-  }, ['email', 'password', 're_password', 'first_name', 'phone']);
+  }, { required: ['email', 'password', 're_password', 'first_name', 'phone'] });
 
   return (
-    <form ref={form.formRef} className="account-form" method="post" noValidate onSubmit={submit} onChange={form.onChange}>
-      <FormAlert errors={form.errors} alertRef={form.alertRef} />
+    <Form form={form} onSubmit={submit}>
       <Field name="email" label="Электронная почта" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} errors={fields.email} hint="На этот адрес придёт ссылка для подтверждения." />
       {isTakenEmail(fields.email) && (
         <p className="form-aside">
@@ -49,6 +49,6 @@ export default function RegisterForm({ country }: { country: CountryCode }) {
       <Field name="last_name" label="Фамилия" autoComplete="family-name" maxLength={150} optional errors={fields.last_name} />
       <Field name="phone" label="Телефон" type="tel" autoComplete="tel" maxLength={30} errors={fields.phone} hint="С кодом страны, например +996 555 123 456 или +7 701 123 45 67." />
       <SubmitButton pending={form.pending} label="Зарегистрироваться" pendingLabel="Регистрируем…" />
-    </form>
+    </Form>
   );
 }

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { resendActivation } from '~/lib/api/accounts.ts';
-import { Field, FormAlert, SubmitButton, useAccountForm } from './form.tsx';
+import { Field, Form, SubmitButton, useForm } from '~/islands/forms/index.ts';
 
 /** Mails the activation link again. The API answers the same whether or not the address has an account. */
 export default function ResendActivation({ email = '' }: { email?: string }) {
-  const form = useAccountForm();
+  const form = useForm();
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const submit = form.onSubmit(async (values) => {
@@ -12,16 +12,15 @@ export default function ResendActivation({ email = '' }: { email?: string }) {
     const address = values.email!.trim();
     await resendActivation(address);
     setSentTo(address);
-  }, ['email']);
+  }, { required: ['email'] });
 
   return (
-    <form ref={form.formRef} className="account-form" method="post" noValidate onSubmit={submit} onChange={form.onChange}>
-      <FormAlert errors={form.errors} alertRef={form.alertRef} />
+    <Form form={form} onSubmit={submit}>
       <Field name="email" label="Электронная почта" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} defaultValue={email} errors={form.errors.fields.email} />
       <SubmitButton pending={form.pending} label="Отправить письмо ещё раз" pendingLabel="Отправляем…" />
       <p className="form-success" role="status">
         {sentTo && `Если аккаунт ${sentTo} ещё не подтверждён, мы отправили на этот адрес новое письмо со ссылкой. Проверьте и папку «Спам».`}
       </p>
-    </form>
+    </Form>
   );
 }

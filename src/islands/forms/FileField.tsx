@@ -1,0 +1,78 @@
+import { useEffect, useRef, useState, type ChangeEvent, type InputHTMLAttributes } from 'react';
+import { FieldFrame, type FieldBaseProps } from './fields.tsx';
+import { fileTooBigMessage, formatFileSize } from './file-size.ts';
+
+interface FileFieldProps extends FieldBaseProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'type' | 'multiple'> {
+  /** The file types the picker offers, as for `<input accept>`: `.pdf,.doc,.docx`, `image/*`. */
+  accept: string;
+  /** The largest file taken; a larger one is refused on selection, before anything is sent. */
+  maxBytes: number;
+  /** Upload progress from 0 to 1 while the form is sent (`useForm().progress`), or null. */
+  progress?: number | null;
+}
+
+/**
+ * A labelled file input: refuses a file over `maxBytes` as soon as it is chosen (the input is
+ * emptied and the message takes the error slot), shows the chosen file's name and size, and a
+ * progress bar while `progress` is a number.
+ */
+export function FileField({ label, errors = [], hint, optional, accept, maxBytes, progress = null, onChange, ...input }: FileFieldProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [chosen, setChosen] = useState<{ name: string; size: number } | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  useEffect(() => {
+    const form = inputRef.current?.form;
+    if (!form) return;
+    const forget = () => {
+      setChosen(null);
+      setRefusal(null);
+    };
+    form.addEventListener('reset', forget);
+    return () => form.removeEventListener('reset', forget);
+  }, []);
+
+  function choose(event: ChangeEvent<HTMLInputElement>): void {
+    const file = event.currentTarget.files?.[0];
+    if (file && file.size > maxBytes) {
+      // Emptied, so the form neither sends the file nor counts a required field as filled.
+      event.currentTarget.value = '';
+      setChosen(null);
+      setRefusal(fileTooBigMessage(maxBytes));
+    } else {
+      setChosen(file ? { name: file.name, size: file.size } : null);
+      setRefusal(null);
+    }
+    onChange?.(event);
+  }
+
+  const percent = progress === null ? null : Math.round(Math.min(1, Math.max(0, progress)) * 100);
+  const extra = (
+    <>
+      {chosen && (
+        <p className="file-field-chosen">
+          <span className="file-field-name">{chosen.name}</span>, {formatFileSize(chosen.size)}
+        </p>
+      )}
+      {percent !== null && (
+        <div className="file-field-progress">
+          <progress max={100} value={percent} aria-label={chosen ? `Загрузка файла ${chosen.name}` : 'Загрузка файла'} />
+          <span aria-hidden="true">{percent} %</span>
+        </div>
+      )}
+    </>
+  );
+  return (
+    <FieldFrame
+      label={label}
+      errors={refusal ? [refusal] : errors}
+      hint={hint ?? `Файл до ${formatFileSize(maxBytes)}.`}
+      optional={optional}
+      className="file-field"
+      extra={extra}
+      errorIsAlert={refusal !== null}
+    >
+      {(wiring) => <input ref={inputRef} type="file" accept={accept} {...wiring} {...input} onChange={choose} />}
+    </FieldFrame>
+  );
+}

@@ -1,0 +1,85 @@
+import { useEffect, useRef, useState, type SubmitEvent, type SyntheticEvent } from 'react';
+import { notifySuccess } from '~/lib/notify.ts';
+import { blankFields, hasErrors, NO_ERRORS, toFormErrors, type CodeTexts, type FormErrors } from './form-errors.ts';
+
+/** The form's text values by name; a file input gives the chosen file's name, or '' when none is chosen. */
+export type FormValues = Record<string, string>;
+
+export interface FormOptions {
+  /** Texts for API error codes this form knows better (see `toFormErrors`). */
+  codeTexts?: CodeTexts;
+}
+
+export interface SubmitOptions {
+  /** Fields that must not be blank; checked before anything is sent. */
+  required?: readonly string[];
+  /** A toast (in Russian) shown when the action succeeds without calling `fail`. */
+  successToast?: string;
+}
+
+/**
+ * The state every island form shares: pending while the call runs, upload progress, errors from the
+ * API placed under their fields, and focus moved to the first invalid field (or the form's alert)
+ * after a failure.
+ */
+export function useForm({ codeTexts }: FormOptions = {}) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const failures = useRef(0);
+  const [pending, setPending] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const [focusRequest, setFocusRequest] = useState(0);
+
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    (invalid ?? alertRef.current)?.focus();
+  }, [focusRequest]);
+
+  function fail(next: FormErrors): void {
+    failures.current += 1;
+    setErrors(next);
+    setFocusRequest((n) => n + 1);
+  }
+
+  /**
+   * A submit handler: checks the `required` fields are filled, then runs `action` with the form's
+   * values (and its FormData, for files). An error the action throws is shown with `toFormErrors`.
+   */
+  function onSubmit(action: (values: FormValues, data: FormData) => Promise<void>, { required = [], successToast }: SubmitOptions = {}) {
+    return async (event: SubmitEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      if (pending) return;
+      const data = new FormData(event.currentTarget);
+      const values: FormValues = {};
+      for (const [name, value] of data) values[name] = typeof value === 'string' ? value : value.name;
+      const blank = blankFields(values, required);
+      if (hasErrors(blank)) return fail(blank);
+      const failuresBefore = failures.current;
+      setPending(true);
+      setErrors(NO_ERRORS);
+      try {
+        await action(values, data);
+        if (successToast && failures.current === failuresBefore) notifySuccess(successToast);
+      } catch (error) {
+        fail(toFormErrors(error, Object.keys(values), codeTexts));
+      } finally {
+        setPending(false);
+        setProgress(null);
+      }
+    };
+  }
+
+  /** Clears a field's errors as soon as the person edits it. */
+  function onChange(event: SyntheticEvent<HTMLFormElement>): void {
+    const name = (event.target as HTMLInputElement).name;
+    if (!name || !errors.fields[name]) return;
+    const { [name]: _cleared, ...fields } = errors.fields;
+    setErrors({ ...errors, fields });
+  }
+
+  return { formRef, alertRef, pending, progress, setProgress, errors, fail, onSubmit, onChange };
+}
+
+export type FormState = ReturnType<typeof useForm>;
