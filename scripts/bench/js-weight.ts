@@ -101,9 +101,10 @@ export function scanJs(code: string): { static: string[]; dynamic: string[] } {
 
 const isJsUrl = (url: URL) => !/\.(css|json|svg|png|jpe?g|webp|avif|woff2?|wasm)$/i.test(url.pathname);
 
-export async function measurePageJs(origin: string, page: string, path: string, budget: number | null): Promise<PageJs> {
+/** `headers` lets a signed-in page be measured (a `Cookie` with the session). */
+export async function measurePageJs(origin: string, page: string, path: string, budget: number | null, headers: Record<string, string> = {}): Promise<PageJs> {
   const pageUrl = new URL(path, origin);
-  const response = await fetch(pageUrl, { redirect: 'follow' });
+  const response = await fetch(pageUrl, { redirect: 'follow', headers });
   const html = await response.text();
   const warnings: string[] = [];
   const { urls, inline } = scanHtml(html);

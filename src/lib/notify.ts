@@ -1,8 +1,7 @@
 /**
- * Toasts (brief §8, §9). react-toastify loads with the first toast, not with the page: until then the
- * shell's Toaster island renders nothing, and react-toastify queues a toast raised before its
- * container mounts. `toast` and `ToastContainer` come from the same (unstyled) entry to share one
- * queue; the styles are the bundled CSS file, not an injected <style>.
+ * Toasts (brief §8, §9). react-toastify, its styles and the toast area load with the first toast,
+ * not with the page (src/islands/shell/toast-root.tsx); react-toastify queues a toast raised before
+ * its container has mounted.
  */
 
 /** Toast texts fixed by the brief (§8). */
@@ -14,14 +13,13 @@ export const NOTICES = {
   loggedOut: 'Вы вышли из системы',
 } as const;
 
-/** Dispatched on `window` before the first toast, so the Toaster island mounts its container. */
-export const TOAST_REQUESTED_EVENT = 'shop:toast-requested';
-
-export const loadToastify = () => import('react-toastify/unstyled');
+type Toast = ReturnType<typeof import('~/islands/shell/toast-root.tsx').mountToastArea>;
+let toastArea: Promise<Toast> | null = null;
 
 function show(kind: 'success' | 'error', text: string): void {
-  if (typeof window !== 'undefined') window.dispatchEvent(new Event(TOAST_REQUESTED_EVENT));
-  void loadToastify().then(({ toast }) => toast[kind](text));
+  if (typeof window === 'undefined') return;
+  toastArea ??= import('~/islands/shell/toast-root.tsx').then(({ mountToastArea }) => mountToastArea());
+  void toastArea.then((toast) => toast[kind](text));
 }
 
 export function notifySuccess(text: string): void {

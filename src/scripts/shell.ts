@@ -4,7 +4,6 @@
  * header's account link. The buttons of server-rendered product cards are wired by `product-cards.ts`,
  * loaded only where cards are.
  */
-import NProgress from 'nprogress';
 import type { Exchange } from '~/lib/api/types.ts';
 import { formatPrice, isDisplayCurrency, type DisplayCurrency } from '~/shared/money.ts';
 import { hasSessionCookie } from '~/shared/session-cookies.ts';
@@ -12,23 +11,37 @@ import { $cartCount } from '~/stores/cart.ts';
 import { $currency, CURRENCY_STORAGE_KEY, setCurrency } from '~/stores/currency.ts';
 import { $favouritesCount } from '~/stores/favourites.ts';
 
-NProgress.configure({ showSpinner: false, trickleSpeed: 120 });
-
 // The brief's progress bar: starts when a navigation begins, finishes when it completes or fails.
+// nprogress is fetched with the first navigation (alongside the next page, so it costs no wait),
+// not with every page a visitor may only read.
+type Progress = typeof import('nprogress');
+let progress: Promise<Progress> | null = null;
+function loadProgress(): Promise<Progress> {
+  return (progress ??= import('nprogress').then(({ default: bar }) => bar.configure({ showSpinner: false, trickleSpeed: 120 })));
+}
+let navigating = false;
+const progressDone = () => {
+  navigating = false;
+  if (progress) void progress.then((bar) => bar.done());
+};
+
 document.addEventListener('astro:before-preparation', (event) => {
-  NProgress.start();
+  navigating = true;
+  void loadProgress().then((bar) => {
+    if (navigating) bar.start();
+  });
   const original = event.loader;
   event.loader = async () => {
     try {
       await original();
     } catch (error) {
-      NProgress.done();
+      progressDone();
       throw error;
     }
   };
 });
-document.addEventListener('astro:after-swap', () => NProgress.done());
-window.addEventListener('pageshow', () => NProgress.done());
+document.addEventListener('astro:after-swap', progressDone);
+window.addEventListener('pageshow', progressDone);
 
 function pageCountry(): string {
   return document.documentElement.dataset.country ?? 'kg';

@@ -1,6 +1,5 @@
 import { map } from 'nanostores';
-import { blacklistToken, createToken, getMe } from '~/lib/api/accounts.ts';
-import { isUnauthorized } from '~/lib/api/client.ts';
+import { isUnauthorized } from '~/lib/api/api-error.ts';
 import { browserCookies, clearTokens, REFRESH_COOKIE, saveTokens, type CookieAdapter } from '~/lib/api/cookies.ts';
 import { apiErrorMessage } from '~/lib/api/errors.ts';
 import type { LoginCredentials, User } from '~/lib/api/types.ts';
@@ -20,6 +19,10 @@ export function initialUserState(): UserState {
 }
 
 export const $user = map<UserState>(initialUserState());
+
+// The API client loads with the first call that needs it: islands that only read the store (the
+// account page's forms before they are used) do not ship it with the page.
+const accountsApi = () => import('~/lib/api/accounts.ts');
 
 const guard = createLatestGuard();
 let inFlight: Promise<void> | null = null;
@@ -41,6 +44,7 @@ export function fetchUser(): Promise<void> {
 
 async function loadProfile(ticket: number): Promise<void> {
   try {
+    const { getMe } = await accountsApi();
     const profile = await getMe();
     if (guard.isLatest(ticket)) $user.set({ profile, authenticated: true, status: 'succeeded', error: null });
   } catch (error) {
@@ -67,6 +71,7 @@ export function ensureUser(): Promise<void> {
  * @throws the API error of `jwt/create/` (401 `no_active_account`, 400, 429); nothing is stored then.
  */
 export async function login(credentials: LoginCredentials, cookies: CookieAdapter = browserCookies): Promise<void> {
+  const { createToken } = await accountsApi();
   const tokens = await createToken(credentials);
   saveTokens(tokens, cookies);
   await fetchUser();
@@ -83,7 +88,7 @@ export function logout(cookies: CookieAdapter = browserCookies): void {
   guard.next();
   inFlight = null;
   $user.set(initialUserState());
-  if (refresh) void blacklistToken(refresh).catch(() => undefined);
+  if (refresh) void accountsApi().then(({ blacklistToken }) => blacklistToken(refresh)).catch(() => undefined);
 }
 
 /** Replaces the profile after the person changed it (profile form, email change). */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { patchMe } from '~/lib/api/accounts.ts';
+import { accountsApi } from './accounts-api.ts';
 import type { CountryCode, User } from '~/lib/api/types.ts';
 import { formatPhone } from '~/shared/phone.ts';
 import { setProfile } from '~/stores/user.ts';
@@ -16,7 +16,7 @@ interface Props {
 /** The profile as a list, and the form that edits it (name, phone, country; the email has its own form). */
 export default function AccountProfile({ user: serverUser, joined, countries }: Props) {
   const user = useAccountUser(serverUser);
-  const form = useForm();
+  const form = useForm({ warm: accountsApi });
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
@@ -30,6 +30,7 @@ export default function AccountProfile({ user: serverUser, joined, countries }: 
   }, [editing]);
 
   const submit = form.onSubmit(async (values) => {
+    const { patchMe } = await accountsApi();
     const updated = await patchMe({
       first_name: values.first_name!.trim(),
       last_name: values.last_name?.trim() ?? '',

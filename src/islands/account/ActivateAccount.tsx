@@ -1,4 +1,4 @@
-import { FetchError } from 'ofetch';
+import { ApiError } from '~/lib/api/api-error.ts';
 import { useEffect, useRef, useState } from 'react';
 import { activateUser } from '~/lib/api/accounts.ts';
 import { paths } from '~/shared/paths.ts';
@@ -32,7 +32,7 @@ export default function ActivateAccount({ country, uid, token }: Props) {
       .then(() => current && setOutcome({ kind: 'activated' }))
       .catch((error: unknown) => {
         if (!current) return;
-        const status = error instanceof FetchError ? error.status : undefined;
+        const status = error instanceof ApiError ? error.status : undefined;
         const message = toFormErrors(error, []).form.join(' ');
         if (status === 403) setOutcome({ kind: 'already-active' });
         else if (status === 400) setOutcome({ kind: 'invalid', message });

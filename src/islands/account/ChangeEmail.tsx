@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { setEmail } from '~/lib/api/accounts.ts';
+import { accountsApi } from './accounts-api.ts';
 import type { User } from '~/lib/api/types.ts';
 import { paths } from '~/shared/paths.ts';
 import type { CountryCode } from '~/shared/countries.ts';
@@ -10,7 +10,7 @@ import { useAccountUser } from './use-account-user.ts';
 /** Changes the login email at once, confirmed with the current password; both addresses get a notice. */
 export default function ChangeEmail({ country, user: serverUser }: { country: CountryCode; user: User }) {
   const user = useAccountUser(serverUser);
-  const form = useForm();
+  const form = useForm({ warm: accountsApi });
   const [changedTo, setChangedTo] = useState<string | null>(null);
   const { fields } = form.errors;
 
@@ -21,6 +21,7 @@ export default function ChangeEmail({ country, user: serverUser }: { country: Co
       form.fail({ fields: { re_new_email: ['Адреса электронной почты не совпадают.'] }, form: [] });
       return;
     }
+    const { setEmail } = await accountsApi();
     await setEmail({ current_password: values.current_password!, new_email: address, re_new_email: values.re_new_email!.trim() });
     form.formRef.current?.reset();
     setChangedTo(address.toLowerCase());

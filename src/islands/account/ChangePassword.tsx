@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { setPassword } from '~/lib/api/accounts.ts';
+import { accountsApi } from './accounts-api.ts';
 import type { User } from '~/lib/api/types.ts';
 import { paths } from '~/shared/paths.ts';
 import type { CountryCode } from '~/shared/countries.ts';
@@ -15,7 +15,7 @@ import { useAccountUser } from './use-account-user.ts';
  */
 export default function ChangePassword({ country, user: serverUser }: { country: CountryCode; user: User }) {
   const user = useAccountUser(serverUser);
-  const form = useForm({ codeTexts: ACCOUNT_CODE_TEXTS });
+  const form = useForm({ codeTexts: ACCOUNT_CODE_TEXTS, warm: accountsApi });
   const [changed, setChanged] = useState(false);
   const [signedOut, setSignedOut] = useState(false);
   const { fields } = form.errors;
@@ -27,6 +27,7 @@ export default function ChangePassword({ country, user: serverUser }: { country:
       return;
     }
     const newPassword = values.new_password!;
+    const { setPassword } = await accountsApi();
     await setPassword({ current_password: values.current_password!, new_password: newPassword, re_new_password: values.re_new_password! });
     form.formRef.current?.reset();
     try {

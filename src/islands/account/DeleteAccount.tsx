@@ -1,6 +1,6 @@
 import { navigate } from 'astro:transitions/client';
 import { useEffect, useRef, useState } from 'react';
-import { deleteMe } from '~/lib/api/accounts.ts';
+import { accountsApi } from './accounts-api.ts';
 import { paths } from '~/shared/paths.ts';
 import type { CountryCode } from '~/shared/countries.ts';
 import { NOTICES, notifySuccess } from '~/lib/notify.ts';
@@ -9,7 +9,7 @@ import { Field, Form, SubmitButton, useForm } from '~/islands/forms/index.ts';
 
 /** Deletes the account after a second step that asks for the current password; then logs out and goes home. */
 export default function DeleteAccount({ country }: { country: CountryCode }) {
-  const form = useForm();
+  const form = useForm({ warm: accountsApi });
   const [confirming, setConfirming] = useState(false);
   const openButton = useRef<HTMLButtonElement>(null);
   const wasConfirming = useRef(false);
@@ -21,6 +21,7 @@ export default function DeleteAccount({ country }: { country: CountryCode }) {
   }, [confirming]);
 
   const submit = form.onSubmit(async (values) => {
+    const { deleteMe } = await accountsApi();
     await deleteMe({ current_password: values.current_password! });
     logout();
     notifySuccess('Аккаунт удалён');

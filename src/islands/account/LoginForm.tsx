@@ -2,7 +2,6 @@ import { navigate } from 'astro:transitions/client';
 import { useState } from 'react';
 import { paths, safeNextPath } from '~/shared/paths.ts';
 import type { CountryCode } from '~/shared/countries.ts';
-import { login } from '~/stores/user.ts';
 import { Field, Form, SubmitButton, useForm } from '~/islands/forms/index.ts';
 import { ACCOUNT_CODE_TEXTS } from './form-errors.ts';
 
@@ -12,15 +11,19 @@ interface Props {
   next?: string | null;
 }
 
+// The session store and the API client load on the form's first focus, not with the page.
+const userStore = () => import('~/stores/user.ts');
+
 /** Email and password; on success the tokens go to the cookies and the person goes on to `next` or the account page. */
 export default function LoginForm({ country, next }: Props) {
-  const form = useForm({ codeTexts: ACCOUNT_CODE_TEXTS });
+  const form = useForm({ codeTexts: ACCOUNT_CODE_TEXTS, warm: userStore });
   const [email, setEmail] = useState('');
   const { fields } = form.errors;
 
   const submit = form.onSubmit(async (values) => {
     const address = values.email!.trim();
     setEmail(address);
+    const { login } = await userStore();
     await login({ email: address, password: values.password! });
     await navigate(safeNextPath(next, paths.account(country)));
   }, { required: ['email', 'password'] });

@@ -1,7 +1,7 @@
 import { navigate } from 'astro:transitions/client';
 import { useState } from 'react';
-import { registerUser } from '~/lib/api/accounts.ts';
 import { paths } from '~/shared/paths.ts';
+import { accountsApi } from './accounts-api.ts';
 import type { CountryCode } from '~/shared/countries.ts';
 import { Field, Form, SubmitButton, useForm } from '~/islands/forms/index.ts';
 import { PASSWORD_HINT } from './account-texts.ts';
@@ -12,7 +12,7 @@ const isTakenEmail = (messages: string[] = []) => messages.some((m) => m.include
 
 /** Registration; the account's country is the page's. On success the person is asked to confirm their email. */
 export default function RegisterForm({ country }: { country: CountryCode }) {
-  const form = useForm();
+  const form = useForm({ warm: accountsApi });
   const [email, setEmail] = useState('');
   const { fields } = form.errors;
 
@@ -22,6 +22,7 @@ export default function RegisterForm({ country }: { country: CountryCode }) {
       form.fail({ fields: { re_password: [PASSWORDS_DIFFER] }, form: [] });
       return;
     }
+    const { registerUser } = await accountsApi();
     const user = await registerUser({
       email: values.email!.trim(),
       password: values.password!,

@@ -1,15 +1,16 @@
 import { useState } from 'react';
-import { resendActivation } from '~/lib/api/accounts.ts';
+import { accountsApi } from './accounts-api.ts';
 import { Field, Form, SubmitButton, useForm } from '~/islands/forms/index.ts';
 
 /** Mails the activation link again. The API answers the same whether or not the address has an account. */
 export default function ResendActivation({ email = '' }: { email?: string }) {
-  const form = useForm();
+  const form = useForm({ warm: accountsApi });
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const submit = form.onSubmit(async (values) => {
     setSentTo(null);
     const address = values.email!.trim();
+    const { resendActivation } = await accountsApi();
     await resendActivation(address);
     setSentTo(address);
   }, { required: ['email'] });

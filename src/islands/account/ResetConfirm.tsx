@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { resetEmailConfirm, resetPasswordConfirm } from '~/lib/api/accounts.ts';
+import { accountsApi } from './accounts-api.ts';
 import type { LinkToken } from '~/lib/api/types.ts';
 import { paths } from '~/shared/paths.ts';
 import type { CountryCode } from '~/shared/countries.ts';
@@ -38,7 +38,7 @@ const CONFIRMATIONS: Record<ResetKind, Confirmation> = {
     same: (value, repeated) => value === repeated,
     mismatch: 'Пароли не совпадают.',
     submitLabel: 'Сохранить пароль',
-    send: (link, value, repeated) => resetPasswordConfirm({ ...link, new_password: value, re_new_password: repeated }),
+    send: async (link, value, repeated) => (await accountsApi()).resetPasswordConfirm({ ...link, new_password: value, re_new_password: repeated }),
     requestPath: paths.passwordReset,
     doneTitle: 'Пароль изменён',
     done: (country) => (
@@ -58,7 +58,7 @@ const CONFIRMATIONS: Record<ResetKind, Confirmation> = {
     same: (value, repeated) => value.toLowerCase() === repeated.toLowerCase(),
     mismatch: 'Адреса электронной почты не совпадают.',
     submitLabel: 'Сменить адрес',
-    send: (link, value, repeated) => resetEmailConfirm({ ...link, new_email: value, re_new_email: repeated }),
+    send: async (link, value, repeated) => (await accountsApi()).resetEmailConfirm({ ...link, new_email: value, re_new_email: repeated }),
     requestPath: paths.emailReset,
     doneTitle: 'Адрес изменён',
     done: (country, address) => (
@@ -85,7 +85,7 @@ interface Props {
 export default function ResetConfirm({ kind, country, uid, token }: Props) {
   const flow = CONFIRMATIONS[kind];
   const [name, repeatName] = flow.names;
-  const form = useForm();
+  const form = useForm({ warm: accountsApi });
   const [doneWith, setDoneWith] = useState<string | null>(null);
   const { fields } = form.errors;
 

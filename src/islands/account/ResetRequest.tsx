@@ -1,18 +1,18 @@
 import { useState } from 'react';
-import { resetEmail, resetPassword } from '~/lib/api/accounts.ts';
+import { accountsApi } from './accounts-api.ts';
 import { Done, Field, Form, SubmitButton, useForm } from '~/islands/forms/index.ts';
 import type { ResetKind } from './reset-kind.ts';
 
 const REQUESTS = {
   password: {
-    send: resetPassword,
+    send: async (email: string) => (await accountsApi()).resetPassword(email),
     label: 'Электронная почта',
     hint: 'Адрес, с которым вы входите в магазин.',
     linkFor: 'ссылку для сброса пароля',
     note: 'Если письма нет несколько минут, проверьте папку «Спам» или запросите ссылку ещё раз.',
   },
   email: {
-    send: resetEmail,
+    send: async (email: string) => (await accountsApi()).resetEmail(email),
     label: 'Текущий адрес электронной почты',
     hint: 'На него придёт ссылка; по ней вы укажете новый адрес.',
     linkFor: 'ссылку для смены адреса',
@@ -26,7 +26,7 @@ const REQUESTS = {
  */
 export default function ResetRequest({ kind }: { kind: ResetKind }) {
   const request = REQUESTS[kind];
-  const form = useForm();
+  const form = useForm({ warm: accountsApi });
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const submit = form.onSubmit(async (values) => {

@@ -1,4 +1,4 @@
-import { FetchError } from 'ofetch';
+import { ApiError } from '~/lib/api/api-error.ts';
 import { apiErrorMessage } from '~/lib/api/errors.ts';
 
 /** What a form says when the API gives no text of its own, or an English one. */
@@ -34,14 +34,14 @@ function messagesOf(value: unknown): string[] {
 }
 
 /**
- * Turns an API error (an ofetch `FetchError`, or the same from `uploadForm`) into form errors. A
+ * Turns an API error (an `ApiError`, or the same from `uploadForm`) into form errors. A
  * 400's `{field: [messages]}` goes under the fields the form has (`fieldNames`); `non_field_errors`
  * and fields the form lacks (the `uid`/`token` of a link) go to the form. Any other answer gives one
  * form message: the text `codeTexts` has for its `code`, else for a 401 the ended-session text, a
  * generic text for 5xx, a 429's or 403's `detail` as it is, the network message when no answer came.
  */
 export function toFormErrors(error: unknown, fieldNames: readonly string[], codeTexts: CodeTexts = {}): FormErrors {
-  if (!(error instanceof FetchError) || !error.response) return { fields: {}, form: [apiErrorMessage(error)] };
+  if (!(error instanceof ApiError) || !error.response) return { fields: {}, form: [apiErrorMessage(error)] };
   const status = error.status ?? error.response.status;
   const data: unknown = error.data;
   const body = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};

@@ -14,7 +14,16 @@ interface FormProps {
 /** The `<form>` of a `useForm` state: posts nothing by itself, validates in code, with its alert on top. */
 export function Form({ form, onSubmit, alert, children }: FormProps) {
   return (
-    <form ref={form.formRef} className="form-stack" method="post" noValidate onSubmit={onSubmit} onChange={form.onChange}>
+    <form
+      ref={form.formRef}
+      className="form-stack"
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      onChange={form.onChange}
+      onFocus={form.onWarm}
+      onPointerDown={form.onWarm}
+    >
       <FormAlert errors={form.errors} alertRef={form.alertRef}>
         {alert}
       </FormAlert>

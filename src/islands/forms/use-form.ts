@@ -8,6 +8,12 @@ export type FormValues = Record<string, string>;
 export interface FormOptions {
   /** Texts for API error codes this form knows better (see `toFormErrors`). */
   codeTexts?: CodeTexts;
+  /**
+   * Starts loading what the submit needs (the API client, a store) when the visitor first focuses or
+   * touches the form, so it is not part of the page's first load yet is there by the time they submit.
+   * Pass the same `() => import(...)` the action awaits.
+   */
+  warm?: () => Promise<unknown>;
 }
 
 export interface SubmitOptions {
@@ -22,7 +28,7 @@ export interface SubmitOptions {
  * API placed under their fields, and focus moved to the first invalid field (or the form's alert)
  * after a failure.
  */
-export function useForm({ codeTexts }: FormOptions = {}) {
+export function useForm({ codeTexts, warm }: FormOptions = {}) {
   const formRef = useRef<HTMLFormElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
   const failures = useRef(0);
@@ -79,7 +85,12 @@ export function useForm({ codeTexts }: FormOptions = {}) {
     setErrors({ ...errors, fields });
   }
 
-  return { formRef, alertRef, pending, progress, setProgress, errors, fail, onSubmit, onChange };
+  /** The form's first focus or touch: see `FormOptions.warm`. Failures show at submit, not here. */
+  function onWarm(): void {
+    warm?.().catch(() => undefined);
+  }
+
+  return { formRef, alertRef, pending, progress, setProgress, errors, fail, onSubmit, onChange, onWarm };
 }
 
 export type FormState = ReturnType<typeof useForm>;

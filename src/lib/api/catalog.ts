@@ -1,4 +1,4 @@
-import { api, type ApiClient } from './client.ts';
+import { publicApi as api, type ApiClient } from './transport.ts';
 import { pageToOffset } from './paging.ts';
 import { compactQuery } from './query.ts';
 import { assertRequired } from './required.ts';

@@ -1,4 +1,4 @@
-import { FetchError, ofetch, type FetchOptions } from 'ofetch';
+import { isUnauthorized } from './api-error.ts';
 import {
   browserCookies,
   clearTokens,
@@ -7,18 +7,16 @@ import {
   TOKEN_COOKIE,
   type CookieAdapter,
 } from './cookies.ts';
+import { API_BASE_URL, sendRequest, type ApiClient, type ApiRequestOptions } from './transport.ts';
 import type { TokenRefreshAnswer } from './types.ts';
 
-export const API_BASE_URL = '/api/v1';
+export { API_BASE_URL };
+export type { ApiClient, ApiRequestOptions } from './transport.ts';
+
 export const REFRESH_PATH = '/accounts/auth/jwt/refresh/';
 // Login, refresh and verify answer 401 for bad credentials: refreshing and repeating them would only
 // clear a valid session, double the attempt against the login rate limit, or recurse.
 const JWT_PATHS = '/accounts/auth/jwt/';
-
-export type ApiRequestOptions = Omit<FetchOptions<'json'>, 'baseURL' | 'responseType'>;
-
-/** Calls `path` (relative to `/api/v1`, with its trailing slash) and resolves to the parsed JSON answer. */
-export type ApiClient = <T = unknown>(path: string, options?: ApiRequestOptions) => Promise<T>;
 
 export interface ApiClientOptions {
   /** Default `/api/v1` on the page's own host. */
@@ -27,19 +25,19 @@ export interface ApiClientOptions {
   cookies?: CookieAdapter;
 }
 
-export function isUnauthorized(error: unknown): boolean {
-  return error instanceof FetchError && error.status === 401;
-}
+export { isUnauthorized };
 
 /**
  * An API client that sends the `token` cookie as a bearer token. A 401 answer is retried once: first
  * the `refresh` cookie is exchanged for a new access token (or, when that fails and no other tab has
  * replaced the cookies meanwhile, both cookies are removed), then the request is repeated with
- * whatever token is left. Other errors reach the caller as ofetch `FetchError`s; nothing is retried
+ * whatever token is left. Other errors reach the caller as `ApiError`s; nothing is retried
  * automatically.
  */
 export function createApiClient({ baseURL = API_BASE_URL, fetch, cookies = browserCookies }: ApiClientOptions = {}): ApiClient {
-  const $fetch = ofetch.create({ baseURL, retry: false }, fetch ? { fetch } : {});
+  // Looked up per call, so a page (or a test) that replaces the global fetch is honoured.
+  const fetchImpl: typeof globalThis.fetch = fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const $fetch = <T>(path: string, options: ApiRequestOptions = {}) => sendRequest<T>(fetchImpl, baseURL, path, options);
   // Concurrent 401s share one refresh: with rotation a second refresh would present a revoked token.
   let refreshing: Promise<void> | null = null;
 

@@ -1,4 +1,4 @@
-import { api, type ApiClient } from './client.ts';
+import { publicApi as api, type ApiClient } from './transport.ts';
 import { compactQuery } from './query.ts';
 import { assertRequired } from './required.ts';
 import type { Banner, Contact, CountryCode, Document, Exchange, Paginated } from './types.ts';

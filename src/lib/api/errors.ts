@@ -1,4 +1,4 @@
-import { FetchError } from 'ofetch';
+import { ApiError } from './api-error.ts';
 import type { ApiErrorBody, ApiValidationErrorBody } from './types.ts';
 
 export const NETWORK_ERROR_MESSAGE = 'Не удалось связаться с сервером. Проверьте подключение к интернету и попробуйте ещё раз.';
@@ -18,7 +18,7 @@ function firstValidationMessage(body: ApiValidationErrorBody): string | undefine
  * (as `field: message`), else a Russian network message when no answer came, else the error's own message.
  */
 export function apiErrorMessage(error: unknown): string {
-  if (error instanceof FetchError) {
+  if (error instanceof ApiError) {
     const data: unknown = error.data;
     if (data && typeof data === 'object') {
       const detail = (data as Partial<ApiErrorBody>).detail;

@@ -1,9 +1,9 @@
 /**
  * Sends a form with files to the API with upload progress, which fetch cannot report: one
- * XMLHttpRequest, the `token` cookie as the bearer token, and failures shaped as the ofetch
- * `FetchError`s the other calls throw, so forms and stores read them the same way.
+ * XMLHttpRequest, the `token` cookie as the bearer token, and failures as the same `ApiError`s the
+ * other calls throw, so forms and stores read them the same way.
  */
-import { createFetchError, type FetchContext, type FetchResponse } from 'ofetch';
+import { apiErrorFor, parseAnswerBody } from './api-error.ts';
 import { API_BASE_URL } from './client.ts';
 import { browserCookies, TOKEN_COOKIE, type CookieAdapter } from './cookies.ts';
 
@@ -21,20 +21,11 @@ export interface UploadOptions {
 // Statuses whose Response must have no body (the Fetch standard's "null body status").
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 
-function parseBody(text: string): unknown {
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
 /**
  * POSTs `body` (multipart, the browser sets the boundary) to `path`, relative to `/api/v1` with its
  * trailing slash, and resolves to the parsed JSON answer (`undefined` for an empty one). A non-2xx
- * answer rejects with a `FetchError` carrying `status`, `response` and the parsed body in `data`;
- * no answer (network, abort) rejects with a `FetchError` without `response`. A 401 is not refreshed
+ * answer rejects with an `ApiError` carrying `status`, `response` and the parsed body in `data`;
+ * no answer (network, abort) rejects with an `ApiError` without `response`. A 401 is not refreshed
  * and retried as the API client does: the caller shows it (the form kit says the session ended).
  */
 export function uploadForm<T = unknown>(path: string, body: FormData, options: UploadOptions = {}): Promise<T> {
@@ -43,10 +34,9 @@ export function uploadForm<T = unknown>(path: string, body: FormData, options: U
   const headers = new Headers({ Accept: 'application/json' });
   const token = cookies.get(TOKEN_COOKIE);
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  const context = (extra: Pick<FetchContext, 'response' | 'error'>): FetchContext => ({ request: url, options: { method: 'POST', headers }, ...extra });
 
   return new Promise<T>((resolve, reject) => {
-    if (signal?.aborted) return reject(createFetchError(context({ error: toError(signal.reason) })));
+    if (signal?.aborted) return reject(apiErrorFor('POST', url, { cause: toError(signal.reason) }));
     const xhr = createRequest();
     const abort = () => xhr.abort();
     signal?.addEventListener('abort', abort, { once: true });
@@ -62,23 +52,22 @@ export function uploadForm<T = unknown>(path: string, body: FormData, options: U
     }
     xhr.onload = () => {
       settle();
-      const data = parseBody(xhr.responseText);
+      const data = parseAnswerBody(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) return resolve(data as T);
       if (xhr.status < 200 || xhr.status > 599) {
-        return reject(createFetchError(context({ error: new TypeError(`Unexpected status ${xhr.status}`) })));
+        return reject(apiErrorFor('POST', url, { cause: new TypeError(`Unexpected status ${xhr.status}`) }));
       }
       const contentType = xhr.getResponseHeader('content-type');
       const response = new Response(NULL_BODY.has(xhr.status) ? null : xhr.responseText, {
         status: xhr.status,
         statusText: xhr.statusText,
         headers: contentType ? { 'content-type': contentType } : undefined,
-      }) as FetchResponse<unknown>;
-      response._data = data;
-      reject(createFetchError(context({ response })));
+      });
+      reject(apiErrorFor('POST', url, { response, data }));
     };
     const failed = (error: Error) => () => {
       settle();
-      reject(createFetchError(context({ error })));
+      reject(apiErrorFor('POST', url, { cause: error }));
     };
     xhr.onerror = failed(new TypeError('Network request failed'));
     xhr.ontimeout = failed(new TypeError('Network request timed out'));

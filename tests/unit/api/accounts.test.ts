@@ -1,4 +1,4 @@
-import { FetchError } from 'ofetch';
+import { ApiError } from '~/lib/api/api-error.ts';
 import { describe, expect, it } from 'vitest';
 import * as accounts from '~/lib/api/accounts.ts';
 import { createApiClient } from '~/lib/api/client.ts';
@@ -241,7 +241,7 @@ describe('account form errors', () => {
       throw new TypeError('fetch failed');
     });
     const error = await accounts.resetPassword('a@b.kg', client).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(FetchError);
+    expect(error).toBeInstanceOf(ApiError);
     expect(toFormErrors(error, ['email'])).toEqual({ fields: {}, form: [NETWORK_ERROR_MESSAGE] });
   });
 });

@@ -1,4 +1,4 @@
-import { FetchError } from 'ofetch';
+import { ApiError } from '~/lib/api/api-error.ts';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '~/lib/api/client.ts';
 import { jwtExpiry, REFRESH_LIFETIME_MS, saveTokens, TOKEN_LIFETIME_MS } from '~/lib/api/cookies.ts';
@@ -119,7 +119,7 @@ describe('api client', () => {
       return json(401, { detail: 'Authentication credentials were not provided.' });
     });
     const error = await api('/orders/order_list/').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(FetchError);
+    expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 401, data: { detail: 'Authentication credentials were not provided.' } });
     expect(requests.map((r) => r.url.pathname)).toEqual(['/api/v1/orders/order_list/', REFRESH, '/api/v1/orders/order_list/']);
   });

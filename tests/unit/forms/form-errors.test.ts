@@ -1,4 +1,4 @@
-import { FetchError } from 'ofetch';
+import { ApiError } from '~/lib/api/api-error.ts';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '~/lib/api/client.ts';
 import { NETWORK_ERROR_MESSAGE } from '~/lib/api/errors.ts';
@@ -60,7 +60,7 @@ describe('toFormErrors', () => {
   });
 
   it('gives the network message when no answer came, and any other error its own message', () => {
-    expect(toFormErrors(new FetchError('[POST] "/x/": <no response> fetch failed'), FIELDS).form).toEqual([NETWORK_ERROR_MESSAGE]);
+    expect(toFormErrors(new ApiError('[POST] "/x/": <no response> fetch failed'), FIELDS).form).toEqual([NETWORK_ERROR_MESSAGE]);
     expect(toFormErrors(new Error('boom'), FIELDS).form).toEqual(['boom']);
   });
 });

@@ -1,4 +1,4 @@
-import { FetchError } from 'ofetch';
+import { ApiError } from '~/lib/api/api-error.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { NETWORK_ERROR_MESSAGE } from '~/lib/api/errors.ts';
 import { uploadForm } from '~/lib/api/upload.ts';
@@ -52,13 +52,13 @@ describe('uploadForm', () => {
     expect(onProgress.mock.calls.map(([fraction]) => fraction)).toEqual([0, 0.25, 1]);
   });
 
-  it('rejects a 400 with a FetchError whose field messages land under the form fields', async () => {
+  it('rejects a 400 with a ApiError whose field messages land under the form fields', async () => {
     const { xhr, result } = start();
     xhr.answer(400, { cv: ['Файл больше 10 МБ.'], non_field_errors: ['Заявка уже отправлена.'] }, 'Bad Request');
     const outcome = await result;
     expect(outcome.ok).toBe(false);
-    const error = (outcome as { error: FetchError }).error;
-    expect(error).toBeInstanceOf(FetchError);
+    const error = (outcome as { error: ApiError }).error;
+    expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(400);
     expect(error.data).toEqual({ cv: ['Файл больше 10 МБ.'], non_field_errors: ['Заявка уже отправлена.'] });
     expect(toFormErrors(error, ['name', 'cv'])).toEqual({
@@ -78,7 +78,7 @@ describe('uploadForm', () => {
 
     const broken = start();
     broken.xhr.answer(502, '<html>Bad gateway</html>');
-    const failed = (await broken.result) as { error: FetchError };
+    const failed = (await broken.result) as { error: ApiError };
     expect(failed.error.data).toBe('<html>Bad gateway</html>');
     expect(toFormErrors(failed.error, ['name']).form).toEqual([FORM_TEXT.serverError]);
 
@@ -87,11 +87,11 @@ describe('uploadForm', () => {
     expect(toFormErrors(((await expired.result) as { error: unknown }).error, []).form).toEqual([FORM_TEXT.sessionEnded]);
   });
 
-  it('rejects with a FetchError without an answer when the network fails', async () => {
+  it('rejects with a ApiError without an answer when the network fails', async () => {
     const { xhr, result } = start();
     xhr.fail();
-    const { error } = (await result) as { error: FetchError };
-    expect(error).toBeInstanceOf(FetchError);
+    const { error } = (await result) as { error: ApiError };
+    expect(error).toBeInstanceOf(ApiError);
     expect(error.response).toBeUndefined();
     expect(toFormErrors(error, ['name'])).toEqual({ fields: {}, form: [NETWORK_ERROR_MESSAGE] });
   });
@@ -101,13 +101,13 @@ describe('uploadForm', () => {
     const { xhr, result } = start({ signal: controller.signal });
     controller.abort();
     expect(xhr.aborted).toBe(true);
-    const { error } = (await result) as { error: FetchError };
-    expect(error).toBeInstanceOf(FetchError);
+    const { error } = (await result) as { error: ApiError };
+    expect(error).toBeInstanceOf(ApiError);
     expect((error.cause as Error).name).toBe('AbortError');
 
     const { made, createRequest } = fakeXhrs();
     const late = uploadForm('/x/', new FormData(), { signal: controller.signal, createRequest, cookies: memoryCookies().adapter });
-    await expect(late).rejects.toBeInstanceOf(FetchError);
+    await expect(late).rejects.toBeInstanceOf(ApiError);
     expect(made).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { cleanStores } from 'nanostores';
-import { FetchError } from 'ofetch';
+import { ApiError } from '~/lib/api/api-error.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getProduct, listProducts } from '~/lib/api/catalog.ts';
 import type { ProductList } from '~/lib/api/types.ts';
@@ -40,7 +40,7 @@ describe('products list', () => {
   });
 
   it('stores the detail of an API error', async () => {
-    const error = new FetchError('[GET] "/api/v1/products/products/": 400');
+    const error = new ApiError('[GET] "/api/v1/products/products/": 400');
     Object.defineProperty(error, 'data', { value: { specifications: ['Неверный формат.'] } });
     vi.mocked(listProducts).mockRejectedValue(error);
     await fetchProducts({ country: 'kg' });

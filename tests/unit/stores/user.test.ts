@@ -1,5 +1,5 @@
 import { cleanStores } from 'nanostores';
-import { FetchError } from 'ofetch';
+import { ApiError } from '~/lib/api/api-error.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blacklistToken, createToken, getMe } from '~/lib/api/accounts.ts';
 import type { User } from '~/lib/api/types.ts';
@@ -12,8 +12,8 @@ vi.mock('~/lib/api/accounts.ts', () => ({ getMe: vi.fn(), createToken: vi.fn(), 
 
 const user = userJson;
 
-function apiError(status: number, data: unknown): FetchError {
-  const error = new FetchError(`[GET] "/api/v1/accounts/auth/users/me/": ${status}`);
+function apiError(status: number, data: unknown): ApiError {
+  const error = new ApiError(`[GET] "/api/v1/accounts/auth/users/me/": ${status}`);
   Object.defineProperty(error, 'status', { value: status });
   Object.defineProperty(error, 'response', { value: new Response(null, { status: status === 204 ? 200 : status }) });
   Object.defineProperty(error, 'data', { value: data });
