@@ -53,7 +53,7 @@ try {
   if (generated) console.log(`Password (shown once, store it safely): ${password}`);
 } catch (error) {
   if (error instanceof ValidationError) {
-    for (const [field, messages] of Object.entries(error.fields)) console.error(`--${field}: ${messages.join(' ')}`);
+    for (const [field, messages] of Object.entries(error.fields)) console.error(`--${field}: ${Array.isArray(messages) ? messages.join(' ') : JSON.stringify(messages)}`);
     process.exitCode = 1;
   } else {
     throw error;

@@ -26,14 +26,24 @@ export class ConflictError extends Error {
   readonly kind = 'conflict' as const;
 }
 
-/** Field errors in the DRF shape: `{field: [messages]}`, with `non_field_errors` for the whole input. */
+/**
+ * Errors in DRF's shape: `{field: [messages]}`, nested for nested input (`{payment: {tax_number: [..]}}`,
+ * `{items: [{}, {quantity: [..]}]}` with one entry per list item), `non_field_errors` for the whole input.
+ */
+export type ErrorTree = { [field: string]: string[] | ErrorTree | ErrorTree[] };
+
 export class ValidationError extends Error {
   readonly kind = 'validation' as const;
-  readonly fields: Record<string, string[]>;
-  constructor(fields: Record<string, string[]>) {
-    super(Object.values(fields).flat().join(' '));
+  readonly fields: ErrorTree;
+  constructor(fields: ErrorTree) {
+    super(messagesOf(fields).join(' '));
     this.fields = fields;
   }
+}
+
+function messagesOf(tree: ErrorTree | ErrorTree[] | string[]): string[] {
+  if (Array.isArray(tree)) return tree.flatMap((item) => (typeof item === 'string' ? [item] : messagesOf(item)));
+  return Object.values(tree).flatMap((value) => messagesOf(value));
 }
 
 export class RateLimitError extends Error {

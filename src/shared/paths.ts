@@ -22,6 +22,15 @@ export const paths = {
   emailReset: (country: CountryCode) => `/${country}/email/reset/`,
   emailResetConfirm: (country: CountryCode, uid: string, token: string) => `/${country}/email/reset/${uid}/${token}/`,
   account: (country: CountryCode) => `/${country}/account/`,
+  checkout: (country: CountryCode) => `/${country}/checkout/`,
+  orders: (country: CountryCode, query: { status?: string; page?: number } = {}) => {
+    const params = new URLSearchParams();
+    if (query.status) params.set('status', query.status);
+    if (query.page && query.page > 1) params.set('page', String(query.page));
+    const search = params.toString();
+    return `/${country}/account/orders/${search ? `?${search}` : ''}`;
+  },
+  order: (country: CountryCode, number: string) => `/${country}/account/orders/${encodeURIComponent(number)}/`,
 };
 
 /**

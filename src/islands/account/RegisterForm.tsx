@@ -29,11 +29,11 @@ export default function RegisterForm({ country }: { country: CountryCode }) {
       re_password: values.re_password!,
       first_name: values.first_name!.trim(),
       last_name: values.last_name?.trim() ?? '',
-      phone: values.phone!.trim(),
+      phone: values.phone?.trim() ?? '',
       country,
     });
     await navigate(paths.registerDone(country, user.email));
-  }, { required: ['email', 'password', 're_password', 'first_name', 'phone'] });
+  }, { required: ['email', 'password', 're_password', 'first_name'] });
 
   return (
     <Form form={form} onSubmit={submit}>
@@ -48,7 +48,7 @@ export default function RegisterForm({ country }: { country: CountryCode }) {
       <Field name="re_password" label="Пароль ещё раз" type="password" autoComplete="new-password" errors={fields.re_password} />
       <Field name="first_name" label="Имя" autoComplete="given-name" maxLength={150} errors={fields.first_name} />
       <Field name="last_name" label="Фамилия" autoComplete="family-name" maxLength={150} optional errors={fields.last_name} />
-      <Field name="phone" label="Телефон" type="tel" autoComplete="tel" maxLength={30} errors={fields.phone} hint="С кодом страны, например +996 555 123 456 или +7 701 123 45 67." />
+      <Field name="phone" label="Телефон" type="tel" autoComplete="tel" maxLength={30} errors={fields.phone} optional hint="Для доставки заказов; можно указать и при оформлении заказа. С кодом страны: +996 555 123 456 или +7 701 123 45 67." />
       <SubmitButton pending={form.pending} label="Зарегистрироваться" pendingLabel="Регистрируем…" />
     </Form>
   );

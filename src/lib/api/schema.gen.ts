@@ -527,6 +527,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orders/order_create/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Place an order from the cart: every price from the database, every line or none
+         * @description Each line takes its quantity from the stock of the order's country in one transaction. The answer is the whole order, with the lines as they were priced. Mails go to the customer and to the shop.
+         */
+        post: operations["orders_order_create_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/order_list/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's own orders, newest first */
+        get: operations["orders_order_list_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/order_list/{number}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the account's orders by its number */
+        get: operations["orders_order_list_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/staff/cache/invalidate/": {
         parameters: {
             query?: never;
@@ -598,14 +652,15 @@ export interface components {
             password: string;
             /** Format: password */
             re_password: string;
-            first_name: string;
+            /** @default  */
+            first_name?: string;
             /** @default  */
             last_name?: string;
             /**
              * @description Stored as + and digits.
              * @example +996555123456
              */
-            phone: string;
+            phone?: string;
             /**
              * @default kg
              * @enum {string}
@@ -850,6 +905,125 @@ export interface components {
             title: string;
             content: string;
             file: string | null;
+        };
+        Order: {
+            id: number;
+            /** @example KG-000123 */
+            number: string;
+            /**
+             * @description `new` Новый, `confirmed` Подтверждён, `shipped` Отправлен, `completed` Выполнен, `cancelled` Отменён
+             * @enum {string}
+             */
+            status: "new" | "confirmed" | "shipped" | "completed" | "cancelled";
+            /** @example Новый */
+            status_label: string;
+            /** @enum {string} */
+            country: "kg" | "kz";
+            /** @enum {string} */
+            currency: "KGS" | "KZT";
+            total: string;
+            /** @description Units across all lines. */
+            items_count: number;
+            lines: components["schemas"]["OrderLine"][];
+            contact: {
+                name: string;
+                phone: string;
+                email: string;
+            };
+            delivery: {
+                /** @enum {string} */
+                method: "pickup" | "courier";
+                pickup_point: number | null;
+                pickup_address: string;
+                city: string;
+                address: string;
+            };
+            payment: {
+                /** @enum {string} */
+                method: "on_receipt" | "bank_transfer";
+                organisation: string;
+                tax_number: string;
+            };
+            comment: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        OrderLine: {
+            /** @description Null once the product is deleted from the catalog. */
+            product: number | null;
+            product_slug: string;
+            name: string;
+            sku: string;
+            /**
+             * @description The unit price when ordered.
+             * @example 1250.00
+             */
+            price: string;
+            quantity: number;
+            total: string;
+        };
+        /** @description Products and quantities only: prices, totals and the currency come from the database for the country. Any other field is ignored. */
+        OrderCreate: {
+            /** @enum {string} */
+            country: "kg" | "kz";
+            items: {
+                /** @example 42 */
+                product: number;
+                /** @example 2 */
+                quantity: number;
+            }[];
+            /** @default {} */
+            contact?: {
+                /** @description Default: the account's first and last name. */
+                name?: string;
+                /**
+                 * @description Default: the account's phone; one of the two is required.
+                 * @example +996555123456
+                 */
+                phone?: string;
+                /**
+                 * Format: email
+                 * @description Default: the account's email.
+                 * @example doctor@clinic.kg
+                 */
+                email?: string;
+            };
+            delivery: components["schemas"]["OrderDelivery"];
+            payment: components["schemas"]["OrderPayment"];
+            /** @default  */
+            comment?: string;
+            /**
+             * @description Save the contact phone to the profile.
+             * @default false
+             */
+            save_phone?: boolean;
+        };
+        OrderDelivery: {
+            /** @enum {string} */
+            method: "pickup";
+            /** @description An office of `GET /core/contacts/?country=`; may be left out when the country has one. */
+            pickup_point?: number;
+        } | {
+            /** @enum {string} */
+            method: "courier";
+            city: string;
+            address: string;
+        };
+        OrderPayment: {
+            /** @enum {string} */
+            method: "on_receipt";
+        } | {
+            /** @enum {string} */
+            method: "bank_transfer";
+            /** @description The clinic paying by invoice. */
+            organisation: string;
+            /**
+             * @description ИНН, 14 digits (kg), or БИН, 12 digits (kz).
+             * @example 01234567890123
+             */
+            tax_number: string;
         };
         /** @description The scopes emptied in every shop process. */
         CacheInvalidation: {
@@ -2453,6 +2627,159 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+        };
+    };
+    orders_order_create_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A UUID made when the checkout form opens. The same key within 24 hours answers the first order again; with another body, 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderCreate"];
+            };
+        };
+        responses: {
+            /** @description The order (also for a repeated Idempotency-Key: the first order again) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Invalid input, per field; line errors as a list, `{}` for a line without errors: `{"items": [{}, {"quantity": ["Доступно только 3 шт."]}]}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description The Idempotency-Key was used for another body */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    orders_order_list_list: {
+        parameters: {
+            query?: {
+                /** @description Only orders in this status. */
+                status?: "new" | "confirmed" | "shipped" | "completed" | "cancelled";
+                /** @description Page size, default 20, at most 100. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of orders */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        next: string | null;
+                        previous: string | null;
+                        results: components["schemas"]["Order"][];
+                    };
+                };
+            };
+            /** @description Invalid input, per field; line errors as a list, `{}` for a line without errors: `{"items": [{}, {"quantity": ["Доступно только 3 шт."]}]}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    orders_order_list_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Invalid input, per field; line errors as a list, `{}` for a line without errors: `{"items": [{}, {"quantity": ["Доступно только 3 шт."]}]}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such order of this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };

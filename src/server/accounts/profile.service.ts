@@ -4,6 +4,7 @@ import { getDb, type Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import { deleteMailsTo } from '../mail/index.ts';
+import { erasePersonalDataOfOrders } from '../orders/orders.service.ts';
 import { deleteRateLimitKeys } from '../security/rate-limit.ts';
 import { emailRateLimitKeys } from './accounts.limits.ts';
 import { ACCOUNT_MESSAGES as M } from './accounts.messages.ts';
@@ -51,6 +52,8 @@ export async function deleteAccount(actor: User, target: User, currentPassword: 
   const forgetEmail = async (tx: Db) => {
     await deleteMailsTo(target.email, tx);
     await deleteRateLimitKeys(emailRateLimitKeys(target.email), tx);
+    // The orders stay for the shop's records, without the person's name, phone, email or address.
+    await erasePersonalDataOfOrders(target.id, tx);
   };
   await endSessions(target.id, 'deleted', {
     email: `deleted-${target.id}-${crypto.randomUUID()}@deleted.invalid`,

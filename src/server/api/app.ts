@@ -8,12 +8,13 @@ import { devOutboxRouter, isDevOutboxEnabled } from './dev-outbox.ts';
 import { renderDocsPage } from './docs-page.ts';
 import { toApiError } from './errors.ts';
 import { rejectNulCharacters } from './nul-guard.ts';
+import { ordersRouter } from './orders/orders.index.ts';
 import { productsRouter } from './products/products.index.ts';
 import { staffRouter } from './staff/staff.index.ts';
 
 export const API_BASE = '/api/v1';
 
-const groups = [accountsRouter, productsRouter, coreRouter, staffRouter];
+const groups = [accountsRouter, productsRouter, coreRouter, ordersRouter, staffRouter];
 
 const DOCUMENT_CONFIG = {
   openapi: '3.0.3',

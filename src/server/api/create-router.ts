@@ -1,5 +1,6 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Hook, RouteConfig, RouteHandler } from '@hono/zod-openapi';
+import type { User } from '../accounts/users.queries.ts';
 import { zodIssuesToFields } from './validation.ts';
 
 z.config(z.locales.ru());
@@ -7,6 +8,8 @@ z.config(z.locales.ru());
 export interface AppEnv {
   /** What the Astro endpoint passes to `app.fetch(request, bindings)`. */
   Bindings: { clientAddress?: string };
+  /** Set by the `signedIn` middleware (`auth.ts`) on groups that need an account. */
+  Variables: { user?: User };
 }
 
 // Every router shares one validation hook so a bad query, path or body always answers

@@ -14,7 +14,10 @@ const shop = await boot({ jobs: false, seedDemo: false });
 async function render(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
-  const response = await getApp().fetch(new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers }), {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : Buffer.concat(chunks);
+  const response = await getApp().fetch(new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body }), {
     clientAddress: req.socket.remoteAddress,
   });
   res.writeHead(response.status, Object.fromEntries(response.headers));

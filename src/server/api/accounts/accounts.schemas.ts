@@ -1,26 +1,10 @@
 import { z } from '@hono/zod-openapi';
 import { ACCOUNT_MESSAGES as M } from '../../accounts/accounts.messages.ts';
 import { MAX_PASSWORD_LENGTH } from '../../accounts/passwords.ts';
-import { normalizePhone } from '../../accounts/phone.ts';
 import { COUNTRY_CODES, DEFAULT_COUNTRY } from '../../../shared/countries.ts';
-import { NUL_MESSAGE } from '../validation.ts';
+import { email, filled, phone, text } from '../fields.ts';
 
 /** Request and response bodies of the accounts API, named as djoser and Simple JWT name them. */
-
-/** A string body field: "required" when missing, never NUL characters (PostgreSQL cannot store them). */
-const text = (max: number) =>
-  z
-    .string({ error: (issue) => (issue.input === undefined ? M.required : M.notText) })
-    .max(max, M.tooLong(max))
-    .refine((value) => !value.includes('\0'), NUL_MESSAGE);
-
-const filled = (max: number) => text(max).refine((value) => value.trim() !== '', M.blank);
-
-const email = () =>
-  text(254)
-    .transform((value) => value.trim().toLowerCase())
-    .pipe(z.string().min(1, M.blank).pipe(z.email(M.emailInvalid)))
-    .openapi({ type: 'string', format: 'email', example: 'doctor@clinic.kg' });
 
 const password = () => text(MAX_PASSWORD_LENGTH).openapi({ type: 'string', format: 'password' });
 const linkUid = () => filled(64).openapi({ example: 'MTI' });
@@ -28,20 +12,6 @@ const linkToken = () => filled(128).openapi({ example: 'tg0b5o-3mZ1...' });
 const jwt = () => filled(4096).openapi({ example: 'eyJhbGciOiJIUzI1NiIs...' });
 
 const name = () => text(150).transform((value) => value.trim());
-
-/** `allowEmpty`: an empty value removes the phone (profile updates; registration needs one). */
-const phone = ({ allowEmpty = false } = {}) =>
-  text(30)
-    .transform((value, ctx) => {
-      if (allowEmpty && value.trim() === '') return '';
-      const normalized = normalizePhone(value);
-      if (normalized === null) {
-        ctx.addIssue({ code: 'custom', message: M.phoneInvalid });
-        return z.NEVER;
-      }
-      return normalized;
-    })
-    .openapi({ type: 'string', example: '+996555123456', description: 'Stored as + and digits.' });
 
 const country = () =>
   z.enum(COUNTRY_CODES as ['kg', 'kz'], { error: (issue) => (issue.input === undefined ? M.required : M.countryInvalid) });
@@ -56,9 +26,11 @@ export const userCreateBody = z
     email: email(),
     password: password(),
     re_password: password(),
-    first_name: filled(150).transform((value) => value.trim()),
+    // Optional, as djoser clients expect (`{email, password, re_password}` is a whole registration):
+    // checkout asks for the name and phone that delivery needs.
+    first_name: name().optional().default(''),
     last_name: name().optional().default(''),
-    phone: phone(),
+    phone: phone({ allowEmpty: true }).optional().default(''),
     country: country().optional().default(DEFAULT_COUNTRY),
   })
   .openapi('UserCreate');

@@ -2,3 +2,4 @@ export * from './accounts.ts';
 export * from './catalog.ts';
 export * from './core.ts';
 export * from './system.ts';
+export * from './orders.ts';

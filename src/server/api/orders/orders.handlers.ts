@@ -1,0 +1,45 @@
+import { findOwnOrder, listOwnOrders, placeOrder } from '../../orders/index.ts';
+import { NotFoundError } from '../../errors.ts';
+import { currentUser } from '../auth.ts';
+import type { AppRouteHandler } from '../create-router.ts';
+import { toMappedPage } from '../pagination.ts';
+import { toOrderJson } from './orders.mappers.ts';
+import type * as routes from './orders.routes.ts';
+
+const NO_ORDER = 'Заказ не найден.';
+
+export const createOrder: AppRouteHandler<typeof routes.createOrder> = async (c) => {
+  const user = await currentUser(c);
+  const body = c.req.valid('json');
+  const { order, replayed } = await placeOrder(
+    user,
+    {
+      country: body.country,
+      items: body.items,
+      contact: body.contact,
+      delivery: body.delivery.method === 'pickup' ? { method: 'pickup', pickupPoint: body.delivery.pickup_point } : body.delivery,
+      payment: body.payment.method === 'bank_transfer' ? { method: 'bank_transfer', organisation: body.payment.organisation, taxNumber: body.payment.tax_number } : body.payment,
+      comment: body.comment,
+    },
+    { idempotencyKey: c.req.valid('header')['idempotency-key'], savePhone: body.save_phone },
+  );
+  if (replayed) c.header('Idempotent-Replayed', 'true');
+  c.header('Location', `/api/v1/orders/order_list/${order.number}/`);
+  return c.json(toOrderJson(order), 201);
+};
+
+export const listOrders: AppRouteHandler<typeof routes.listOrders> = async (c) => {
+  const user = await currentUser(c);
+  const query = c.req.valid('query');
+  const found = await listOwnOrders(user.id, query);
+  c.header('Cache-Control', 'private, no-store');
+  return c.json(toMappedPage(c.req.url, query, found, toOrderJson), 200);
+};
+
+export const getOrder: AppRouteHandler<typeof routes.getOrder> = async (c) => {
+  const user = await currentUser(c);
+  const order = await findOwnOrder(user.id, c.req.valid('param').number);
+  if (!order) throw new NotFoundError(NO_ORDER);
+  c.header('Cache-Control', 'private, no-store');
+  return c.json(toOrderJson(order), 200);
+};

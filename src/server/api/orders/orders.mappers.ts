@@ -1,0 +1,35 @@
+import { ORDER_STATUS_LABELS, type Order } from '../../orders/index.ts';
+
+export function toOrderJson(order: Order) {
+  return {
+    id: order.id,
+    number: order.number,
+    status: order.status,
+    status_label: ORDER_STATUS_LABELS[order.status],
+    country: order.country,
+    currency: order.currency,
+    total: order.total,
+    items_count: order.lines.reduce((n, line) => n + line.quantity, 0),
+    lines: order.lines.map((line) => ({
+      product: line.productId || null,
+      product_slug: line.productSlug,
+      name: line.productName,
+      sku: line.sku,
+      price: line.unitPrice,
+      quantity: line.quantity,
+      total: line.lineTotal,
+    })),
+    contact: order.contact,
+    delivery: {
+      method: order.delivery.method,
+      pickup_point: order.delivery.pickupPoint,
+      pickup_address: order.delivery.pickupAddress,
+      city: order.delivery.city,
+      address: order.delivery.address,
+    },
+    payment: { method: order.payment.method, organisation: order.payment.organisation, tax_number: order.payment.taxNumber },
+    comment: order.comment,
+    created_at: order.createdAt.toISOString(),
+    updated_at: order.updatedAt.toISOString(),
+  };
+}

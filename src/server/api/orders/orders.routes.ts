@@ -1,0 +1,49 @@
+import { createRoute } from '@hono/zod-openapi';
+import { detailSchema, fieldErrorsSchema, jsonContent } from '../common.schemas.ts';
+import { pageSchema } from '../pagination.ts';
+import * as s from './orders.schemas.ts';
+
+const tags = ['Orders'];
+const security = [{ bearerAuth: [] }];
+const unauthorized = { 401: jsonContent(detailSchema, 'No valid access token') };
+const invalid = { 400: jsonContent(fieldErrorsSchema, 'Invalid input, per field; line errors as a list, `{}` for a line without errors: `{"items": [{}, {"quantity": ["Доступно только 3 шт."]}]}`') };
+
+export const createOrder = createRoute({
+  method: 'post',
+  path: '/orders/order_create/',
+  operationId: 'orders_order_create_create',
+  tags,
+  security,
+  summary: 'Place an order from the cart: every price from the database, every line or none',
+  description:
+    'Each line takes its quantity from the stock of the order\'s country in one transaction. The answer is the whole order, with the lines as they were priced. Mails go to the customer and to the shop.',
+  request: { headers: s.idempotencyHeaders, body: { content: { 'application/json': { schema: s.orderCreateBody } }, required: true } },
+  responses: {
+    201: jsonContent(s.orderSchema, 'The order (also for a repeated Idempotency-Key: the first order again)'),
+    ...invalid,
+    ...unauthorized,
+    409: jsonContent(detailSchema, 'The Idempotency-Key was used for another body'),
+  },
+});
+
+export const listOrders = createRoute({
+  method: 'get',
+  path: '/orders/order_list/',
+  operationId: 'orders_order_list_list',
+  tags,
+  security,
+  summary: "The account's own orders, newest first",
+  request: { query: s.orderListQuery },
+  responses: { 200: jsonContent(pageSchema(s.orderSchema), 'A page of orders'), ...invalid, ...unauthorized },
+});
+
+export const getOrder = createRoute({
+  method: 'get',
+  path: '/orders/order_list/{number}/',
+  operationId: 'orders_order_list_retrieve',
+  tags,
+  security,
+  summary: 'One of the account\'s orders by its number',
+  request: { params: s.orderNumberParam },
+  responses: { 200: jsonContent(s.orderSchema, 'The order'), ...invalid, ...unauthorized, 404: jsonContent(detailSchema, 'No such order of this account') },
+});

@@ -1,0 +1,143 @@
+import { z } from '@hono/zod-openapi';
+import { COUNTRY_CODES } from '../../../shared/countries.ts';
+import { MAX_LINE_QUANTITY, MAX_ORDER_LINES, ORDER_STATUS_LABELS, ORDER_STATUSES } from '../../orders/index.ts';
+import { email, filled, phone, text } from '../fields.ts';
+import { paginationQuery } from '../pagination.ts';
+
+/** Request and response bodies of the orders API. Money is a decimal string in the order's `currency`. */
+
+const REQUIRED = 'Обязательное поле.';
+const int = (what: string) => z.number({ error: (issue) => (issue.input === undefined ? REQUIRED : `Ожидается целое число (${what}).`) }).int(`Ожидается целое число (${what}).`);
+
+const country = z.enum(COUNTRY_CODES as ['kg', 'kz'], {
+  error: (issue) => (issue.input === undefined ? REQUIRED : `Неизвестная страна. Допустимые значения: ${COUNTRY_CODES.join(', ')}.`),
+});
+
+const orderItemBody = z.object({
+  product: int('id товара').positive('Неверный id товара.').openapi({ example: 42 }),
+  quantity: int('количество')
+    .min(1, 'Не меньше 1 шт.')
+    .max(MAX_LINE_QUANTITY, `Не больше ${MAX_LINE_QUANTITY} шт. в одной строке.`)
+    .openapi({ example: 2 }),
+});
+
+const deliveryBody = z
+  .discriminatedUnion(
+    'method',
+    [
+      z.object({
+        method: z.literal('pickup'),
+        pickup_point: int('id пункта').positive().optional().openapi({ description: 'An office of `GET /core/contacts/?country=`; may be left out when the country has one.' }),
+      }),
+      z.object({ method: z.literal('courier'), city: filled(100), address: filled(300) }),
+    ],
+    { error: (issue) => (issue.input === undefined ? REQUIRED : 'Способ доставки: pickup (самовывоз) или courier (курьер).') },
+  )
+  .openapi('OrderDelivery');
+
+const paymentBody = z
+  .discriminatedUnion(
+    'method',
+    [
+      z.object({ method: z.literal('on_receipt') }),
+      z.object({
+        method: z.literal('bank_transfer'),
+        organisation: filled(200).openapi({ description: 'The clinic paying by invoice.' }),
+        tax_number: filled(20).openapi({ description: 'ИНН, 14 digits (kg), or БИН, 12 digits (kz).', example: '01234567890123' }),
+      }),
+    ],
+    { error: (issue) => (issue.input === undefined ? REQUIRED : 'Способ оплаты: on_receipt (при получении) или bank_transfer (безналичный расчёт).') },
+  )
+  .openapi('OrderPayment');
+
+export const orderCreateBody = z
+  .object({
+    country,
+    items: z
+      .array(orderItemBody, { error: (issue) => (issue.input === undefined ? REQUIRED : 'Ожидается список товаров.') })
+      .min(1, 'Корзина пуста: добавьте товары.')
+      .max(MAX_ORDER_LINES, `Не больше ${MAX_ORDER_LINES} строк в заказе.`),
+    contact: z
+      .object({
+        name: text(150).optional().openapi({ description: "Default: the account's first and last name." }),
+        phone: phone({ allowEmpty: true }).optional().openapi({ description: "Default: the account's phone; one of the two is required." }),
+        email: email().optional().openapi({ description: "Default: the account's email." }),
+      })
+      .optional()
+      .default({}),
+    delivery: deliveryBody,
+    payment: paymentBody,
+    comment: text(1000).optional().default(''),
+    save_phone: z.boolean({ error: 'Ожидается true или false.' }).optional().default(false).openapi({ description: 'Save the contact phone to the profile.' }),
+  })
+  .openapi('OrderCreate', {
+    description: 'Products and quantities only: prices, totals and the currency come from the database for the country. Any other field is ignored.',
+  });
+
+export const idempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .uuid('Idempotency-Key должен быть UUID.')
+    .optional()
+    .openapi({
+      param: {
+        in: 'header',
+        description: 'A UUID made when the checkout form opens. The same key within 24 hours answers the first order again; with another body, 409.',
+      },
+    }),
+});
+
+const statusEnum = z.enum(ORDER_STATUSES).openapi({ description: Object.entries(ORDER_STATUS_LABELS).map(([k, v]) => `\`${k}\` ${v}`).join(', ') });
+
+export const orderLineSchema = z
+  .object({
+    product: z.number().int().nullable().openapi({ description: 'Null once the product is deleted from the catalog.' }),
+    product_slug: z.string(),
+    name: z.string(),
+    sku: z.string(),
+    price: z.string().openapi({ example: '1250.00', description: 'The unit price when ordered.' }),
+    quantity: z.number().int(),
+    total: z.string(),
+  })
+  .openapi('OrderLine');
+
+export const orderSchema = z
+  .object({
+    id: z.number().int(),
+    number: z.string().openapi({ example: 'KG-000123' }),
+    status: statusEnum,
+    status_label: z.string().openapi({ example: 'Новый' }),
+    country: z.enum(COUNTRY_CODES as ['kg', 'kz']),
+    currency: z.enum(['KGS', 'KZT']),
+    total: z.string(),
+    items_count: z.number().int().openapi({ description: 'Units across all lines.' }),
+    lines: z.array(orderLineSchema),
+    contact: z.object({ name: z.string(), phone: z.string(), email: z.string() }),
+    delivery: z.object({
+      method: z.enum(['pickup', 'courier']),
+      pickup_point: z.number().int().nullable(),
+      pickup_address: z.string(),
+      city: z.string(),
+      address: z.string(),
+    }),
+    payment: z.object({ method: z.enum(['on_receipt', 'bank_transfer']), organisation: z.string(), tax_number: z.string() }),
+    comment: z.string(),
+    created_at: z.string().openapi({ format: 'date-time' }),
+    updated_at: z.string().openapi({ format: 'date-time' }),
+  })
+  .openapi('Order');
+
+export const orderListQuery = z.object({
+  status: z
+    .enum(ORDER_STATUSES, { error: `Неизвестный статус. Допустимые значения: ${ORDER_STATUSES.join(', ')}.` })
+    .optional()
+    .openapi({ param: { description: 'Only orders in this status.' } }),
+  ...paginationQuery(20),
+});
+
+export const orderNumberParam = z.object({
+  number: z
+    .string()
+    .regex(/^[A-Za-z]{2}-\d{1,12}$/, 'Номер заказа выглядит так: KG-000123.')
+    .openapi({ param: { name: 'number', in: 'path' }, example: 'KG-000123' }),
+});

@@ -1,0 +1,118 @@
+/**
+ * The pure rules of placing an order: which lines can be sold, at what price, and the totals. No
+ * database here: `orders.service.ts` reads the offers (locked) and hands them in.
+ */
+import { COUNTRIES, type CountryCode } from '../../shared/countries.ts';
+
+export const MAX_LINE_QUANTITY = 999;
+export const MAX_ORDER_LINES = 100;
+
+export interface OrderItemInput {
+  product: number;
+  quantity: number;
+}
+
+/** A product's state for the order's country, as read (and locked) when ordering. */
+export interface OfferForOrder {
+  productId: number;
+  name: string;
+  slug: string;
+  sku: string;
+  isActive: boolean;
+  /** Null when the product has no offer in the country. */
+  price: string | null;
+  stock: number;
+}
+
+export interface PricedLine {
+  position: number;
+  productId: number;
+  productName: string;
+  productSlug: string;
+  sku: string;
+  unitPrice: string;
+  quantity: number;
+  lineTotal: string;
+}
+
+/** Per line: `{}` when it is fine, else `{field: [messages]}`; the DRF shape of a list's errors. */
+export type LineErrors = Record<string, string[]>[];
+
+export const ORDER_TEXT = {
+  unknownProduct: 'Такого товара нет в каталоге.',
+  notSold: (country: CountryCode) => `Товар не продаётся ${COUNTRIES[country].inName}.`,
+  outOfStock: 'Товара нет в наличии.',
+  onlyAvailable: (n: number) => `Доступно только ${n} шт.`,
+  duplicate: 'Этот товар уже есть в заказе выше: измените количество в той строке.',
+} as const;
+
+/** Money as integer cents: prices are numeric(14,2) strings, so sums stay exact. */
+export function toCents(amount: string): bigint {
+  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(amount.trim());
+  if (!match) throw new Error(`Not a money amount: "${amount}"`);
+  const cents = BigInt(match[2]!) * 100n + BigInt((match[3] ?? '').padEnd(2, '0'));
+  return match[1] ? -cents : cents;
+}
+
+export function fromCents(cents: bigint): string {
+  const sign = cents < 0n ? '-' : '';
+  const abs = cents < 0n ? -cents : cents;
+  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+}
+
+/**
+ * Prices every line from the offers, or says what is wrong with each: a duplicate product, an
+ * unknown, inactive or unsold product, or more than the stock. All lines or none: the caller
+ * refuses the whole order when any line has an error.
+ */
+export function priceOrder(
+  country: CountryCode,
+  items: readonly OrderItemInput[],
+  offers: ReadonlyMap<number, OfferForOrder>,
+): { ok: true; lines: PricedLine[]; total: string } | { ok: false; errors: LineErrors } {
+  const errors: LineErrors = items.map(() => ({}));
+  const seen = new Set<number>();
+  const lines: PricedLine[] = [];
+  let total = 0n;
+  items.forEach((item, position) => {
+    const fail = (field: string, message: string) => (errors[position]![field] = [message]);
+    if (seen.has(item.product)) return fail('product', ORDER_TEXT.duplicate);
+    seen.add(item.product);
+    const offer = offers.get(item.product);
+    if (!offer) return fail('product', ORDER_TEXT.unknownProduct);
+    if (!offer.isActive || offer.price === null) return fail('product', ORDER_TEXT.notSold(country));
+    if (offer.stock <= 0) return fail('quantity', ORDER_TEXT.outOfStock);
+    if (item.quantity > offer.stock) return fail('quantity', ORDER_TEXT.onlyAvailable(offer.stock));
+    const lineTotal = toCents(offer.price) * BigInt(item.quantity);
+    total += lineTotal;
+    lines.push({
+      position,
+      productId: offer.productId,
+      productName: offer.name,
+      productSlug: offer.slug,
+      sku: offer.sku,
+      unitPrice: fromCents(toCents(offer.price)),
+      quantity: item.quantity,
+      lineTotal: fromCents(lineTotal),
+    });
+  });
+  if (errors.some((e) => Object.keys(e).length > 0)) return { ok: false, errors };
+  return { ok: true, lines, total: fromCents(total) };
+}
+
+/** ИНН in Kyrgyzstan: 14 digits; БИН in Kazakhstan: 12 digits. */
+export const TAX_NUMBER = {
+  kg: { name: 'ИНН', digits: 14 },
+  kz: { name: 'БИН', digits: 12 },
+} as const satisfies Record<CountryCode, { name: string; digits: number }>;
+
+/** Null when the number is right for the country, else the message. */
+export function taxNumberProblem(country: CountryCode, value: string): string | null {
+  const rule = TAX_NUMBER[country];
+  return new RegExp(`^\\d{${rule.digits}}$`).test(value) ? null : `${rule.name} — это ${rule.digits} цифр.`;
+}
+
+/** `KG-000123`. */
+export function orderNumber(country: CountryCode, id: number): string {
+  return `${country.toUpperCase()}-${String(id).padStart(6, '0')}`;
+}

@@ -1,0 +1,62 @@
+import { COUNTRIES } from '../../shared/countries.ts';
+import { formatMoney, toDisplayCurrency } from '../../shared/money.ts';
+import { paths } from '../../shared/paths.ts';
+import { GOODS, plural } from '../../shared/plural.ts';
+import { SHOP_SENDER_NAME } from '../../shared/site.ts';
+import { env } from '../env.ts';
+import { renderMail, sendMail } from '../mail/index.ts';
+import { absoluteUrl } from '../site-url.ts';
+import { TAX_NUMBER } from './order-rules.ts';
+import type { Order } from './orders.types.ts';
+
+/** The order's money as the shop shows it: «12 345,00 сом». */
+export const orderMoney = (order: Pick<Order, 'currency'>, amount: string) => formatMoney(Number(amount), toDisplayCurrency(order.currency));
+
+export function deliveryText(order: Order): string {
+  return order.delivery.method === 'pickup'
+    ? `Самовывоз: ${order.delivery.pickupAddress}`
+    : `Курьером: ${order.delivery.city}, ${order.delivery.address}`;
+}
+
+export function paymentText(order: Order): string {
+  if (order.payment.method === 'on_receipt') return 'Оплата при получении';
+  return `Безналичный расчёт: ${order.payment.organisation}, ${TAX_NUMBER[order.country].name} ${order.payment.taxNumber}`;
+}
+
+const lineText = (order: Order) =>
+  order.lines.map((l) => `${l.productName} (арт. ${l.sku}) — ${l.quantity} шт. × ${orderMoney(order, l.unitPrice)} = ${orderMoney(order, l.lineTotal)}`).join('\n');
+
+/** The customer's confirmation and the staff notice; both go through the outbox and never throw here. */
+export async function sendOrderMails(order: Order): Promise<void> {
+  const count = plural(order.lines.reduce((n, l) => n + l.quantity, 0), GOODS);
+  const total = orderMoney(order, order.total);
+  const url = absoluteUrl(paths.order(order.country, order.number));
+  const summary = [lineText(order), `Итого: ${total} (${count})`, deliveryText(order), paymentText(order)];
+  const customer = renderMail({
+    preheader: `Заказ ${order.number} на ${total} принят.`,
+    heading: `Заказ ${order.number} принят`,
+    paragraphs: [
+      order.contact.name ? `Здравствуйте, ${order.contact.name}.` : 'Здравствуйте.',
+      `Спасибо за заказ в ${SHOP_SENDER_NAME}. Что вы заказали:`,
+      ...summary,
+      'Что дальше: менеджер проверит заказ и позвонит вам по телефону ' +
+        `${order.contact.phone}, чтобы подтвердить его и договориться о ${order.delivery.method === 'pickup' ? 'времени самовывоза' : 'доставке'}.` +
+        (order.payment.method === 'bank_transfer' ? ' Счёт на оплату придёт на этот адрес.' : ''),
+    ],
+    action: { label: 'Открыть заказ', url },
+    footnote: `Вы получили это письмо, потому что оформили заказ в ${SHOP_SENDER_NAME} ${COUNTRIES[order.country].inName}.`,
+  });
+  const staff = renderMail({
+    heading: `Новый заказ ${order.number}`,
+    paragraphs: [
+      `${COUNTRIES[order.country].name}, ${total}, ${count}.`,
+      `Покупатель: ${order.contact.name}, ${order.contact.phone}, ${order.contact.email}`,
+      ...summary,
+      ...(order.comment ? [`Комментарий: ${order.comment}`] : []),
+    ],
+  });
+  await Promise.all([
+    sendMail({ kind: 'order_placed', to: order.contact.email, subject: `Заказ ${order.number} принят — ${SHOP_SENDER_NAME}`, ...customer }),
+    sendMail({ kind: 'order_staff', to: env.STAFF_EMAIL, subject: `Новый заказ ${order.number} (${total})`, ...staff }),
+  ]);
+}

@@ -1,0 +1,77 @@
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import type { CountryCode, CurrencyCode } from '../../shared/countries.ts';
+import { getDb, type Db } from '../db/client.ts';
+import { orderLines, orders } from '../db/schema/index.ts';
+import type { OrderStatus } from './order-status.ts';
+import type { Order } from './orders.types.ts';
+
+type OrderRow = typeof orders.$inferSelect;
+type LineRow = typeof orderLines.$inferSelect;
+
+function toOrder(row: OrderRow, lines: LineRow[]): Order {
+  return {
+    id: row.id,
+    number: row.number,
+    userId: row.userId,
+    country: row.country as CountryCode,
+    status: row.status as OrderStatus,
+    currency: row.currency as CurrencyCode,
+    total: row.total,
+    contact: { name: row.contactName, phone: row.contactPhone, email: row.contactEmail },
+    delivery: {
+      method: row.deliveryMethod as Order['delivery']['method'],
+      pickupPoint: row.pickupContactId,
+      pickupAddress: row.pickupAddress,
+      city: row.deliveryCity,
+      address: row.deliveryAddress,
+    },
+    payment: { method: row.paymentMethod as Order['payment']['method'], organisation: row.organisation, taxNumber: row.taxNumber },
+    comment: row.comment,
+    lines: lines
+      .sort((a, b) => a.position - b.position)
+      .map((line) => ({
+        position: line.position,
+        productId: line.productId ?? 0,
+        productName: line.productName,
+        productSlug: line.productSlug,
+        sku: line.sku,
+        unitPrice: line.unitPrice,
+        quantity: line.quantity,
+        lineTotal: line.lineTotal,
+      })),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const lines = await db.select().from(orderLines).where(inArray(orderLines.orderId, rows.map((r) => r.id))).orderBy(asc(orderLines.orderId), asc(orderLines.position));
+  const byOrder = new Map<number, LineRow[]>();
+  for (const line of lines) (byOrder.get(line.orderId) ?? byOrder.set(line.orderId, []).get(line.orderId)!).push(line);
+  return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? []));
+}
+
+export async function findOrderById(id: number, db?: Db): Promise<Order | null> {
+  const conn = db ?? (await getDb());
+  const [row] = await conn.select().from(orders).where(eq(orders.id, id));
+  return row ? (await withLines(conn, [row]))[0]! : null;
+}
+
+/** The account's order with this number, or null (someone else's order is as unknown as a missing one). */
+export async function findOwnOrder(userId: number, number: string): Promise<Order | null> {
+  const db = await getDb();
+  const [row] = await db.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.number, number.toUpperCase())));
+  return row ? (await withLines(db, [row]))[0]! : null;
+}
+
+/** The account's orders, newest first, optionally of one status. */
+export async function listOwnOrders(userId: number, options: { status?: OrderStatus; limit: number; offset: number }): Promise<{ count: number; items: Order[] }> {
+  const db = await getDb();
+  const where = and(eq(orders.userId, userId), options.status ? eq(orders.status, options.status) : undefined);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(options.limit).offset(options.offset),
+    db.select({ n: count() }).from(orders).where(where),
+  ]);
+  return { count: total?.n ?? 0, items: await withLines(db, rows) };
+}

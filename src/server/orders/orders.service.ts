@@ -1,0 +1,237 @@
+/**
+ * Placing an order and moving it between statuses. Each is one transaction: the offers of the
+ * order's products are locked (`FOR UPDATE`, in product order so two orders never deadlock), the
+ * lines are priced and checked against stock from the database, and every line's stock is taken
+ * or none is. Mails go out after the commit and never fail the order.
+ */
+import { createHash } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { COUNTRIES } from '../../shared/countries.ts';
+import { invalidateCatalog } from '../catalog/cache.ts';
+import { getDb, intArray, queryRows, type Db } from '../db/client.ts';
+import { contacts, orderLines, orderRequests, orders, users } from '../db/schema/index.ts';
+import { ConflictError, NotFoundError, ValidationError, type ErrorTree } from '../errors.ts';
+import { logger } from '../logger.ts';
+import { orderNumber, priceOrder, taxNumberProblem, type OfferForOrder } from './order-rules.ts';
+import { canTransition, returnsStock, transitionRefusal, type OrderStatus } from './order-status.ts';
+import { sendOrderMails } from './orders.mails.ts';
+import { findOrderById } from './orders.queries.ts';
+import type { Order, OrderInput, Orderer } from './orders.types.ts';
+
+const log = logger.child({ module: 'orders' });
+
+export const IDEMPOTENCY_HOURS = 24;
+
+export const ORDER_MESSAGES = {
+  phoneRequired: 'Укажите телефон: он нужен для доставки.',
+  nameRequired: 'Укажите имя получателя.',
+  noPickupPoint: (country: OrderInput['country']) => `Выберите пункт самовывоза ${COUNTRIES[country].inName}.`,
+  unknownPickupPoint: 'Такого пункта самовывоза нет.',
+  idempotencyReused: 'Этот ключ Idempotency-Key уже использован для другого заказа.',
+} as const;
+
+export interface PlaceOrderOptions {
+  /** The client's `Idempotency-Key` (a UUID). */
+  idempotencyKey?: string;
+  /** Save the contact phone to the profile (offered when the profile has none or another). */
+  savePhone?: boolean;
+}
+
+export interface PlacedOrder {
+  order: Order;
+  /** True when the key had already made this order: nothing was written now. */
+  replayed: boolean;
+}
+
+/** sha256 of the body as canonical JSON (keys sorted), to tell a repeated request from another one. */
+export function bodyHash(value: unknown): string {
+  const canonical = (v: unknown): unknown =>
+    Array.isArray(v) ? v.map(canonical) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)).map(([k, x]) => [k, canonical(x)])) : v;
+  return createHash('sha256').update(JSON.stringify(canonical(value))).digest('hex');
+}
+
+/**
+ * Places `input` for `user`.
+ * @throws ValidationError `{items: [{}, {quantity: [...]}]}` per line, or on the contact, delivery or payment
+ * @throws ConflictError when the idempotency key already made an order from another body
+ */
+export async function placeOrder(user: Orderer, input: OrderInput, options: PlaceOrderOptions = {}): Promise<PlacedOrder> {
+  const contact = {
+    name: input.contact.name?.trim() || `${user.firstName} ${user.lastName}`.trim(),
+    phone: input.contact.phone?.trim() || user.phone,
+    email: input.contact.email?.trim().toLowerCase() || user.email,
+  };
+  const db = await getDb();
+  const pickup = await checkDetails(db, input, contact);
+  const hash = bodyHash(input);
+
+  const outcome = await db.transaction(async (tx): Promise<PlacedOrder | { stockEmptied: boolean; orderId: number }> => {
+    if (options.idempotencyKey) {
+      const earlier = await claimKey(tx, user.id, options.idempotencyKey, hash);
+      if (earlier) return earlier;
+    }
+    const ids = [...new Set(input.items.map((item) => item.product))];
+    const offers = await lockOffers(tx, input.country, ids);
+    const priced = priceOrder(input.country, input.items, offers);
+    if (!priced.ok) throw new ValidationError({ items: priced.errors });
+
+    let stockEmptied = false;
+    for (const line of priced.lines) {
+      const [left] = await queryRows<{ quantity: number }>(
+        tx,
+        sql`update product_offers set quantity = quantity - ${line.quantity}, updated_at = now()
+            where product_id = ${line.productId} and country = ${input.country} returning quantity`,
+      );
+      if ((left?.quantity ?? 0) <= 0) stockEmptied = true;
+    }
+    const [{ id }] = (await queryRows<{ id: number }>(tx, sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`)) as [{ id: number }];
+    await tx.insert(orders).values({
+      id,
+      number: orderNumber(input.country, id),
+      userId: user.id,
+      country: input.country,
+      status: 'new',
+      currency: COUNTRIES[input.country].currency,
+      total: priced.total,
+      contactName: contact.name,
+      contactPhone: contact.phone,
+      contactEmail: contact.email,
+      deliveryMethod: input.delivery.method,
+      pickupContactId: pickup?.id ?? null,
+      pickupAddress: pickup?.address ?? '',
+      deliveryCity: input.delivery.method === 'courier' ? input.delivery.city.trim() : '',
+      deliveryAddress: input.delivery.method === 'courier' ? input.delivery.address.trim() : '',
+      paymentMethod: input.payment.method,
+      organisation: input.payment.method === 'bank_transfer' ? input.payment.organisation.trim() : '',
+      taxNumber: input.payment.method === 'bank_transfer' ? input.payment.taxNumber.trim() : '',
+      comment: input.comment?.trim() ?? '',
+    });
+    await tx.insert(orderLines).values(priced.lines.map((line) => ({ orderId: id, ...line })));
+    if (options.idempotencyKey) {
+      await tx.update(orderRequests).set({ orderId: id }).where(and(eq(orderRequests.userId, user.id), eq(orderRequests.key, options.idempotencyKey)));
+    }
+    if (options.savePhone && contact.phone !== user.phone) {
+      await tx.update(users).set({ phone: contact.phone, updatedAt: new Date() }).where(eq(users.id, user.id));
+    }
+    return { stockEmptied, orderId: id };
+  });
+
+  if ('replayed' in outcome) return outcome;
+  const order = (await findOrderById(outcome.orderId))!;
+  // Listings show what is in stock: a product that just ran out must not look available for a minute.
+  if (outcome.stockEmptied) await invalidateCatalog();
+  await sendOrderMails(order).catch((error: unknown) => log.error({ err: error, order: order.number }, 'Could not queue the order mails'));
+  return { order, replayed: false };
+}
+
+/** Contact, pickup point and tax number: checked before anything is locked. Returns the pickup office. */
+async function checkDetails(db: Db, input: OrderInput, contact: { name: string; phone: string }): Promise<{ id: number; address: string } | null> {
+  const errors: ErrorTree = {};
+  const contactErrors: Record<string, string[]> = {};
+  if (!contact.name) contactErrors.name = [ORDER_MESSAGES.nameRequired];
+  if (!contact.phone) contactErrors.phone = [ORDER_MESSAGES.phoneRequired];
+  if (Object.keys(contactErrors).length) errors.contact = contactErrors;
+  if (input.payment.method === 'bank_transfer') {
+    const problem = taxNumberProblem(input.country, input.payment.taxNumber.trim());
+    if (problem) errors.payment = { tax_number: [problem] };
+  }
+  let pickup: { id: number; address: string } | null = null;
+  if (input.delivery.method === 'pickup') {
+    const offices = await db.select().from(contacts).where(eq(contacts.country, input.country)).orderBy(contacts.position, contacts.id);
+    const wanted = input.delivery.pickupPoint;
+    const office = wanted === undefined ? (offices.length === 1 ? offices[0] : undefined) : offices.find((o) => o.id === wanted);
+    if (office) pickup = { id: office.id, address: `${office.city}, ${office.address}` };
+    else errors.delivery = { pickup_point: [wanted === undefined ? ORDER_MESSAGES.noPickupPoint(input.country) : ORDER_MESSAGES.unknownPickupPoint] };
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  return pickup;
+}
+
+/**
+ * Takes the key for this request, or answers the order it already made. A key older than 24 hours
+ * is taken afresh. A concurrent request with the same key waits on the row until the first commits.
+ */
+async function claimKey(tx: Db, userId: number, key: string, hash: string): Promise<PlacedOrder | null> {
+  const claimed = await queryRows<{ key: string }>(
+    tx,
+    sql`insert into order_requests (user_id, key, body_hash) values (${userId}, ${key}, ${hash})
+        on conflict (user_id, key) do update set body_hash = excluded.body_hash, created_at = now(), order_id = null
+          where order_requests.created_at < now() - make_interval(hours => ${IDEMPOTENCY_HOURS})
+        returning key`,
+  );
+  if (claimed.length) return null;
+  const [earlier] = await tx.select().from(orderRequests).where(and(eq(orderRequests.userId, userId), eq(orderRequests.key, key)));
+  if (!earlier || earlier.bodyHash !== hash || earlier.orderId === null) throw new ConflictError(ORDER_MESSAGES.idempotencyReused);
+  return { order: (await findOrderById(earlier.orderId, tx))!, replayed: true };
+}
+
+/** The offers of `ids` in `country`, locked until the transaction ends, with their products. */
+async function lockOffers(tx: Db, country: string, ids: number[]): Promise<Map<number, OfferForOrder>> {
+  const locked = await queryRows<{ product_id: number; price: string; quantity: number }>(
+    tx,
+    sql`select product_id, price::text as price, quantity from product_offers
+        where country = ${country} and product_id = any(${intArray(ids)}::int[])
+        order by product_id for update`,
+  );
+  const products = await queryRows<{ id: number; name: string; slug: string; sku: string; is_active: boolean }>(
+    tx,
+    sql`select id, name, slug, sku, is_active from products where id = any(${intArray(ids)}::int[])`,
+  );
+  const offerOf = new Map(locked.map((o) => [o.product_id, o]));
+  return new Map(
+    products.map((p) => {
+      const offer = offerOf.get(p.id);
+      return [p.id, { productId: p.id, name: p.name, slug: p.slug, sku: p.sku, isActive: p.is_active, price: offer?.price ?? null, stock: offer?.quantity ?? 0 }];
+    }),
+  );
+}
+
+/**
+ * Moves an order to `to` if the rules allow it (`order-status.ts`); cancelling gives the stock back.
+ * @throws NotFoundError, ValidationError `{status: [...]}` for a move the rules refuse
+ */
+export async function changeOrderStatus(orderId: number, to: OrderStatus): Promise<Order> {
+  const db = await getDb();
+  const stockBack = await db.transaction(async (tx) => {
+    const [row] = await queryRows<{ status: OrderStatus; country: string }>(tx, sql`select status, country from orders where id = ${orderId} for update`);
+    if (!row) throw new NotFoundError('Заказ не найден.');
+    if (!canTransition(row.status, to)) throw new ValidationError({ status: [transitionRefusal(row.status, to)] });
+    let refilled = false;
+    if (returnsStock(to)) {
+      const back = await queryRows<{ quantity: number; returned: number }>(
+        tx,
+        sql`update product_offers o set quantity = o.quantity + l.quantity, updated_at = now()
+            from order_lines l
+            where l.order_id = ${orderId} and l.product_id = o.product_id and o.country = ${row.country}
+            returning o.quantity, l.quantity as returned`,
+      );
+      refilled = back.some((r) => r.quantity === r.returned);
+    }
+    await tx.update(orders).set({ status: to, updatedAt: new Date() }).where(eq(orders.id, orderId));
+    return refilled;
+  });
+  if (stockBack) await invalidateCatalog();
+  return (await findOrderById(orderId))!;
+}
+
+/**
+ * Empties the personal data of an account's orders (the account is being deleted): the orders stay
+ * for the shop's records, with their lines, totals and statuses.
+ */
+export async function erasePersonalDataOfOrders(userId: number, db: Db): Promise<void> {
+  await db
+    .update(orders)
+    .set({
+      contactName: '',
+      contactPhone: '',
+      contactEmail: '',
+      deliveryCity: '',
+      deliveryAddress: '',
+      organisation: '',
+      taxNumber: '',
+      comment: '',
+      personalDataErasedAt: new Date(),
+    })
+    .where(eq(orders.userId, userId));
+  await db.delete(orderRequests).where(eq(orderRequests.userId, userId));
+}

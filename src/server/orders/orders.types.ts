@@ -1,0 +1,42 @@
+import type { CountryCode, CurrencyCode } from '../../shared/countries.ts';
+import type { OrderItemInput, PricedLine } from './order-rules.ts';
+import type { OrderStatus } from './order-status.ts';
+
+export type DeliveryInput = { method: 'pickup'; pickupPoint?: number } | { method: 'courier'; city: string; address: string };
+export type PaymentInput = { method: 'on_receipt' } | { method: 'bank_transfer'; organisation: string; taxNumber: string };
+
+/** What a shopper sends; prices and totals are never part of it. */
+export interface OrderInput {
+  country: CountryCode;
+  items: OrderItemInput[];
+  contact: { name?: string; phone?: string; email?: string };
+  delivery: DeliveryInput;
+  payment: PaymentInput;
+  comment?: string;
+}
+
+/** Who orders: the account's own details fill what the contact leaves out. */
+export interface Orderer {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+}
+
+export interface Order {
+  id: number;
+  number: string;
+  userId: number;
+  country: CountryCode;
+  status: OrderStatus;
+  currency: CurrencyCode;
+  total: string;
+  contact: { name: string; phone: string; email: string };
+  delivery: { method: 'pickup' | 'courier'; pickupPoint: number | null; pickupAddress: string; city: string; address: string };
+  payment: { method: 'on_receipt' | 'bank_transfer'; organisation: string; taxNumber: string };
+  comment: string;
+  lines: PricedLine[];
+  createdAt: Date;
+  updatedAt: Date;
+}

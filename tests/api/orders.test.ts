@@ -1,0 +1,316 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { getDbHandle } from '../../src/server/db/client.ts';
+import { changeOrderStatus } from '../../src/server/orders/index.ts';
+import { activeUser, login, mailsTo, signedIn } from '../helpers/accounts.ts';
+import { api, dbRows } from '../helpers/api.ts';
+import { orderBody, setStock, stockedProduct, stockOf } from '../helpers/orders.ts';
+
+const create = (token: string | undefined, json: unknown, key?: string) =>
+  api('/orders/order_create/', { method: 'POST', json, token, headers: key ? { 'Idempotency-Key': key } : {} });
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+const cents = (amount: string) => Math.round(Number(amount) * 100);
+
+describe('POST /orders/order_create/', () => {
+  it('answers 401 without a token, and so do the lists', async () => {
+    expect((await create(undefined, orderBody([{ product: 1, quantity: 1 }]))).status).toBe(401);
+    expect((await api('/orders/order_list/')).status).toBe(401);
+    expect((await api('/orders/order_list/KG-000001/')).status).toBe(401);
+  });
+
+  it('prices every line from the database, ignores prices and totals in the body, takes the stock and mails both sides', async () => {
+    const a = await stockedProduct(5);
+    const b = await stockedProduct(5);
+    const { tokens, email } = await signedIn();
+    const tampered = orderBody([
+      { product: a.id, quantity: 2, price: '0.01', total: '0.02' } as never,
+      { product: b.id, quantity: 1 },
+    ], { total: '1.00', currency: 'USD' });
+    const { status, body, headers } = await create(tokens.access, tampered);
+    expect(status).toBe(201);
+    expect(body.number).toMatch(/^KG-\d{6}$/);
+    expect(headers.get('location')).toBe(`/api/v1/orders/order_list/${body.number}/`);
+    expect(body).toMatchObject({ status: 'new', status_label: 'Новый', country: 'kg', currency: 'KGS', items_count: 3 });
+    expect(body.lines).toEqual([
+      { product: a.id, product_slug: a.slug, name: a.name, sku: a.sku, price: a.price, quantity: 2, total: (cents(a.price) * 2 / 100).toFixed(2) },
+      { product: b.id, product_slug: b.slug, name: b.name, sku: b.sku, price: b.price, quantity: 1, total: b.price },
+    ]);
+    expect(cents(body.total)).toBe(cents(a.price) * 2 + cents(b.price));
+    expect(body.contact).toEqual({ name: 'Айгуль Садыкова', phone: '+996555123456', email });
+    expect(body.delivery).toMatchObject({ method: 'courier', city: 'Бишкек', address: 'ул. Киевская, 95, кабинет 3' });
+    expect(await stockOf(a.id)).toBe(3);
+    expect(await stockOf(b.id)).toBe(4);
+
+    const mails = await mailsTo(email);
+    expect(mails.find((m) => m.kind === 'order_placed')?.text).toContain(body.number);
+    const staff = await mailsTo('staff@localhost');
+    expect(staff.find((m) => m.kind === 'order_staff' && m.subject.includes(body.number))).toBeTruthy();
+  });
+
+  it('keeps the lines as they were: a later price change does not rewrite the order', async () => {
+    const a = await stockedProduct(3);
+    const { tokens } = await signedIn();
+    const placed = (await create(tokens.access, orderBody([{ product: a.id, quantity: 1 }]))).body;
+    await dbRows(sql`update product_offers set price = price + 100 where product_id = ${a.id} and country = 'kg'`);
+    await dbRows(sql`update products set name = 'Переименован' where id = ${a.id}`);
+    const { body } = await api(`/orders/order_list/${placed.number}/`, { token: tokens.access });
+    expect(body.lines[0]).toMatchObject({ name: a.name, price: a.price });
+    expect(body.total).toBe(placed.total);
+  });
+
+  it('refuses the whole order with an error on the line that asks for more than the stock', async () => {
+    const a = await stockedProduct(5);
+    const b = await stockedProduct(3);
+    const { tokens } = await signedIn();
+    const { status, body } = await create(tokens.access, orderBody([{ product: a.id, quantity: 1 }, { product: b.id, quantity: 4 }]));
+    expect(status).toBe(400);
+    expect(body).toEqual({ items: [{}, { quantity: ['Доступно только 3 шт.'] }] });
+    expect(await stockOf(a.id)).toBe(5);
+    expect(await stockOf(b.id)).toBe(3);
+    await setStock(b.id, 0);
+    expect((await create(tokens.access, orderBody([{ product: b.id, quantity: 1 }]))).body).toEqual({ items: [{ quantity: ['Товара нет в наличии.'] }] });
+  });
+
+  it('puts unknown, inactive and unsold products and duplicate lines on their lines', async () => {
+    const a = await stockedProduct(5);
+    const inactive = await stockedProduct(5);
+    await dbRows(sql`update products set is_active = false where id = ${inactive.id}`);
+    const [notInKz] = await dbRows<{ id: number }>(
+      sql`select p.id from products p where p.is_active and not exists (select 1 from product_offers o where o.product_id = p.id and o.country = 'kz') limit 1`,
+    );
+    const { tokens } = await signedIn();
+    const kg = await create(tokens.access, orderBody([{ product: a.id, quantity: 1 }, { product: 99_999_999, quantity: 1 }, { product: inactive.id, quantity: 1 }, { product: a.id, quantity: 2 }]));
+    expect(kg.status).toBe(400);
+    expect(kg.body.items).toEqual([
+      {},
+      { product: ['Такого товара нет в каталоге.'] },
+      { product: ['Товар не продаётся в Кыргызстане.'] },
+      { product: ['Этот товар уже есть в заказе выше: измените количество в той строке.'] },
+    ]);
+    if (notInKz) {
+      const kz = await create(tokens.access, orderBody([{ product: notInKz.id, quantity: 1 }], { country: 'kz', delivery: { method: 'courier', city: 'Алматы', address: 'пр. Абая, 1' }, contact: { phone: '+7 701 123 45 67' } }));
+      expect(kz.body).toEqual({ items: [{ product: ['Товар не продаётся в Казахстане.'] }] });
+    }
+  });
+
+  it('answers 400, never 5xx, for an empty cart, a quantity of 0 or over 999, and a malformed body', async () => {
+    const a = await stockedProduct(5);
+    const { tokens } = await signedIn();
+    expect((await create(tokens.access, orderBody([]))).body).toEqual({ items: ['Корзина пуста: добавьте товары.'] });
+    expect((await create(tokens.access, orderBody([{ product: a.id, quantity: 1000 }]))).body).toEqual({ items: [{ quantity: ['Не больше 999 шт. в одной строке.'] }] });
+    expect((await create(tokens.access, orderBody([{ product: a.id, quantity: 1 }, { product: a.id, quantity: 0 }]))).body).toEqual({ items: [{}, { quantity: ['Не меньше 1 шт.'] }] });
+    const malformed = await create(tokens.access, { country: 'us', items: 'all', delivery: { method: 'drone' }, payment: {} });
+    expect(malformed.status).toBe(400);
+    expect(Object.keys(malformed.body).sort()).toEqual(['country', 'delivery', 'items', 'payment']);
+    const notJson = await api('/orders/order_create/', { method: 'POST', body: '{', headers: { 'Content-Type': 'application/json' }, token: tokens.access });
+    expect(notJson.status).toBe(400);
+    expect(await stockOf(a.id)).toBe(5);
+  });
+
+  it('checks the contact, the pickup office and the tax number of the country', async () => {
+    const a = await stockedProduct(5);
+    const { email, password } = await activeUser({ phone: '', firstName: '' });
+    const { access } = await login(email, password);
+    const noPhone = await create(access, orderBody([{ product: a.id, quantity: 1 }], { contact: {} }));
+    expect(noPhone.body).toEqual({ contact: { name: ['Укажите имя получателя.'], phone: ['Укажите телефон: он нужен для доставки.'] } });
+
+    const badTax = await create(access, orderBody([{ product: a.id, quantity: 1 }], { payment: { method: 'bank_transfer', organisation: 'Стоматология «Улыбка»', tax_number: '123' } }));
+    expect(badTax.body).toEqual({ payment: { tax_number: ['ИНН — это 14 цифр.'] } });
+    const badPickup = await create(access, orderBody([{ product: a.id, quantity: 1 }], { delivery: { method: 'pickup', pickup_point: 99_999 } }));
+    expect(badPickup.body).toEqual({ delivery: { pickup_point: ['Такого пункта самовывоза нет.'] } });
+    const noAddress = await create(access, orderBody([{ product: a.id, quantity: 1 }], { delivery: { method: 'courier', city: 'Бишкек' } }));
+    expect(noAddress.body).toEqual({ delivery: { address: ['Обязательное поле.'] } });
+    expect(await stockOf(a.id)).toBe(5);
+  });
+
+  it('takes pickup at the country office and a clinic paying by invoice, and saves the phone to the profile when asked', async () => {
+    const a = await stockedProduct(5);
+    const [office] = await dbRows<{ id: number; city: string; address: string }>(sql`select id, city, address from contacts where country = 'kg' order by position, id limit 1`);
+    const { email, password } = await activeUser({ phone: '' });
+    const { access } = await login(email, password);
+    const { status, body } = await create(access, {
+      ...orderBody([{ product: a.id, quantity: 1 }], {
+        delivery: { method: 'pickup', pickup_point: office!.id },
+        payment: { method: 'bank_transfer', organisation: 'Стоматология «Улыбка»', tax_number: '01234567890123' },
+        contact: { phone: '0555 12 34 56' },
+      }),
+      save_phone: true,
+    });
+    expect(status).toBe(201);
+    expect(body.delivery).toMatchObject({ method: 'pickup', pickup_point: office!.id, pickup_address: `${office!.city}, ${office!.address}` });
+    expect(body.payment).toEqual({ method: 'bank_transfer', organisation: 'Стоматология «Улыбка»', tax_number: '01234567890123' });
+    expect((await api('/accounts/auth/users/me/', { token: access })).body.phone).toBe('+996555123456');
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('answers the first order again for the same key and body, without taking stock twice', async () => {
+    const a = await stockedProduct(5);
+    const { tokens } = await signedIn();
+    const key = crypto.randomUUID();
+    const body = orderBody([{ product: a.id, quantity: 2 }]);
+    const first = await create(tokens.access, body, key);
+    const again = await create(tokens.access, body, key);
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body.number).toBe(first.body.number);
+    expect(await stockOf(a.id)).toBe(3);
+  });
+
+  it('answers 409 for the same key with another body; another account, or no key, makes its own order', async () => {
+    const a = await stockedProduct(10);
+    const { tokens } = await signedIn();
+    const key = crypto.randomUUID();
+    expect((await create(tokens.access, orderBody([{ product: a.id, quantity: 1 }]), key)).status).toBe(201);
+    const other = await create(tokens.access, orderBody([{ product: a.id, quantity: 2 }]), key);
+    expect(other.status).toBe(409);
+    expect(other.body.detail).toBeTypeOf('string');
+    const someoneElse = await signedIn();
+    expect((await create(someoneElse.tokens.access, orderBody([{ product: a.id, quantity: 1 }]), key)).status).toBe(201);
+    expect((await create(tokens.access, orderBody([{ product: a.id, quantity: 1 }]))).status).toBe(201);
+    expect(await stockOf(a.id)).toBe(7);
+  });
+
+  it('makes one order from concurrent requests with the same key', async () => {
+    const a = await stockedProduct(10);
+    const { tokens } = await signedIn();
+    const key = crypto.randomUUID();
+    const body = orderBody([{ product: a.id, quantity: 1 }]);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => create(tokens.access, body, key)));
+    expect(new Set(answers.map((r) => r.body.number)).size).toBe(1);
+    expect(await stockOf(a.id)).toBe(9);
+  });
+
+  it('refuses a key that is not a UUID', async () => {
+    const { tokens } = await signedIn();
+    const { status, body } = await create(tokens.access, orderBody([{ product: 1, quantity: 1 }]), 'click-1');
+    expect(status).toBe(400);
+    expect(body['idempotency-key']).toEqual(['Idempotency-Key должен быть UUID.']);
+  });
+});
+
+describe('the last unit', () => {
+  it('fifty concurrent orders for the last unit make exactly one order; the stock ends at 0', async () => {
+    const a = await stockedProduct(1);
+    const buyers = await Promise.all(Array.from({ length: 5 }, () => signedIn()));
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => create(buyers[i % 5]!.tokens.access, orderBody([{ product: a.id, quantity: 1 }]))));
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
+    const refused = answers.filter((r) => r.status !== 201);
+    expect(refused).toHaveLength(49);
+    for (const r of refused) expect(r.body).toEqual({ items: [{ quantity: ['Товара нет в наличии.'] }] });
+    expect(await stockOf(a.id)).toBe(0);
+  });
+});
+
+describe('GET /orders/order_list/', () => {
+  it("lists only the account's own orders, newest first, by status, in DRF pages, never cached publicly", async () => {
+    const a = await stockedProduct(50);
+    const mine = await signedIn();
+    const theirs = await signedIn();
+    const numbers: string[] = [];
+    for (let i = 0; i < 3; i++) numbers.push((await create(mine.tokens.access, orderBody([{ product: a.id, quantity: 1 }]))).body.number);
+    const foreign = (await create(theirs.tokens.access, orderBody([{ product: a.id, quantity: 1 }]))).body.number;
+
+    const page = await api('/orders/order_list/?limit=2', { token: mine.tokens.access });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('private, no-store');
+    expect(page.body.count).toBe(3);
+    expect(page.body.results.map((o: { number: string }) => o.number)).toEqual([numbers[2], numbers[1]]);
+    expect(page.body.next).toContain('offset=2');
+
+    const [first] = await dbRows<{ id: number }>(sql`select id from orders where number = ${numbers[0]!}`);
+    await changeOrderStatus(first!.id, 'cancelled');
+    const cancelled = await api('/orders/order_list/?status=cancelled', { token: mine.tokens.access });
+    expect(cancelled.body.results.map((o: { number: string }) => o.number)).toEqual([numbers[0]]);
+    expect((await api('/orders/order_list/?status=lost', { token: mine.tokens.access })).status).toBe(400);
+
+    expect((await api(`/orders/order_list/${foreign}/`, { token: mine.tokens.access })).status).toBe(404);
+    const own = await api(`/orders/order_list/${numbers[1]!.toLowerCase()}/`, { token: mine.tokens.access });
+    expect(own.status).toBe(200);
+    expect(own.headers.get('cache-control')).toBe('private, no-store');
+    expect((await api('/orders/order_list/nonsense/', { token: mine.tokens.access })).status).toBe(400);
+  });
+});
+
+describe('statuses', () => {
+  it('cancelling gives the stock back; a finished order cannot move back', async () => {
+    const a = await stockedProduct(4);
+    const { tokens } = await signedIn();
+    const { body } = await create(tokens.access, orderBody([{ product: a.id, quantity: 3 }]));
+    expect(await stockOf(a.id)).toBe(1);
+    const [{ id }] = (await dbRows<{ id: number }>(sql`select id from orders where number = ${body.number}`)) as [{ id: number }];
+    await changeOrderStatus(id, 'confirmed');
+    expect((await changeOrderStatus(id, 'cancelled')).status).toBe('cancelled');
+    expect(await stockOf(a.id)).toBe(4);
+    await expect(changeOrderStatus(id, 'new')).rejects.toMatchObject({ fields: { status: [expect.stringContaining('«Отменён»')] } });
+    await expect(changeOrderStatus(id, 'cancelled')).rejects.toMatchObject({ kind: 'validation' });
+    expect(await stockOf(a.id)).toBe(4);
+  });
+});
+
+describe('deleting the account', () => {
+  it('keeps its orders but erases their personal data', async () => {
+    const a = await stockedProduct(5);
+    const { tokens, password } = await signedIn();
+    const { body } = await create(tokens.access, orderBody([{ product: a.id, quantity: 1 }], { comment: 'Позвонить после 14:00' }));
+    expect((await api('/accounts/auth/users/me/', { method: 'DELETE', token: tokens.access, json: { current_password: password } })).status).toBe(204);
+    const [row] = await dbRows<Record<string, unknown>>(sql`select * from orders where number = ${body.number}`);
+    expect(row).toMatchObject({ contact_name: '', contact_phone: '', contact_email: '', delivery_address: '', delivery_city: '', comment: '', total: body.total, status: 'new' });
+    expect(row!.personal_data_erased_at).not.toBeNull();
+    expect(await dbRows(sql`select 1 from order_lines l join orders o on o.id = l.order_id where o.number = ${body.number}`)).toHaveLength(1);
+  });
+});
+
+// Two shop processes share one database only on a PostgreSQL server.
+const handle = await getDbHandle();
+describe.skipIf(handle.kind !== 'postgres')('the last unit, two shop processes (PostgreSQL)', () => {
+  let child: ChildProcess | undefined;
+  afterAll(() => {
+    child?.kill('SIGTERM');
+  });
+
+  function startSecondProcess(): Promise<number> {
+    child = spawn(process.execPath, [path.join(root, 'tests/helpers/processes/api-server.ts')], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: handle.url, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    return new Promise((resolve, reject) => {
+      child!.stdout!.on('data', (chunk: Buffer) => {
+        const line = chunk.toString().trim().split('\n').find((l) => l.startsWith('{"port"'));
+        if (line) resolve(JSON.parse(line).port);
+      });
+      child!.on('exit', (code) => reject(new Error(`The second process exited with ${code}: ${stderr}`)));
+    });
+  }
+
+  it('fifty orders for the last unit split between two processes make exactly one order', async () => {
+    const port = await startSecondProcess();
+    const a = await stockedProduct(1);
+    const buyers = await Promise.all(Array.from({ length: 5 }, () => signedIn()));
+    const viaOther = async (token: string) => {
+      const response = await fetch(`http://127.0.0.1:${port}/api/v1/orders/order_create/`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify(orderBody([{ product: a.id, quantity: 1 }])),
+      });
+      return { status: response.status, body: await response.json() };
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => {
+        const token = buyers[i % 5]!.tokens.access;
+        return i % 2 ? viaOther(token) : create(token, orderBody([{ product: a.id, quantity: 1 }]));
+      }),
+    );
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(answers.filter((r) => r.status === 400)).toHaveLength(49);
+    expect(await stockOf(a.id)).toBe(0);
+  }, 60_000);
+});
