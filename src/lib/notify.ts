@@ -11,6 +11,7 @@ export const NOTICES = {
   addedToFavourites: 'Товар добавлен в избранное',
   removedFromFavourites: 'Товар удален из избранных',
   loggedOut: 'Вы вышли из системы',
+  orderPlaced: 'Заказ оформлен',
 } as const;
 
 type Toast = ReturnType<typeof import('~/islands/shell/toast-root.tsx').mountToastArea>;

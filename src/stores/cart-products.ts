@@ -32,8 +32,10 @@ export interface CartSubtotal {
   /** In `currency`, summed over the lines whose product and price are known. */
   amount: number;
   currency: CurrencyCode;
-  /** Lines left out: still loading, not sold in the country, or without a price. */
+  /** Lines left out: still loading, not sold in the country, out of stock, or without a price. */
   missing: number;
+  /** Lines that can be ordered now: sold in the country, priced and in stock. */
+  orderable: number;
 }
 
 /** Indicative total for display only; the server recomputes every price when the order is placed. */
@@ -41,16 +43,18 @@ export function cartSubtotal(lines: readonly CartLine[]): CartSubtotal | null {
   let amount = 0;
   let currency: CurrencyCode | null = null;
   let missing = 0;
+  let orderable = 0;
   for (const line of lines) {
     const price = line.product?.price == null ? NaN : Number(line.product.price);
-    if (!line.product || !Number.isFinite(price)) {
+    if (!line.product || !Number.isFinite(price) || !line.product.in_stock) {
       missing += 1;
       continue;
     }
     currency ??= line.product.currency;
     amount += price * line.quantity;
+    orderable += 1;
   }
-  return currency === null ? null : { amount, currency, missing };
+  return currency === null ? null : { amount, currency, missing, orderable };
 }
 
 export const $cartSubtotal = computed($cartLines, cartSubtotal);

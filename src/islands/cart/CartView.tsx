@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { CountryCode, Exchange } from '~/lib/api/types.ts';
-import type { DisplayCurrency } from '~/shared/money.ts';
+import { formatMoney, toDisplayCurrency, type DisplayCurrency } from '~/shared/money.ts';
 import {
   $cartIds,
   clearCart,
@@ -20,10 +20,11 @@ interface Props {
   exchange: Exchange | null;
   productHref: string;
   catalogHref: string;
+  checkoutHref: string;
 }
 
 /** The cart page: lines from localStorage joined with fresh prices for the country. */
-export default function CartView({ country, countryName, countryCurrency, exchange, productHref, catalogHref }: Props) {
+export default function CartView({ country, countryName, countryCurrency, exchange, productHref, catalogHref, checkoutHref }: Props) {
   const [mounted, setMounted] = useState(false);
   const lines = useStore($cartLines);
   const ids = useStore($cartIds);
@@ -115,7 +116,17 @@ export default function CartView({ country, countryName, countryCurrency, exchan
           <span>Итого</span>
           <strong>{subtotal ? format(subtotal.amount.toFixed(2), subtotal.currency) : '—'}</strong>
         </p>
-        {subtotal && subtotal.missing > 0 && <p className="muted small">Без учёта товаров, которых нет в продаже.</p>}
+        {subtotal && format(subtotal.amount.toFixed(2), subtotal.currency) !== formatMoney(subtotal.amount, toDisplayCurrency(subtotal.currency)) && (
+          <p className="cart-total-own muted small">К оплате в валюте страны: {formatMoney(subtotal.amount, toDisplayCurrency(subtotal.currency))}</p>
+        )}
+        {subtotal && subtotal.missing > 0 && <p className="muted small">Без учёта товаров, которых нет в наличии или в продаже.</p>}
+        {subtotal && subtotal.orderable > 0 ? (
+          <a className="btn btn-primary cart-checkout" href={checkoutHref}>
+            Оформить заказ
+          </a>
+        ) : (
+          <p className="muted small">Оформить заказ можно, когда в корзине есть товары в наличии.</p>
+        )}
         <p className="muted small">Цены для страны «{countryName}». При оформлении заказа сумма пересчитывается по актуальным ценам и остаткам.</p>
         {state.status === 'failed' && <p className="cart-warning">Не удалось обновить цены: {state.errorMessage}. Обновите страницу.</p>}
         <button type="button" className="btn btn-secondary" onClick={clearCart}>

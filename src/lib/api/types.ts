@@ -59,3 +59,9 @@ export type EmailResetConfirmInput = Schemas['EmailResetConfirm'];
 export type SetPasswordInput = Schemas['SetPassword'];
 export type SetEmailInput = Schemas['SetEmail'];
 export type CurrentPasswordInput = Schemas['CurrentPassword'];
+
+/** An order as `/orders/...` answers it: lines as priced when ordered, money in `currency`. */
+export type Order = Schemas['Order'];
+export type OrderLine = Schemas['OrderLine'];
+/** `POST /orders/order_create/` body: products and quantities only, never prices. */
+export type OrderCreateInput = Schemas['OrderCreate'];

@@ -186,7 +186,16 @@ describe('cart products', () => {
     // Product 2 is not sold in the country.
     expect(lines[1]).toEqual({ id: 2, quantity: 1, product: undefined });
     expect($cartProductsState.get().status).toBe('succeeded');
-    expect($cartSubtotal.get()).toEqual({ amount: 201, currency: 'KGS', missing: 1 });
+    expect($cartSubtotal.get()).toEqual({ amount: 201, currency: 'KGS', missing: 1, orderable: 1 });
+  });
+
+  it('leaves a line that went out of stock out of the total', async () => {
+    addToCart(1, 2);
+    addToCart(3);
+    vi.mocked(listProducts).mockResolvedValue(page([productItem({ id: 1, price: '10.00' }), productItem({ id: 3, price: '99.00', in_stock: false, quantity: 0 })]));
+    keepMount($cartLines);
+    await loadCartProducts('kg');
+    expect($cartSubtotal.get()).toEqual({ amount: 20, currency: 'KGS', missing: 1, orderable: 1 });
   });
 
   it('does not call the API for an empty cart', async () => {

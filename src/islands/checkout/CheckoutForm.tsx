@@ -1,0 +1,228 @@
+import { useStore } from '@nanostores/react';
+import { navigate } from 'astro:transitions/client';
+import { useEffect, useMemo, useState } from 'react';
+import { NOTICES, notifySuccess } from '~/lib/notify.ts';
+import type { CountryCode, Exchange, OrderCreateInput } from '~/lib/api/types.ts';
+import { Field, Form, Select, SubmitButton, TextArea, useForm } from '~/islands/forms/index.ts';
+import { formatMoney, toDisplayCurrency, type DisplayCurrency } from '~/shared/money.ts';
+import { paths } from '~/shared/paths.ts';
+import { GOODS, plural } from '~/shared/plural.ts';
+import { $cartIds, clearCart } from '~/stores/cart.ts';
+import { $cartLines, $cartProductsState, $cartSubtotal, loadCartProducts } from '~/stores/cart-products.ts';
+import { usePriceFormat } from '../shared/use-price-format.ts';
+import { checkoutErrors } from './checkout-errors.ts';
+
+export interface PickupOffice {
+  id: number;
+  label: string;
+}
+
+interface Props {
+  country: CountryCode;
+  countryCurrency: DisplayCurrency;
+  exchange: Exchange | null;
+  profile: { name: string; phone: string; email: string };
+  offices: PickupOffice[];
+  taxNumber: { name: string; digits: number };
+}
+
+// The API client loads with the form's first focus, not with the page.
+const ordersApi = () => import('~/lib/api/orders.ts');
+
+/**
+ * Checkout (issue 10): the cart's lines at the current prices and stock of the country, the contact
+ * prefilled from the profile, delivery and payment. The server prices the order again and answers
+ * per line; one Idempotency-Key per opened form keeps a double submit to one order.
+ */
+export default function CheckoutForm({ country, countryCurrency, exchange, profile, offices, taxNumber }: Props) {
+  const [mounted, setMounted] = useState(false);
+  const [delivery, setDelivery] = useState<'pickup' | 'courier'>(offices.length ? 'pickup' : 'courier');
+  const [payment, setPayment] = useState<'on_receipt' | 'bank_transfer'>('on_receipt');
+  const [phone, setPhone] = useState(profile.phone);
+  const [lineErrors, setLineErrors] = useState<string[][]>([]);
+  const idempotencyKey = useMemo(() => crypto.randomUUID(), []);
+  const lines = useStore($cartLines);
+  const ids = useStore($cartIds);
+  const state = useStore($cartProductsState);
+  const subtotal = useStore($cartSubtotal);
+  const format = usePriceFormat(exchange, countryCurrency);
+  const form = useForm({ warm: ordersApi });
+  const { fields } = form.errors;
+  const idsKey = ids.join(',');
+
+  useEffect(() => setMounted(true), []);
+  useEffect(() => {
+    void loadCartProducts(country);
+  }, [country, idsKey]);
+
+  const submit = form.onSubmit(async (values) => {
+    setLineErrors([]);
+    const items = lines.map((line) => ({ product: line.id, quantity: line.quantity }));
+    const input = {
+      country,
+      items,
+      contact: { name: values.name!.trim(), phone: values.phone!.trim(), email: values.email!.trim() },
+      delivery:
+        delivery === 'pickup'
+          ? { method: 'pickup' as const, pickup_point: Number(values.pickup_point) || undefined }
+          : { method: 'courier' as const, city: values.city ?? '', address: values.address ?? '' },
+      payment:
+        payment === 'bank_transfer'
+          ? { method: 'bank_transfer' as const, organisation: values.organisation ?? '', tax_number: values.tax_number ?? '' }
+          : { method: 'on_receipt' as const },
+      comment: values.comment ?? '',
+      save_phone: values.save_phone === 'on',
+    } as OrderCreateInput;
+    const { createOrder } = await ordersApi();
+    try {
+      const order = await createOrder(input, idempotencyKey);
+      clearCart();
+      notifySuccess(NOTICES.orderPlaced);
+      await navigate(paths.order(country, order.number));
+    } catch (error) {
+      const mapped = checkoutErrors(error, items.length);
+      if (!mapped) throw error;
+      setLineErrors(mapped.lines);
+      form.fail(mapped.form);
+      // The stock may have changed: show the lines as they are now.
+      void loadCartProducts(country);
+    }
+  }, { required: ['name', 'phone', 'email', ...(delivery === 'courier' ? ['city', 'address'] : []), ...(payment === 'bank_transfer' ? ['organisation', 'tax_number'] : [])] });
+
+  if (!mounted) return <p className="cart-loading">Загружаем корзину…</p>;
+  if (lines.length === 0) {
+    return (
+      <div className="cart-empty card">
+        <h2>Корзина пуста</h2>
+        <p className="muted">Добавьте товары из каталога, чтобы оформить заказ.</p>
+        <a className="btn btn-primary" href={paths.catalog(country)}>
+          Перейти в каталог
+        </a>
+      </div>
+    );
+  }
+
+  const units = lines.reduce((n, line) => n + line.quantity, 0);
+  const ownTotal = subtotal ? formatMoney(subtotal.amount, toDisplayCurrency(subtotal.currency)) : null;
+  const shownTotal = subtotal ? format(subtotal.amount.toFixed(2), subtotal.currency) : null;
+
+  return (
+    <div className="checkout">
+      <section className="checkout-lines card" aria-labelledby="checkout-lines-title">
+        <h2 id="checkout-lines-title">Товары — {plural(units, GOODS)}</h2>
+        <ul>
+          {lines.map((line, index) => {
+            const product = line.product;
+            const problems = [...(lineErrors[index] ?? [])];
+            if (problems.length === 0) {
+              if (state.status === 'succeeded' && !product) problems.push('Товар не продаётся в этой стране.');
+              else if (product && !product.in_stock) problems.push('Товара нет в наличии.');
+              else if (product && line.quantity > product.quantity) problems.push(`Доступно только ${product.quantity} шт.`);
+            }
+            const errorId = `line-error-${line.id}`;
+            return (
+              <li key={line.id} className={problems.length ? 'checkout-line has-error' : 'checkout-line'} aria-describedby={problems.length ? errorId : undefined}>
+                <span className="checkout-line-name">{product?.name ?? 'Товар'}</span>
+                <span className="checkout-line-qty">
+                  {line.quantity} шт. × {product?.price ? format(product.price, product.currency) : '—'}
+                </span>
+                <span className="checkout-line-sum">{product?.price ? format((Number(product.price) * line.quantity).toFixed(2), product.currency) : '—'}</span>
+                {problems.length > 0 && (
+                  <p id={errorId} className="checkout-line-error">
+                    {problems.join(' ')}
+                  </p>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+        <p className="checkout-total">
+          <span>Итого</span>
+          <strong>{shownTotal ?? '—'}</strong>
+        </p>
+        {ownTotal && shownTotal !== ownTotal && <p className="muted small">К оплате: {ownTotal}</p>}
+        <p className="muted small">
+          Сумму считает сервер по ценам и остаткам на момент заказа. <a href={paths.cart(country)}>Изменить корзину</a>
+        </p>
+      </section>
+
+      <Form form={form} onSubmit={submit}>
+        <fieldset className="checkout-group">
+          <legend>Получатель</legend>
+          <Field name="name" label="Имя и фамилия" autoComplete="name" maxLength={150} defaultValue={profile.name} errors={fields.name} />
+          <Field
+            name="phone"
+            label="Телефон"
+            type="tel"
+            autoComplete="tel"
+            maxLength={30}
+            value={phone}
+            onChange={(event) => setPhone(event.target.value)}
+            errors={fields.phone}
+            hint="Менеджер позвонит, чтобы подтвердить заказ и доставку."
+          />
+          {phone.trim() !== '' && phone.trim() !== profile.phone && (
+            <label className="checkbox">
+              <input type="checkbox" name="save_phone" defaultChecked={profile.phone === ''} /> Сохранить телефон в профиле
+            </label>
+          )}
+          <Field name="email" label="Электронная почта" type="email" autoComplete="email" maxLength={254} defaultValue={profile.email} errors={fields.email} hint="Сюда придёт подтверждение заказа." />
+        </fieldset>
+
+        <fieldset className="checkout-group">
+          <legend>Доставка</legend>
+          <div className="choice-row" role="radiogroup" aria-label="Способ доставки">
+            <label className="choice">
+              <input type="radio" name="delivery" value="pickup" checked={delivery === 'pickup'} onChange={() => setDelivery('pickup')} disabled={!offices.length} /> Самовывоз из офиса
+            </label>
+            <label className="choice">
+              <input type="radio" name="delivery" value="courier" checked={delivery === 'courier'} onChange={() => setDelivery('courier')} /> Курьером
+            </label>
+          </div>
+          {delivery === 'pickup' ? (
+            <Select name="pickup_point" label="Пункт самовывоза" errors={fields.pickup_point} defaultValue={offices[0]?.id}>
+              {offices.map((office) => (
+                <option key={office.id} value={office.id}>
+                  {office.label}
+                </option>
+              ))}
+            </Select>
+          ) : (
+            <>
+              <Field name="city" label="Город" autoComplete="address-level2" maxLength={100} errors={fields.city} />
+              <Field name="address" label="Адрес" autoComplete="street-address" maxLength={300} errors={fields.address} hint="Улица, дом, офис или кабинет." />
+            </>
+          )}
+        </fieldset>
+
+        <fieldset className="checkout-group">
+          <legend>Оплата</legend>
+          <div className="choice-row" role="radiogroup" aria-label="Способ оплаты">
+            <label className="choice">
+              <input type="radio" name="payment" value="on_receipt" checked={payment === 'on_receipt'} onChange={() => setPayment('on_receipt')} /> При получении
+            </label>
+            <label className="choice">
+              <input type="radio" name="payment" value="bank_transfer" checked={payment === 'bank_transfer'} onChange={() => setPayment('bank_transfer')} /> По счёту для клиники
+            </label>
+          </div>
+          {payment === 'bank_transfer' && (
+            <>
+              <Field name="organisation" label="Организация" autoComplete="organization" maxLength={200} errors={fields.organisation} />
+              <Field
+                name="tax_number"
+                label={taxNumber.name}
+                inputMode="numeric"
+                maxLength={taxNumber.digits}
+                errors={fields.tax_number}
+                hint={`${taxNumber.digits} цифр.`}
+              />
+            </>
+          )}
+        </fieldset>
+
+        <TextArea name="comment" label="Комментарий к заказу" optional rows={3} maxLength={1000} errors={fields.comment} />
+        <SubmitButton pending={form.pending} label="Подтвердить заказ" pendingLabel="Оформляем заказ…" />
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { allProducts, cartCounter, toast, waitForIslands, type ApiProduct } from './support/shop.ts';
+
+const DOCTOR = { email: 'doctor@dental.test', password: 'Doctor-Demo-2026' };
+const STAFF = { email: 'staff@dental.test', password: 'Staff-Demo-2026' };
+
+async function accessToken(request: APIRequestContext, account: { email: string; password: string }): Promise<string> {
+  const response = await request.post('/api/v1/accounts/auth/jwt/create/', { data: account });
+  expect(response.status()).toBe(200);
+  return (await response.json()).access;
+}
+
+/** Buys the whole stock of a product through the API as another account: it is out of stock afterwards. */
+async function buyOut(request: APIRequestContext, product: ApiProduct): Promise<void> {
+  const token = await accessToken(request, STAFF);
+  const response = await request.post('/api/v1/orders/order_create/', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      country: 'kg',
+      items: [{ product: product.id, quantity: product.quantity }],
+      contact: { name: 'Склад', phone: '+996555000111' },
+      delivery: { method: 'courier', city: 'Бишкек', address: 'ул. Складская, 1' },
+      payment: { method: 'on_receipt' },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join('\n  ')}`);
+  expect(report, report.join('\n')).toEqual([]);
+}
+
+test('checks out two products after logging in on the way, then finds the order in the history; a line that ran out shows its error', async ({ page, request }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    // The refused order (400) and the short-lived access token's refresh (401) are expected answers,
+    // which Chromium logs as failed loads; anything else is an error.
+    if (message.type() === 'error' && !/^Failed to load resource: the server responded with a status of 40[01]/.test(message.text())) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+
+  const products = (await allProducts(request, 'kg')).filter((p) => p.in_stock && p.price !== null);
+  const first = products.find((p) => p.quantity >= 10)!;
+  const second = products.findLast((p) => p.id !== first.id && p.quantity >= 1 && p.quantity <= 200)!;
+  const third = products.find((p) => p.id !== first.id && p.id !== second.id && p.quantity >= 10)!;
+
+  await page.goto('/kg/');
+  await page.evaluate((items) => localStorage.setItem('cart', JSON.stringify(items)), [
+    { id: first.id, quantity: 2 },
+    { id: second.id, quantity: 1 },
+  ]);
+
+  // Signed out: the checkout sends the shopper to log in, then back.
+  await page.goto('/kg/checkout/');
+  await expect(page).toHaveURL(/\/kg\/login\/\?next=%2Fkg%2Fcheckout%2F$/);
+  await waitForIslands(page);
+  await page.getByLabel('Электронная почта').fill(DOCTOR.email);
+  await page.getByLabel('Пароль').fill(DOCTOR.password);
+  await page.getByRole('button', { name: 'Войти', exact: true }).click();
+  await expect(page).toHaveURL(/\/kg\/checkout\/$/);
+  await waitForIslands(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Оформление заказа' })).toBeVisible();
+  await expect(page.getByText(first.name)).toBeVisible();
+  await expect(page.getByText(second.name)).toBeVisible();
+  await expect(page.getByLabel('Электронная почта')).toHaveValue(DOCTOR.email);
+  await expectNoSeriousAxeViolations(page);
+
+  // Meanwhile someone else buys the whole stock of the second product.
+  await buyOut(request, second);
+  await page.getByRole('radio', { name: 'Курьером' }).check();
+  await page.getByLabel('Город').fill('Бишкек');
+  await page.getByLabel('Адрес').fill('ул. Киевская, 95, кабинет 3');
+  await page.getByLabel('Комментарий к заказу').fill('Позвонить после 14:00');
+  await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
+  const lineError = page.locator('.checkout-line', { hasText: second.name }).locator('.checkout-line-error');
+  await expect(lineError).toHaveText(/Товара нет в наличии/);
+  await expect(page.locator('.form-alert')).toContainText('Проверьте товары');
+  // What was typed stays.
+  await expect(page.getByLabel('Адрес')).toHaveValue('ул. Киевская, 95, кабинет 3');
+
+  // The shopper swaps the sold-out line for another product and orders.
+  await page.evaluate((items) => localStorage.setItem('cart', JSON.stringify(items)), [
+    { id: first.id, quantity: 2 },
+    { id: third.id, quantity: 1 },
+  ]);
+  await page.reload();
+  await waitForIslands(page);
+  await expect(page.getByText(third.name)).toBeVisible();
+  await page.getByRole('radio', { name: 'Курьером' }).check();
+  await page.getByLabel('Город').fill('Бишкек');
+  await page.getByLabel('Адрес').fill('ул. Киевская, 95, кабинет 3');
+  await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
+
+  await expect(toast(page, 'Заказ оформлен')).toBeVisible();
+  await expect(page).toHaveURL(/\/kg\/account\/orders\/KG-\d{6}\/$/);
+  const number = page.url().match(/(KG-\d{6})/)![1]!;
+  await expect(page.getByRole('heading', { level: 1, name: `Заказ ${number}` })).toBeVisible();
+  await expect(page.getByText('Новый', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: first.name })).toBeVisible();
+  const total = (await page.locator('.order-lines tfoot td').textContent())!.trim();
+  await expectNoSeriousAxeViolations(page);
+
+  // The cart is empty now, in this tab's storage and in the header.
+  expect(await page.evaluate(() => localStorage.getItem('cart'))).toBe('[]');
+  await expect(cartCounter(page)).toBeHidden();
+
+  await page.goto('/kg/account/orders/');
+  const card = page.locator('.order-card', { hasText: number });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText(total);
+  await expect(card).toContainText('3 товара');
+  await expectNoSeriousAxeViolations(page);
+  await page.getByRole('link', { name: 'Отменён' }).click();
+  await expect(page.locator('.order-card', { hasText: number })).toHaveCount(0);
+
+  expect(errors).toEqual([]);
+});
+
+test('the order pages are personal: signed-out visitors go to log in, and nothing is cached publicly', async ({ request }) => {
+  const list = await request.get('/kg/account/orders/', { maxRedirects: 0 });
+  expect(list.status()).toBe(302);
+  expect(list.headers()['location']).toBe('/kg/login/?next=%2Fkg%2Faccount%2Forders%2F');
+  expect(list.headers()['cache-control']).toBe('private, no-store');
+  const checkout = await request.get('/kg/checkout/', { maxRedirects: 0 });
+  expect(checkout.status()).toBe(302);
+  expect(checkout.headers()['cache-control']).toBe('private, no-store');
+});
