@@ -1,0 +1,115 @@
+/**
+ * `npm run bench` (after the page scenarios): order creation and the order list on PostgreSQL.
+ *
+ * A database of its own on the PostgreSQL server (BENCH_DATABASE_URL, default the local one), the shop
+ * started on it with the demo catalog, every offer's stock raised so nothing runs out, then:
+ * - order creation: 10 connections, each request one line of a product taken in turn (distinct products);
+ * - `order_list`: 10 connections reading the first page of an account with 200 orders.
+ * Prints orders/s, p50 and p99 and writes `bench-results/orders.json`; the database is dropped afterwards.
+ * Skipped (exit 0) when no PostgreSQL server answers.
+ */
+import { createRequire } from 'node:module';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import postgres from 'postgres';
+import { startProcess, waitUntilReady } from './processes.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PORT = 4412;
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const SECONDS = Number(process.env.BENCH_ORDERS_SECONDS ?? 8);
+const CONNECTIONS = 10;
+const ACCOUNT = { email: 'doctor@dental.test', password: 'Doctor-Demo-2026' };
+
+interface Result {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number; max: number };
+  '2xx': number;
+  non2xx: number;
+  errors: number;
+}
+type Options = Record<string, unknown>;
+const autocannon = createRequire(import.meta.url)('autocannon') as (options: Options) => Promise<Result>;
+
+const admin = postgres(BASE_URL, { max: 1, onnotice: () => {} });
+try {
+  await admin`select 1`;
+} catch {
+  console.log('\n## Orders (PostgreSQL)\n\nSkipped: no PostgreSQL server answers at BENCH_DATABASE_URL.');
+  await admin.end();
+  process.exit(0);
+}
+
+const dbName = `bench_orders_${process.pid}`;
+await admin.unsafe(`create database ${dbName}`);
+const url = new URL(BASE_URL);
+url.pathname = `/${dbName}`;
+const logDir = path.join(root, 'bench-results', 'logs');
+mkdirSync(logDir, { recursive: true });
+const server = startProcess(
+  'orders-server',
+  [path.join(root, 'scripts/start.ts')],
+  { ...process.env, DATABASE_URL: url.toString(), PORT: String(PORT), HOST: '127.0.0.1', SITE_URL: ORIGIN, LOG_LEVEL: 'warn', RESPONSE_CACHE_MB: '64' },
+  path.join(logDir, 'orders-server.log'),
+  root,
+);
+
+const db = postgres(url.toString(), { max: 2, onnotice: () => {} });
+try {
+  await waitUntilReady(server, `${ORIGIN}/kg/`, 5 * 60_000);
+  await db`update product_offers set quantity = 1000000`;
+  const products = (await db<{ id: number }[]>`select p.id from products p join product_offers o on o.product_id = p.id and o.country = 'kg' where p.is_active order by p.id`).map((r) => r.id);
+  const login = await fetch(`${ORIGIN}/api/v1/accounts/auth/jwt/create/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ACCOUNT) });
+  // A token that outlives the run: the refresh flow is not what is measured.
+  const { access } = (await login.json()) as { access: string };
+  const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${access}` };
+  let next = 0;
+  const body = () =>
+    JSON.stringify({
+      country: 'kg',
+      items: [{ product: products[next++ % products.length], quantity: 1 }],
+      contact: { phone: '+996555123456' },
+      delivery: { method: 'courier', city: 'Бишкек', address: 'ул. Киевская, 95' },
+      payment: { method: 'on_receipt' },
+    });
+  const create = (duration: number) =>
+    autocannon({
+      url: `${ORIGIN}/api/v1/orders/order_create/`,
+      connections: CONNECTIONS,
+      duration,
+      timeout: 10,
+      requests: [{ method: 'POST', headers, setupRequest: (req: Options) => ({ ...req, body: body() }) }],
+    });
+  await create(2);
+  const creation = await create(SECONDS);
+
+  // An account with exactly 200 orders for the list.
+  const listLogin = await fetch(`${ORIGIN}/api/v1/accounts/auth/jwt/create/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'staff@dental.test', password: 'Staff-Demo-2026' }) });
+  const listToken = ((await listLogin.json()) as { access: string }).access;
+  for (let i = 0; i < 200; i++) {
+    const r = await fetch(`${ORIGIN}/api/v1/orders/order_create/`, { method: 'POST', headers: { ...headers, Authorization: `Bearer ${listToken}` }, body: body() });
+    if (r.status !== 201) throw new Error(`Preparing the order list: ${r.status} ${await r.text()}`);
+  }
+  const listOptions = { url: `${ORIGIN}/api/v1/orders/order_list/`, connections: CONNECTIONS, timeout: 10, headers: { Authorization: `Bearer ${listToken}` } };
+  await autocannon({ ...listOptions, duration: 2 });
+  const list = await autocannon({ ...listOptions, duration: SECONDS });
+
+  const row = (name: string, r: Result) =>
+    `| ${name} | ${CONNECTIONS} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r['2xx']} | ${r.non2xx + r.errors} |`;
+  console.log('\n## Orders (PostgreSQL, demo catalog)\n');
+  console.log('| target | conns | req/s | p50 ms | p99 ms | 2xx | failed |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log(row('order creation (one line, distinct products)', creation));
+  console.log(row('order_list, account with 200 orders (page of 20)', list));
+  mkdirSync(path.join(root, 'bench-results'), { recursive: true });
+  writeFileSync(path.join(root, 'bench-results', 'orders.json'), JSON.stringify({ creation, list }, null, 2));
+  if (creation.non2xx + creation.errors > 0 || list.non2xx + list.errors > 0) process.exitCode = 1;
+} finally {
+  // autocannon abandons the requests in flight when a run ends: let the server answer them first.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await server.stop();
+  await db.end();
+  await admin.unsafe(`drop database if exists ${dbName} with (force)`);
+  await admin.end();
+}
