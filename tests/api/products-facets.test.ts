@@ -210,6 +210,26 @@ describe('the catalog summary behind unfiltered listings', () => {
     }
   });
 
+  it('keeps the stored category pages right after a partial refresh, up to the top category', async () => {
+    const { getDb } = await import('../../src/server/db/client.ts');
+    const { countFacets } = await import('../../src/server/catalog/facets.queries.ts');
+    const { facetsFromStats, refreshCatalogStats } = await import('../../src/server/catalog/catalog-stats.ts');
+    const { resolveFilters } = await import('../../src/server/catalog/product-filters.ts');
+    const db = await getDb();
+    const stored = await dbRows<{ n: number }>(sql`select count(*)::int as n from category_listing_stats`);
+    expect(stored[0]!.n).toBeGreaterThan(0);
+    // A product of a subcategory goes inactive; only its category is refreshed, as a writer would.
+    const [leaf] = await dbRows<{ id: number; category_id: number; parent: string }>(sql`select p.id, p.category_id, parent.slug as parent from products p
+      join categories c on c.id = p.category_id join categories parent on parent.id = c.parent_id
+      join product_offers o on o.product_id = p.id and o.country = 'kg' where p.is_active limit 1`);
+    await dbRows(sql`update products set is_active = false where id = ${leaf!.id}`);
+    await refreshCatalogStats(db, [leaf!.category_id]);
+    const f = await resolveFilters(db, { country: 'kg', category: leaf!.parent });
+    expect(await facetsFromStats(db, f)).toEqual(await countFacets(db, f));
+    await dbRows(sql`update products set is_active = true where id = ${leaf!.id}`);
+    await refreshCatalogStats(db, [leaf!.category_id]);
+  });
+
   it('is not used once a price, specification or search narrows the listing', async () => {
     const { getDb } = await import('../../src/server/db/client.ts');
     const { isSummarised } = await import('../../src/server/catalog/catalog-stats.ts');

@@ -8,7 +8,9 @@
  * touched (or for all after a bulk load), then `invalidateCatalog()`.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import type { CountryCode } from '../../shared/countries.ts';
 import { intArray, queryRows, type Db } from '../db/client.ts';
+import { subtreeIds, type CategoryRecord } from './categories.queries.ts';
 import type { Facets, SpecificationFacet } from './facets.types.ts';
 import type { ResolvedFilters } from './product-filters.ts';
 import { compareSpecValues } from './spec-values.ts';
@@ -39,7 +41,48 @@ export async function refreshCatalogStats(db: Db, categoryIds?: readonly number[
         join product_offers o on o.product_id = p.id
       where p.is_active ${only(sql`p.category_id`)}
       group by 1, 2, 3, 4, 5`);
+    await refreshListingStats(tx, categoryIds);
   });
+}
+
+/**
+ * Recomputes `category_listing_stats` (a category page as it opens, in one row) for the categories
+ * whose subtree holds `categoryIds` (they and their ancestors), or for every category.
+ */
+async function refreshListingStats(tx: Db, categoryIds?: readonly number[]): Promise<void> {
+  const rows = await queryRows<{ id: number; parent_id: number | null }>(tx, sql`select id, parent_id from categories where is_active`);
+  const tree = rows.map((r) => ({ id: Number(r.id), parentId: r.parent_id === null ? null : Number(r.parent_id) })) as CategoryRecord[];
+  let affected = tree.map((c) => c.id);
+  if (categoryIds) {
+    const parentOf = new Map(tree.map((c) => [c.id, c.parentId]));
+    const up = new Set<number>();
+    for (const id of categoryIds) for (let cur: number | null | undefined = id; cur != null && !up.has(cur); cur = parentOf.get(cur)) up.add(cur);
+    affected = [...up].filter((id) => parentOf.has(id));
+    await tx.execute(sql`delete from category_listing_stats where category_id = any(${intArray([...up])}::int[])`);
+  } else {
+    await tx.execute(sql`delete from category_listing_stats`);
+  }
+  const countries = await queryRows<{ code: CountryCode }>(tx, sql`select code from countries`);
+  for (const { code } of countries) {
+    for (const id of affected) {
+      const f: ResolvedFilters = { country: code, categoryId: id, categoryIds: subtreeIds(tree, id), isActive: true, specifications: [] };
+      const [products, facets] = [await computeCount(tx, f), await computeFacets(tx, f)];
+      await tx.execute(
+        sql`insert into category_listing_stats (country, category_id, products, facets) values (${code}, ${id}, ${products}, ${JSON.stringify(facets)}::jsonb)`,
+      );
+    }
+  }
+}
+
+/** The stored answer of a category page as it opens (`refreshListingStats`), when `f` is one. */
+async function storedListing(db: Db, f: ResolvedFilters): Promise<{ products: number; facets: Facets } | null> {
+  if (f.categoryId === undefined || f.brandIds || !isSummarised(f)) return null;
+  const [row] = await queryRows<{ products: number; facets: Facets | string }>(
+    db,
+    sql`select products, facets from category_listing_stats where country = ${f.country} and category_id = ${f.categoryId}`,
+  );
+  if (!row) return null;
+  return { products: Number(row.products), facets: typeof row.facets === 'string' ? (JSON.parse(row.facets) as Facets) : row.facets };
 }
 
 /**
@@ -57,6 +100,10 @@ const scopeConditions = (f: ResolvedFilters) => sql`${categoryCondition(f)} ${br
 
 /** How many products a summarised listing (see `isSummarised`) holds. */
 export async function countFromStats(db: Db, f: ResolvedFilters): Promise<number> {
+  return (await storedListing(db, f))?.products ?? computeCount(db, f);
+}
+
+async function computeCount(db: Db, f: ResolvedFilters): Promise<number> {
   const [row] = await queryRows<{ count: number | null }>(
     db,
     sql`select sum(s.products)::int as count from category_brand_stats s where s.country = ${f.country} ${scopeConditions(f)}`,
@@ -64,8 +111,15 @@ export async function countFromStats(db: Db, f: ResolvedFilters): Promise<number
   return Number(row?.count ?? 0);
 }
 
-/** The facets of a summarised listing (see `isSummarised`), with the same meaning as `getFacets`. */
+/**
+ * The facets of a summarised listing (see `isSummarised`), with the same meaning as `getFacets`: one
+ * stored row for a category page as it opens, else counted from the summary.
+ */
 export async function facetsFromStats(db: Db, f: ResolvedFilters): Promise<Facets> {
+  return (await storedListing(db, f))?.facets ?? computeFacets(db, f);
+}
+
+async function computeFacets(db: Db, f: ResolvedFilters): Promise<Facets> {
   const inCategories = categoryCondition(f);
   // Each facet leaves out its own filter: the brand facet counts every brand of the categories.
   const ofBrands = brandCondition(f);

@@ -27,6 +27,8 @@ export interface ProductFilters {
 /** Filters resolved against the database: unknown slugs are refused once, here. */
 export interface ResolvedFilters {
   country: CountryCode;
+  /** The category asked for; `categoryIds` is it and every category below it. */
+  categoryId?: number;
   categoryIds?: number[];
   brandIds?: number[];
   priceFrom?: string;
@@ -72,7 +74,10 @@ export async function resolveFilters(db: Db, filters: ProductFilters): Promise<R
   if (filters.category) {
     const rows = await loadCategories();
     const root = rows.find((row) => row.slug === filters.category);
-    if (root) resolved.categoryIds = subtreeIds(rows, root.id);
+    if (root) {
+      resolved.categoryId = root.id;
+      resolved.categoryIds = subtreeIds(rows, root.id);
+    }
     else errors.category = [`Категория «${filters.category}» не найдена.`];
   }
   if (filters.brands?.length) {

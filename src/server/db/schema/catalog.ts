@@ -174,3 +174,22 @@ export const categorySpecStats = pgTable(
   },
   (t) => [primaryKey({ columns: [t.country, t.categoryId, t.brandId, t.specificationId, t.value] })],
 );
+
+/**
+ * A category page as it opens (no filters), answered in one row: the product count of the category and
+ * everything below it, and its facets as `facetsFromStats` computes them. Written with the summary.
+ */
+export const categoryListingStats = pgTable(
+  'category_listing_stats',
+  {
+    country: text()
+      .notNull()
+      .references(() => countries.code),
+    categoryId: integer()
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    products: integer().notNull(),
+    facets: jsonb().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.country, t.categoryId] })],
+);
