@@ -74,15 +74,19 @@ async function refreshListingStats(tx: Db, categoryIds?: readonly number[]): Pro
   }
 }
 
-/** The stored answer of a category page as it opens (`refreshListingStats`), when `f` is one. */
-async function storedListing(db: Db, f: ResolvedFilters): Promise<{ products: number; facets: Facets } | null> {
-  if (f.categoryId === undefined || f.brandIds || !isSummarised(f)) return null;
-  const [row] = await queryRows<{ products: number; facets: Facets | string }>(
+/** Whether `f` is a category page as it opens, whose count and facets are stored (`refreshListingStats`). */
+const isStoredListing = (f: ResolvedFilters) => f.categoryId !== undefined && !f.brandIds && isSummarised(f);
+
+/** One column of the stored row of `f`'s category page, or undefined when none is stored. */
+async function storedListing<K extends 'products' | 'facets'>(db: Db, f: ResolvedFilters, column: K): Promise<(K extends 'products' ? number : Facets) | undefined> {
+  if (!isStoredListing(f)) return undefined;
+  const [row] = await queryRows<{ value: unknown }>(
     db,
-    sql`select products, facets from category_listing_stats where country = ${f.country} and category_id = ${f.categoryId}`,
+    sql`select ${sql.raw(column === 'products' ? 'products' : 'facets')} as value from category_listing_stats where country = ${f.country} and category_id = ${f.categoryId!}`,
   );
-  if (!row) return null;
-  return { products: Number(row.products), facets: typeof row.facets === 'string' ? (JSON.parse(row.facets) as Facets) : row.facets };
+  if (!row) return undefined;
+  const value = column === 'products' ? Number(row.value) : typeof row.value === 'string' ? JSON.parse(row.value) : row.value;
+  return value as K extends 'products' ? number : Facets;
 }
 
 /**
@@ -100,7 +104,7 @@ const scopeConditions = (f: ResolvedFilters) => sql`${categoryCondition(f)} ${br
 
 /** How many products a summarised listing (see `isSummarised`) holds. */
 export async function countFromStats(db: Db, f: ResolvedFilters): Promise<number> {
-  return (await storedListing(db, f))?.products ?? computeCount(db, f);
+  return (await storedListing(db, f, 'products')) ?? computeCount(db, f);
 }
 
 async function computeCount(db: Db, f: ResolvedFilters): Promise<number> {
@@ -116,7 +120,7 @@ async function computeCount(db: Db, f: ResolvedFilters): Promise<number> {
  * stored row for a category page as it opens, else counted from the summary.
  */
 export async function facetsFromStats(db: Db, f: ResolvedFilters): Promise<Facets> {
-  return (await storedListing(db, f))?.facets ?? computeFacets(db, f);
+  return (await storedListing(db, f, 'facets')) ?? computeFacets(db, f);
 }
 
 async function computeFacets(db: Db, f: ResolvedFilters): Promise<Facets> {
