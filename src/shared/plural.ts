@@ -1,10 +1,14 @@
 const rules = new Intl.PluralRules('ru');
 
-/** «1 товар», «3 товара», «5 товаров»: `forms` are the one, few and many forms. */
-export function plural(count: number, forms: readonly [one: string, few: string, many: string]): string {
+/** The form of a noun for a count: `forms` are the one, few and many forms («месяц», «месяца», «месяцев»). */
+export function pluralWord(count: number, forms: readonly [one: string, few: string, many: string]): string {
   const rule = rules.select(count);
-  const word = rule === 'one' ? forms[0] : rule === 'few' ? forms[1] : forms[2];
-  return `${count.toLocaleString('ru-RU')} ${word}`;
+  return rule === 'one' ? forms[0] : rule === 'few' ? forms[1] : forms[2];
+}
+
+/** «1 товар», «3 товара», «5 товаров»: the count (grouped as Russian writes it) and its noun. */
+export function plural(count: number, forms: readonly [one: string, few: string, many: string]): string {
+  return `${count.toLocaleString('ru-RU')} ${pluralWord(count, forms)}`;
 }
 
 export const GOODS: readonly [string, string, string] = ['товар', 'товара', 'товаров'];

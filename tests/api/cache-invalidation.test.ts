@@ -1,12 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { invalidateCatalog } from '../../src/server/catalog/cache.ts';
 import { getDbHandle } from '../../src/server/db/client.ts';
 import { api, dbRows } from '../helpers/api.ts';
-
-const root = path.resolve(import.meta.dirname, '../..');
+import { startSecondProcess } from '../helpers/second-process.ts';
 
 /** A product sold in kg, with its price. */
 async function someProduct(): Promise<{ id: number; slug: string; price: string }> {
@@ -33,31 +30,15 @@ describe('invalidation in this process', () => {
 // Two processes share one database only on a PostgreSQL server.
 const handle = await getDbHandle();
 describe.skipIf(handle.kind !== 'postgres')('invalidation across processes (PostgreSQL)', () => {
-  let child: ChildProcess | undefined;
+  let second: ReturnType<typeof startSecondProcess> | undefined;
 
   afterAll(() => {
-    child?.kill('SIGTERM');
+    second?.stop();
   });
 
-  async function startSecondProcess(): Promise<number> {
-    child = spawn(process.execPath, [path.join(root, 'tests/helpers/processes/api-server.ts')], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: handle.url, LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    return new Promise((resolve, reject) => {
-      child!.stdout!.on('data', (chunk: Buffer) => {
-        const line = chunk.toString().trim().split('\n').find((l) => l.startsWith('{"port"'));
-        if (line) resolve(JSON.parse(line).port);
-      });
-      child!.on('exit', (code) => reject(new Error(`The second process exited with ${code}: ${stderr}`)));
-    });
-  }
-
   it('reaches the other process: its cached answer shows the new price within a second', async () => {
-    const port = await startSecondProcess();
+    second = startSecondProcess(handle.url!);
+    const port = await second.port;
     const product = await someProduct();
     const url = `http://127.0.0.1:${port}/api/v1/products/products/${product.slug}/?country=kg`;
     const read = async () => {

@@ -1,5 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getDbHandle } from '../../src/server/db/client.ts';
@@ -7,11 +5,10 @@ import { changeOrderStatus } from '../../src/server/orders/index.ts';
 import { activeUser, login, mailsTo, signedIn } from '../helpers/accounts.ts';
 import { api, dbRows } from '../helpers/api.ts';
 import { orderBody, setStock, stockedProduct, stockOf } from '../helpers/orders.ts';
+import { startSecondProcess } from '../helpers/second-process.ts';
 
 const create = (token: string | undefined, json: unknown, key?: string) =>
   api('/orders/order_create/', { method: 'POST', json, token, headers: key ? { 'Idempotency-Key': key } : {} });
-
-const root = path.resolve(import.meta.dirname, '../..');
 
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 
@@ -269,30 +266,12 @@ describe('deleting the account', () => {
 // Two shop processes share one database only on a PostgreSQL server.
 const handle = await getDbHandle();
 describe.skipIf(handle.kind !== 'postgres')('the last unit, two shop processes (PostgreSQL)', () => {
-  let child: ChildProcess | undefined;
-  afterAll(() => {
-    child?.kill('SIGTERM');
-  });
-
-  function startSecondProcess(): Promise<number> {
-    child = spawn(process.execPath, [path.join(root, 'tests/helpers/processes/api-server.ts')], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: handle.url, LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    return new Promise((resolve, reject) => {
-      child!.stdout!.on('data', (chunk: Buffer) => {
-        const line = chunk.toString().trim().split('\n').find((l) => l.startsWith('{"port"'));
-        if (line) resolve(JSON.parse(line).port);
-      });
-      child!.on('exit', (code) => reject(new Error(`The second process exited with ${code}: ${stderr}`)));
-    });
-  }
+  let second: ReturnType<typeof startSecondProcess> | undefined;
+  afterAll(() => second?.stop());
 
   it('fifty orders for the last unit split between two processes make exactly one order', async () => {
-    const port = await startSecondProcess();
+    second = startSecondProcess(handle.url!);
+    const port = await second.port;
     const a = await stockedProduct(1);
     const buyers = await Promise.all(Array.from({ length: 5 }, () => signedIn()));
     const viaOther = async (token: string) => {

@@ -5,8 +5,8 @@
  * and ACCESS_TOKEN_LIFETIME=5). Registration is rate-limited per address (10 an hour), so the tests
  * register few accounts: each one a journey needs.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { toast, waitForIslands } from './support/shop.ts';
 
 const AUTH = '/api/v1/accounts/auth';
@@ -75,13 +75,6 @@ function accountLink(page: Page) {
 
 async function tokenCookies(page: Page): Promise<string[]> {
   return (await page.context().cookies()).filter((c) => c.name === 'token' || c.name === 'refresh').map((c) => c.name).sort();
-}
-
-async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join('\n  ')}`);
-  expect(report, report.join('\n')).toEqual([]);
 }
 
 test('registers, activates from the mailed link, logs in, edits the profile and logs out with a toast', async ({ page, request }) => {

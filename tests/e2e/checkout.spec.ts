@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { allProducts, cartCounter, toast, waitForIslands, type ApiProduct } from './support/shop.ts';
 
 const DOCTOR = { email: 'doctor@dental.test', password: 'Doctor-Demo-2026' };
@@ -25,13 +25,6 @@ async function buyOut(request: APIRequestContext, product: ApiProduct): Promise<
     },
   });
   expect(response.status(), await response.text()).toBe(201);
-}
-
-async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join('\n  ')}`);
-  expect(report, report.join('\n')).toEqual([]);
 }
 
 test('checks out two products after logging in on the way, then finds the order in the history; a line that ran out shows its error', async ({ page, request }) => {

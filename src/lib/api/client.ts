@@ -7,7 +7,7 @@ import {
   TOKEN_COOKIE,
   type CookieAdapter,
 } from './cookies.ts';
-import { API_BASE_URL, sendRequest, type ApiClient, type ApiRequestOptions } from './transport.ts';
+import { API_BASE_URL, platformFetch, sendRequest, type ApiClient, type ApiRequestOptions } from './transport.ts';
 import type { TokenRefreshAnswer } from './types.ts';
 
 export { API_BASE_URL };
@@ -35,8 +35,7 @@ export { isUnauthorized };
  * automatically.
  */
 export function createApiClient({ baseURL = API_BASE_URL, fetch, cookies = browserCookies }: ApiClientOptions = {}): ApiClient {
-  // Looked up per call, so a page (or a test) that replaces the global fetch is honoured.
-  const fetchImpl: typeof globalThis.fetch = fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const fetchImpl = fetch ?? platformFetch;
   const $fetch = <T>(path: string, options: ApiRequestOptions = {}) => sendRequest<T>(fetchImpl, baseURL, path, options);
   // Concurrent 401s share one refresh: with rotation a second refresh would present a revoked token.
   let refreshing: Promise<void> | null = null;

@@ -10,6 +10,9 @@ import type { QueryValue } from './query.ts';
 
 export const API_BASE_URL = '/api/v1';
 
+/** The page's `fetch`, looked up per call, so a page (or a test) that replaces it is honoured. */
+export const platformFetch: typeof globalThis.fetch = (input, init) => globalThis.fetch(input, init);
+
 export interface ApiRequestOptions {
   method?: string;
   query?: Record<string, QueryValue>;
@@ -80,4 +83,4 @@ export type ApiClient = <T = unknown>(path: string, options?: ApiRequestOptions)
  * response cache too (it never caches a request with `Authorization`), and pages that only read the
  * catalog do not load the session code.
  */
-export const publicApi: ApiClient = (path, options) => sendRequest(globalThis.fetch.bind(globalThis), API_BASE_URL, path, options);
+export const publicApi: ApiClient = (path, options) => sendRequest(platformFetch, API_BASE_URL, path, options);

@@ -66,7 +66,8 @@ async function refreshListingStats(tx: Db, categoryIds?: readonly number[]): Pro
   for (const { code } of countries) {
     for (const id of affected) {
       const f: ResolvedFilters = { country: code, categoryId: id, categoryIds: subtreeIds(tree, id), isActive: true, specifications: [] };
-      const [products, facets] = [await computeCount(tx, f), await computeFacets(tx, f)];
+      const products = await computeCount(tx, f);
+      const facets = await computeFacets(tx, f);
       await tx.execute(
         sql`insert into category_listing_stats (country, category_id, products, facets) values (${code}, ${id}, ${products}, ${JSON.stringify(facets)}::jsonb)`,
       );

@@ -2,5 +2,5 @@ export { MAX_LINE_QUANTITY, MAX_ORDER_LINES, TAX_NUMBER } from './order-rules.ts
 export { ORDER_STATUSES, ORDER_STATUS_LABELS, isOrderStatus, type OrderStatus } from './order-status.ts';
 export { changeOrderStatus, erasePersonalDataOfOrders, placeOrder, type PlacedOrder } from './orders.service.ts';
 export { findOwnOrder, listOwnOrders } from './orders.queries.ts';
-export { deliveryText, orderMoney, paymentText } from './orders.mails.ts';
+export { deliveryText, orderMoney, orderUnits, paymentText } from './orders.mails.ts';
 export type { Order, OrderInput, Orderer } from './orders.types.ts';

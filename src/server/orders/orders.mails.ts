@@ -9,6 +9,9 @@ import { absoluteUrl } from '../site-url.ts';
 import { TAX_NUMBER } from './order-rules.ts';
 import type { Order } from './orders.types.ts';
 
+/** Units across all lines («3 товара» for 2 + 1). */
+export const orderUnits = (order: Pick<Order, 'lines'>) => order.lines.reduce((n, line) => n + line.quantity, 0);
+
 /** The order's money as the shop shows it: «12 345,00 сом». */
 export const orderMoney = (order: Pick<Order, 'currency'>, amount: string) => formatMoney(Number(amount), toDisplayCurrency(order.currency));
 
@@ -28,7 +31,7 @@ const lineText = (order: Order) =>
 
 /** The customer's confirmation and the staff notice; both go through the outbox and never throw here. */
 export async function sendOrderMails(order: Order): Promise<void> {
-  const count = plural(order.lines.reduce((n, l) => n + l.quantity, 0), GOODS);
+  const count = plural(orderUnits(order), GOODS);
   const total = orderMoney(order, order.total);
   const url = absoluteUrl(paths.order(order.country, order.number));
   const summary = [lineText(order), `Итого: ${total} (${count})`, deliveryText(order), paymentText(order)];

@@ -31,7 +31,7 @@ function toOrder(row: OrderRow, lines: LineRow[]): Order {
       .sort((a, b) => a.position - b.position)
       .map((line) => ({
         position: line.position,
-        productId: line.productId ?? 0,
+        productId: line.productId,
         productName: line.productName,
         productSlug: line.productSlug,
         sku: line.sku,

@@ -9,7 +9,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { COUNTRIES } from '../../shared/countries.ts';
 import { invalidateCatalog } from '../catalog/cache.ts';
 import { getDb, intArray, queryRows, type Db } from '../db/client.ts';
-import { contacts, orderLines, orderRequests, orders, users } from '../db/schema/index.ts';
+import { listCountryContacts } from '../core/core.queries.ts';
+import { orderLines, orderRequests, orders, users } from '../db/schema/index.ts';
 import { ConflictError, NotFoundError, ValidationError, type ErrorTree } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { orderNumber, priceOrder, taxNumberProblem, type OfferForOrder } from './order-rules.ts';
@@ -62,7 +63,7 @@ export async function placeOrder(user: Orderer, input: OrderInput, options: Plac
     email: input.contact.email?.trim().toLowerCase() || user.email,
   };
   const db = await getDb();
-  const pickup = await checkDetails(db, input, contact);
+  const pickup = await checkDetails(input, contact);
   const hash = bodyHash(input);
 
   const outcome = await db.transaction(async (tx): Promise<PlacedOrder | { stockEmptied: boolean; orderId: number }> => {
@@ -125,7 +126,7 @@ export async function placeOrder(user: Orderer, input: OrderInput, options: Plac
 }
 
 /** Contact, pickup point and tax number: checked before anything is locked. Returns the pickup office. */
-async function checkDetails(db: Db, input: OrderInput, contact: { name: string; phone: string }): Promise<{ id: number; address: string } | null> {
+async function checkDetails(input: OrderInput, contact: { name: string; phone: string }): Promise<{ id: number; address: string } | null> {
   const errors: ErrorTree = {};
   const contactErrors: Record<string, string[]> = {};
   if (!contact.name) contactErrors.name = [ORDER_MESSAGES.nameRequired];
@@ -137,7 +138,7 @@ async function checkDetails(db: Db, input: OrderInput, contact: { name: string; 
   }
   let pickup: { id: number; address: string } | null = null;
   if (input.delivery.method === 'pickup') {
-    const offices = await db.select().from(contacts).where(eq(contacts.country, input.country)).orderBy(contacts.position, contacts.id);
+    const offices = await listCountryContacts(input.country);
     const wanted = input.delivery.pickupPoint;
     const office = wanted === undefined ? (offices.length === 1 ? offices[0] : undefined) : offices.find((o) => o.id === wanted);
     if (office) pickup = { id: office.id, address: `${office.city}, ${office.address}` };

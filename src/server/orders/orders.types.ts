@@ -36,7 +36,8 @@ export interface Order {
   delivery: { method: 'pickup' | 'courier'; pickupPoint: number | null; pickupAddress: string; city: string; address: string };
   payment: { method: 'on_receipt' | 'bank_transfer'; organisation: string; taxNumber: string };
   comment: string;
-  lines: PricedLine[];
+  /** As priced when ordered; `productId` is null once the product is deleted from the catalog. */
+  lines: (Omit<PricedLine, 'productId'> & { productId: number | null })[];
   createdAt: Date;
   updatedAt: Date;
 }

@@ -1,4 +1,4 @@
-import { ORDER_STATUS_LABELS, type Order } from '../../orders/index.ts';
+import { ORDER_STATUS_LABELS, orderUnits, type Order } from '../../orders/index.ts';
 
 export function toOrderJson(order: Order) {
   return {
@@ -9,9 +9,9 @@ export function toOrderJson(order: Order) {
     country: order.country,
     currency: order.currency,
     total: order.total,
-    items_count: order.lines.reduce((n, line) => n + line.quantity, 0),
+    items_count: orderUnits(order),
     lines: order.lines.map((line) => ({
-      product: line.productId || null,
+      product: line.productId,
       product_slug: line.productSlug,
       name: line.productName,
       sku: line.sku,

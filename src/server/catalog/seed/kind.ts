@@ -1,5 +1,6 @@
 import type { SpecValues } from './specifications.ts';
 import { formatNumber } from '../../seeding/text.ts';
+import { pluralWord } from '../../../shared/plural.ts';
 
 
 /** What a group of similar products shares: picture, price band, title parts, specifications and copy. */
@@ -26,16 +27,7 @@ export const litres = (s: SpecValues): Part =>
   s.ml !== undefined && (Number(s.ml) >= 1000 ? `${n(Number(s.ml) / 1000)} л` : `${n(Number(s.ml))} мл`);
 export const pieces = (s: SpecValues): Part => s.qty !== undefined && `${s.qty} шт`;
 export const shade = (s: SpecValues): Part => s.shade !== undefined && `оттенок ${s.shade}`;
-export const consumable = (months: number): SpecValues => ({ shelf: `${months} ${plural(months, 'месяц', 'месяца', 'месяцев')}` });
-export const warranty = (months: number): SpecValues => ({ warranty: `${months} ${plural(months, 'месяц', 'месяца', 'месяцев')}` });
-
-/** Russian noun form for a count: plural(24, 'месяц', 'месяца', 'месяцев') → 'месяца'. */
-export function plural(count: number, one: string, few: string, many: string): string {
-  const tens = count % 100;
-  const units = count % 10;
-  if (tens >= 11 && tens <= 14) return many;
-  if (units === 1) return one;
-  if (units >= 2 && units <= 4) return few;
-  return many;
-}
+const MONTHS = ['месяц', 'месяца', 'месяцев'] as const;
+export const consumable = (months: number): SpecValues => ({ shelf: `${months} ${pluralWord(months, MONTHS)}` });
+export const warranty = (months: number): SpecValues => ({ warranty: `${months} ${pluralWord(months, MONTHS)}` });
 
