@@ -25,6 +25,8 @@ export const users = pgTable(
      */
     activatedAt: timestamp({ withTimezone: true }),
     isStaff: boolean().notNull().default(false),
+    /** Above staff, as in Django: only a superuser changes staff flags or blocks and deletes staff accounts. */
+    isSuperuser: boolean().notNull().default(false),
     /**
      * Bumped whenever existing sessions must end (password changed, account deactivated or
      * deleted): access tokens carry the version they were issued with.
