@@ -65,10 +65,10 @@ describe('GET /core/exchanges/{id}/', () => {
     expect(body).toEqual({ detail: 'Not found.' });
   });
 
-  it('GET /core/exchanges/{id}/ answers 400 for a non-numeric id', async () => {
+  it('GET /core/exchanges/{id}/ answers 404 for a non-numeric id', async () => {
     const { status, body } = await api('/core/exchanges/latest/');
-    expect(status).toBe(400);
-    expect(body.id).toEqual([expect.any(String)]);
+    expect(status).toBe(404);
+    expect(body).toEqual({ detail: 'Not found.' });
   });
 });
 
@@ -120,10 +120,10 @@ describe('GET /core/contacts/{id}/', () => {
     expect(body).toEqual({ detail: 'Not found.' });
   });
 
-  it('GET /core/contacts/{id}/ answers 400 for a non-numeric id', async () => {
+  it('GET /core/contacts/{id}/ answers 404 for a non-numeric id', async () => {
     const { status, body } = await api('/core/contacts/bishkek/');
-    expect(status).toBe(400);
-    expect(body.id).toEqual([expect.any(String)]);
+    expect(status).toBe(404);
+    expect(body).toEqual({ detail: 'Not found.' });
   });
 });
 
@@ -178,10 +178,10 @@ describe('GET /core/banners/{id}/', () => {
     expect(body).toEqual({ detail: 'Not found.' });
   });
 
-  it('GET /core/banners/{id}/ answers 400 for a non-numeric id', async () => {
+  it('GET /core/banners/{id}/ answers 404 for a non-numeric id', async () => {
     const { status, body } = await api('/core/banners/first/');
-    expect(status).toBe(400);
-    expect(body.id).toEqual([expect.any(String)]);
+    expect(status).toBe(404);
+    expect(body).toEqual({ detail: 'Not found.' });
   });
 });
 

@@ -230,7 +230,7 @@ describe('GET /orders/order_list/', () => {
     const own = await api(`/orders/order_list/${numbers[1]!.toLowerCase()}/`, { token: mine.tokens.access });
     expect(own.status).toBe(200);
     expect(own.headers.get('cache-control')).toBe('private, no-store');
-    expect((await api('/orders/order_list/nonsense/', { token: mine.tokens.access })).status).toBe(400);
+    expect((await api('/orders/order_list/nonsense/', { token: mine.tokens.access })).status).toBe(404);
   });
 });
 

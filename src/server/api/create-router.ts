@@ -12,12 +12,13 @@ export interface AppEnv {
   Variables: { user?: User };
 }
 
-// Every router shares one validation hook so a bad query, path or body always answers
-// DRF's 400 `{field: [messages]}` shape.
+// Every router shares one validation hook so a bad query or body always answers DRF's 400
+// `{field: [messages]}` shape. A path that names nothing (`/core/banners/abc/`) is a 404, as DRF's
+// `get_object_or_404` answers it.
 const defaultHook: Hook<unknown, AppEnv, string, unknown> = (result, c) => {
-  if (!result.success) {
-    return c.json(zodIssuesToFields(result.error.issues), 400);
-  }
+  if (result.success) return;
+  if (result.target === 'param') return c.json({ detail: 'Not found.' }, 404);
+  return c.json(zodIssuesToFields(result.error.issues), 400);
 };
 
 /** A router for one API group; paths keep the trailing slash the brief's clients send (`strict`). */

@@ -3,3 +3,5 @@ export * from './catalog.ts';
 export * from './core.ts';
 export * from './system.ts';
 export * from './orders.ts';
+export * from './content.ts';
+export * from './services.ts';
