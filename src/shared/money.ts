@@ -70,3 +70,16 @@ export function formatPrice(amount: string | null, from: CurrencyCode, to: Displ
   const own = convertPrice(amount, from, toDisplayCurrency(from), null);
   return own === null ? null : formatMoney(own, toDisplayCurrency(from));
 }
+
+/**
+ * What one unit of each other currency costs in `base`, from an exchange record (units per 1 KGS):
+ * the rates a visitor who pays in `base` wants to see, e.g. 1 $ = 518,58 ₸.
+ */
+export function ratesIn(exchange: ExchangeRates, base: DisplayCurrency): { currency: DisplayCurrency; value: number }[] {
+  const baseRate = rate(exchange, base);
+  if (baseRate === null) return [];
+  return DISPLAY_CURRENCIES.filter((c) => c !== base).flatMap((currency) => {
+    const r = rate(exchange, currency);
+    return r === null ? [] : [{ currency, value: baseRate / r }];
+  });
+}

@@ -1,21 +1,26 @@
 /**
  * The demo data set, filled area by area: core data (countries first: every price refers to one), the
- * catalog, and outside production the demo accounts. Runs under the boot sequence's lock, so several
+ * catalog, the content (articles, news, site pages), the services (courses, printing prices,
+ * vacancies), and outside production the demo accounts. Runs under the boot sequence's lock, so several
  * processes starting at once fill it once.
  */
 import { seedDemoAccounts } from '../accounts/seed.ts';
 import { afterBulkLoad } from '../catalog/maintenance.ts';
 import { seedCatalogDemo } from '../catalog/seed/index.ts';
+import { hasPublications, seedContentDemo } from '../content/seed/index.ts';
 import { hasCountries, seedCoreDemo } from '../core/seed/index.ts';
 import type { Db } from '../db/client.ts';
+import { hasServices, seedServicesDemo } from '../services/seed/index.ts';
 
-/** Fills an empty database with the demo data set; a single cheap query when it is filled already. */
+/** Fills an empty database with the demo data set, area by area; a few cheap queries when it is filled already. */
 export async function seedIfEmpty(db: Db): Promise<void> {
   if (!(await hasCountries(db))) {
     await db.transaction((tx) => insertDemo(tx));
     await afterBulkLoad(db);
   }
-  // Apart from the catalog, so databases seeded before accounts existed get them too.
+  // Apart from the catalog, so databases seeded before these areas existed get them too.
+  if (!(await hasPublications(db))) await seedContentDemo(db);
+  if (!(await hasServices(db))) await db.transaction((tx) => seedServicesDemo(tx));
   await seedDemoAccounts(db);
 }
 
@@ -29,4 +34,6 @@ export async function seedDemo(db: Db): Promise<void> {
 async function insertDemo(db: Db): Promise<void> {
   await seedCoreDemo(db);
   await seedCatalogDemo(db);
+  await seedContentDemo(db);
+  await seedServicesDemo(db);
 }

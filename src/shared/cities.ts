@@ -1,0 +1,21 @@
+/** Cities where the shop runs courses and hires, by the code the API uses (`?city=ALMATY`). */
+import type { CountryCode } from './countries.ts';
+
+export const CITIES = {
+  ALMATY: { code: 'ALMATY', name: 'Алматы', inName: 'в Алматы', country: 'kz', timeZone: 'Asia/Almaty', utcOffset: '+05:00' },
+  ASTANA: { code: 'ASTANA', name: 'Астана', inName: 'в Астане', country: 'kz', timeZone: 'Asia/Almaty', utcOffset: '+05:00' },
+  SHYMKENT: { code: 'SHYMKENT', name: 'Шымкент', inName: 'в Шымкенте', country: 'kz', timeZone: 'Asia/Almaty', utcOffset: '+05:00' },
+  BISHKEK: { code: 'BISHKEK', name: 'Бишкек', inName: 'в Бишкеке', country: 'kg', timeZone: 'Asia/Bishkek', utcOffset: '+06:00' },
+  OSH: { code: 'OSH', name: 'Ош', inName: 'в Оше', country: 'kg', timeZone: 'Asia/Bishkek', utcOffset: '+06:00' },
+} as const satisfies Record<string, { code: string; name: string; inName: string; country: CountryCode; timeZone: string; utcOffset: string }>;
+
+export type CityCode = keyof typeof CITIES;
+
+export const CITY_CODES = Object.keys(CITIES) as CityCode[];
+
+/** The brief's default city of the course listing. */
+export const DEFAULT_CITY: CityCode = 'ALMATY';
+
+export function isCityCode(value: unknown): value is CityCode {
+  return typeof value === 'string' && Object.hasOwn(CITIES, value);
+}

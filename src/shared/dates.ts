@@ -1,0 +1,45 @@
+/** Dates as the Russian UI writes them. Calendar days are `YYYY-MM-DD` strings; instants are `Date`s. */
+
+const dayMonthYear = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const dayMonth = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+const monthYear = new Intl.DateTimeFormat('ru-RU', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const weekdayShort = new Intl.DateTimeFormat('ru-RU', { weekday: 'short', timeZone: 'UTC' });
+const instantDate = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Almaty' });
+
+const utcDay = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/** «15 января 2027» */
+export function formatDay(day: string): string {
+  return dayMonthYear.format(utcDay(day)).replace(/\s*г\.$/, '');
+}
+
+/** «15–16 января 2027», «30 января – 2 февраля 2027», «15 января 2027» for one day. */
+export function formatDayRange(start: string, end: string): string {
+  if (start === end) return formatDay(start);
+  const [sy, sm] = start.split('-');
+  const [ey, em] = end.split('-');
+  if (sy === ey && sm === em) return `${Number(start.slice(8))}–${formatDay(end)}`;
+  if (sy === ey) return `${dayMonth.format(utcDay(start))} – ${formatDay(end)}`;
+  return `${formatDay(start)} – ${formatDay(end)}`;
+}
+
+/** «январь 2027» → with a capital: «Январь 2027» */
+export function formatMonth(month: string): string {
+  const text = monthYear.format(utcDay(`${month}-01`)).replace(/\s*г\.$/, '');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** «пн», «вт»... */
+export function formatWeekday(day: string): string {
+  return weekdayShort.format(utcDay(day));
+}
+
+/** The date of an instant in the shop's region: «24 ноября 2026». */
+export function formatPublished(date: Date): string {
+  return instantDate.format(date).replace(/\s*г\.$/, '');
+}
+
+/** `YYYY-MM-DD` of an instant in the shop's region, for `<time datetime>`. */
+export function isoDay(date: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Almaty', year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+}
