@@ -10,6 +10,13 @@ const LIST_ROUTES = [
   '/core/contacts/',
   '/core/banners/',
   '/core/documents/',
+  '/seo/articles/',
+  '/seo/news/',
+  '/seo/site_pages/',
+  '/services/course_categories/',
+  '/services/courses/',
+  '/services/printing_prices/',
+  '/services/vacancies/',
 ];
 const DETAIL_ROUTES = [
   '/products/products/{slug}/',
@@ -19,6 +26,13 @@ const DETAIL_ROUTES = [
   '/core/exchanges/{id}/',
   '/core/contacts/{id}/',
   '/core/banners/{id}/',
+  '/seo/articles/{id}/',
+  '/seo/news/{id}/',
+  '/seo/site_pages/{id}/',
+  '/services/course_categories/{id}/',
+  '/services/courses/{slug}/',
+  '/services/printing_prices/{id}/',
+  '/services/vacancies/{id}/',
 ];
 const PAGED_LISTS = LIST_ROUTES.filter((path) => path !== '/products/categories/');
 
@@ -35,6 +49,13 @@ async function concreteDetailPaths(): Promise<string[]> {
     `/core/exchanges/${await first('/core/exchanges/')}/`,
     `/core/contacts/${await first('/core/contacts/')}/`,
     `/core/banners/${await first('/core/banners/')}/`,
+    `/seo/articles/${await first('/seo/articles/')}/`,
+    `/seo/news/${await first('/seo/news/')}/`,
+    `/seo/site_pages/${await first('/seo/site_pages/')}/`,
+    `/services/course_categories/${await first('/services/course_categories/')}/`,
+    `/services/courses/${(await api('/services/courses/?limit=1')).body.results[0].slug}/`,
+    `/services/printing_prices/${await first('/services/printing_prices/')}/`,
+    `/services/vacancies/${await first('/services/vacancies/')}/`,
   ];
 }
 

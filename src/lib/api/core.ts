@@ -23,7 +23,8 @@ export function listContacts(query: ContactListQuery, client: ApiClient = api): 
   return client<Paginated<Contact>>('/core/contacts/', { query: compactQuery({ ...query }) });
 }
 
-export function listBanners(query: ListQuery = {}, client: ApiClient = api): Promise<Paginated<Banner>> {
+/** Active banners; with `country`, those shown in it. */
+export function listBanners(query: ListQuery & { country?: CountryCode } = {}, client: ApiClient = api): Promise<Paginated<Banner>> {
   return client<Paginated<Banner>>('/core/banners/', { query: compactQuery({ ...query }) });
 }
 

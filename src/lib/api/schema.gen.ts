@@ -581,6 +581,239 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/seo/articles/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Articles, newest first (published only, without the body) */
+        get: operations["seo_articles_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/seo/articles/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["seo_articles_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/seo/news/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** News items, newest first (published only, without the body) */
+        get: operations["seo_news_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/seo/news/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["seo_news_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/seo/site_pages/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Site pages, newest first (published only, without the body) */
+        get: operations["seo_site_pages_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/seo/site_pages/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["seo_site_pages_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/services/course_categories/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Course categories in display order */
+        get: operations["services_course_categories_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/services/course_categories/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["services_course_categories_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/services/courses/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Upcoming courses, soonest first; with `month`, the courses that run in that month (the calendar) */
+        get: operations["services_courses_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/services/courses/{slug}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One course, upcoming or past */
+        get: operations["services_courses_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/services/printing_prices/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The printing price list of a country, prices in its currency */
+        get: operations["services_printing_prices_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/services/printing_prices/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["services_printing_prices_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/services/vacancies/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Vacancies, open ones first, newest first */
+        get: operations["services_vacancies_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/services/vacancies/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One vacancy, open or closed */
+        get: operations["services_vacancies_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/staff/cache/invalidate/": {
         parameters: {
             query?: never;
@@ -1024,6 +1257,156 @@ export interface components {
              * @example 01234567890123
              */
             tax_number: string;
+        };
+        PublicationListItem: {
+            id: number;
+            slug: string;
+            title: string;
+            lead: string;
+            /** @description Site path or URL of the cover, 1200×630. */
+            cover: string | null;
+            cover_alt: string;
+            seo_title: string;
+            seo_description: string;
+            topics: string[];
+            reading_minutes: number;
+            /** @description ISO 8601 date and time. */
+            published_at: string;
+            updated_at: string;
+        };
+        Publication: {
+            id: number;
+            slug: string;
+            title: string;
+            lead: string;
+            /** @description Site path or URL of the cover, 1200×630. */
+            cover: string | null;
+            cover_alt: string;
+            seo_title: string;
+            seo_description: string;
+            topics: string[];
+            reading_minutes: number;
+            /** @description ISO 8601 date and time. */
+            published_at: string;
+            updated_at: string;
+            /** @description Sanitised HTML. */
+            body: string;
+        };
+        CourseCategory: {
+            id: number;
+            slug: string;
+            name: string;
+            description: string;
+        };
+        CourseListItem: {
+            id: number;
+            slug: string;
+            title: string;
+            category: {
+                id: number;
+                slug: string;
+                name: string;
+            };
+            /** @enum {string} */
+            city: "ALMATY" | "ASTANA" | "SHYMKENT" | "BISHKEK" | "OSH";
+            city_name: string;
+            venue: string;
+            address: string;
+            /** @description First day, `YYYY-MM-DD` (the city's calendar). */
+            start_date: string;
+            /** @description Last day, `YYYY-MM-DD`. */
+            end_date: string;
+            /** @description Local time each day starts, `HH:MM`. */
+            day_starts: string;
+            day_ends: string;
+            schedule: string;
+            /** @description Decimal string in `currency`. */
+            price: string;
+            /** @enum {string} */
+            currency: "KGS" | "KZT";
+            lecturer: string;
+            lecturer_title: string;
+            seats_total: number;
+            seats_left: number;
+            lead: string;
+            cover: string | null;
+            /** @description False once the last day has passed. */
+            is_upcoming: boolean;
+        };
+        Course: {
+            id: number;
+            slug: string;
+            title: string;
+            category: {
+                id: number;
+                slug: string;
+                name: string;
+            };
+            /** @enum {string} */
+            city: "ALMATY" | "ASTANA" | "SHYMKENT" | "BISHKEK" | "OSH";
+            city_name: string;
+            venue: string;
+            address: string;
+            /** @description First day, `YYYY-MM-DD` (the city's calendar). */
+            start_date: string;
+            /** @description Last day, `YYYY-MM-DD`. */
+            end_date: string;
+            /** @description Local time each day starts, `HH:MM`. */
+            day_starts: string;
+            day_ends: string;
+            schedule: string;
+            /** @description Decimal string in `currency`. */
+            price: string;
+            /** @enum {string} */
+            currency: "KGS" | "KZT";
+            lecturer: string;
+            lecturer_title: string;
+            seats_total: number;
+            seats_left: number;
+            lead: string;
+            cover: string | null;
+            /** @description False once the last day has passed. */
+            is_upcoming: boolean;
+            /** @description Sanitised HTML. */
+            description: string;
+        };
+        PrintingPrice: {
+            id: number;
+            service: string;
+            material: string;
+            unit: string;
+            /** @description Decimal string in `currency`, the country's currency. */
+            price: string;
+            /** @enum {string} */
+            currency: "KGS" | "KZT";
+            lead_time: string;
+            description: string;
+        };
+        Vacancy: {
+            id: number;
+            slug: string;
+            title: string;
+            /** @enum {string} */
+            country: "kg" | "kz";
+            /** @enum {string} */
+            city: "ALMATY" | "ASTANA" | "SHYMKENT" | "BISHKEK" | "OSH";
+            city_name: string;
+            /** @enum {string} */
+            employment_type: "full_time" | "part_time" | "shift" | "internship";
+            employment_type_label: string;
+            salary_from: string | null;
+            salary_to: string | null;
+            /** @enum {string|null} */
+            salary_currency: "KGS" | "KZT" | null;
+            /** @description The salary as shown: a range, «от …», or «по договорённости». */
+            salary_label: string;
+            lead: string;
+            duties: string[];
+            requirements: string[];
+            conditions: string[];
+            published_at: string;
+            valid_through: string | null;
+            is_open: boolean;
         };
         /** @description The scopes emptied in every shop process. */
         CacheInvalidation: {
@@ -2774,6 +3157,524 @@ export interface operations {
                 };
             };
             /** @description No such order of this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    seo_articles_list: {
+        parameters: {
+            query?: {
+                /** @description Page size, default 12, at most 100. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of articles */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        next: string | null;
+                        previous: string | null;
+                        results: components["schemas"]["PublicationListItem"][];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+        };
+    };
+    seo_articles_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The item with its body */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Publication"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    seo_news_list: {
+        parameters: {
+            query?: {
+                /** @description Page size, default 12, at most 100. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of news items */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        next: string | null;
+                        previous: string | null;
+                        results: components["schemas"]["PublicationListItem"][];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+        };
+    };
+    seo_news_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The item with its body */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Publication"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    seo_site_pages_list: {
+        parameters: {
+            query?: {
+                /** @description Page number from 1; offset = (page - 1) × limit. */
+                page?: number;
+                /** @description Page size, default 12, at most 100. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of site pages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        next: string | null;
+                        previous: string | null;
+                        results: components["schemas"]["PublicationListItem"][];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+        };
+    };
+    seo_site_pages_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The item with its body */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Publication"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    services_course_categories_list: {
+        parameters: {
+            query?: {
+                /** @description Page size, default 12, at most 100. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of course categories */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        next: string | null;
+                        previous: string | null;
+                        results: components["schemas"]["CourseCategory"][];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+        };
+    };
+    services_course_categories_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The course category */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CourseCategory"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    services_courses_list: {
+        parameters: {
+            query?: {
+                /** @description Course category slug; empty: every category. */
+                category?: string;
+                /** @description City code (ALMATY, ASTANA, SHYMKENT, BISHKEK, OSH); empty: every city. */
+                city?: string;
+                /** @description The calendar: courses that run in this month (`YYYY-MM`), past ones included. */
+                month?: string;
+                /** @description Page size, default 12, at most 100. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of courses */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        next: string | null;
+                        previous: string | null;
+                        results: components["schemas"]["CourseListItem"][];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+        };
+    };
+    services_courses_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The course */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Course"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    services_printing_prices_list: {
+        parameters: {
+            query?: {
+                /** @description Country code: prices, stock and contacts are per country. */
+                country?: "kg" | "kz";
+                /** @description Page size, default 12, at most 100. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of printing prices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        next: string | null;
+                        previous: string | null;
+                        results: components["schemas"]["PrintingPrice"][];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+        };
+    };
+    services_printing_prices_retrieve: {
+        parameters: {
+            query?: {
+                /** @description Country code: prices, stock and contacts are per country. */
+                country?: "kg" | "kz";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The printing price */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrintingPrice"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    services_vacancies_list: {
+        parameters: {
+            query?: {
+                /** @description Country code. */
+                country?: "kg" | "kz";
+                /** @description City code. */
+                city?: string;
+                /** @description Only open (true) or closed (false) vacancies. */
+                is_open?: boolean;
+                /** @description Page size, default 12, at most 100. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of vacancies */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        next: string | null;
+                        previous: string | null;
+                        results: components["schemas"]["Vacancy"][];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+        };
+    };
+    services_vacancies_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The vacancy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vacancy"];
+                };
+            };
+            /** @description Not found */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -36,6 +36,20 @@ export type Contact = Schemas['Contact'];
 export type Banner = Schemas['Banner'];
 export type Document = Schemas['Document'];
 
+/** An article, news item or site page in a list (no body). */
+export type PublicationListItem = Schemas['PublicationListItem'];
+/** An article, news item or site page with its sanitised HTML `body`. */
+export type Publication = Schemas['Publication'];
+
+export type CourseCategory = Schemas['CourseCategory'];
+export type CourseListItem = Schemas['CourseListItem'];
+/** A course with its sanitised HTML `description`; dates are the city's calendar days. */
+export type Course = Schemas['Course'];
+export type CityCode = CourseListItem['city'];
+/** A row of the printing price list, priced in the country's currency. */
+export type PrintingPrice = Schemas['PrintingPrice'];
+export type Vacancy = Schemas['Vacancy'];
+
 /** A 400 answer: messages per field, plus `non_field_errors` for the input as a whole. */
 export type ApiValidationErrorBody = Schemas['FieldErrors'];
 /** Every error answer other than 400. */

@@ -10,11 +10,13 @@ import { toApiError } from './errors.ts';
 import { rejectNulCharacters } from './nul-guard.ts';
 import { ordersRouter } from './orders/orders.index.ts';
 import { productsRouter } from './products/products.index.ts';
+import { seoRouter } from './seo/seo.index.ts';
+import { servicesRouter } from './services/services.index.ts';
 import { staffRouter } from './staff/staff.index.ts';
 
 export const API_BASE = '/api/v1';
 
-const groups = [accountsRouter, productsRouter, coreRouter, ordersRouter, staffRouter];
+const groups = [accountsRouter, productsRouter, coreRouter, ordersRouter, seoRouter, servicesRouter, staffRouter];
 
 const DOCUMENT_CONFIG = {
   openapi: '3.0.3',
