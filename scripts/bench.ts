@@ -245,7 +245,19 @@ async function coldLatencies(target: Target, access: string, repeats: number): P
   return times;
 }
 
+async function firstSlug(listPath: string): Promise<string> {
+  const page = await getJson<{ results: { slug: string }[] }>(`/api/v1${listPath}`);
+  if (!page.results[0]) throw new Error(`${listPath} lists nothing to measure`);
+  return page.results[0].slug;
+}
+
 async function measureJs(p: Picks): Promise<PageJs[]> {
+  const [news, article, course, vacancy] = await Promise.all([
+    firstSlug('/seo/news/?limit=1'),
+    firstSlug('/seo/articles/?limit=1'),
+    firstSlug('/services/courses/?limit=1'),
+    firstSlug('/services/vacancies/?limit=1'),
+  ]);
   const pages: [string, string, number | null][] = [
     // Every shop page within the 90 kB budget, content pages within 20 kB (issue 9).
     ['home', '/kg/', CATALOG_BUDGET],
@@ -257,6 +269,18 @@ async function measureJs(p: Picks): Promise<PageJs[]> {
     ['brands', '/kg/brands/', CONTENT_BUDGET],
     ['document', '/kg/docs/oferta/', CONTENT_BUDGET],
     ['404', '/kg/no-such-page-bench/', CONTENT_BUDGET],
+    ['news list', '/kg/news/', CONTENT_BUDGET],
+    ['news item', `/kg/news/${news}/`, CONTENT_BUDGET],
+    ['article list', '/kg/articles/', CONTENT_BUDGET],
+    ['article', `/kg/articles/${article}/`, CONTENT_BUDGET],
+    ['site page', '/kg/pages/dostavka/', CONTENT_BUDGET],
+    ['course list', '/kg/courses/', CONTENT_BUDGET],
+    ['course calendar', '/kg/courses/calendar/', CONTENT_BUDGET],
+    ['course', `/kg/courses/${course}/`, CONTENT_BUDGET],
+    ['printing', '/kg/printing/', CONTENT_BUDGET],
+    ['vacancy list', '/kg/vacancies/', CONTENT_BUDGET],
+    ['vacancy', `/kg/vacancies/${vacancy}/`, CONTENT_BUDGET],
+    ['contacts', '/kg/contacts/', CONTENT_BUDGET],
     ['login', '/kg/login/', CATALOG_BUDGET],
     ['register', '/kg/register/', CATALOG_BUDGET],
     ['password reset', '/kg/password/reset/', CATALOG_BUDGET],

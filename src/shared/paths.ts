@@ -12,6 +12,24 @@ export const paths = {
   cart: (country: CountryCode) => `/${country}/cart/`,
   favourites: (country: CountryCode) => `/${country}/favorites/`,
   document: (country: CountryCode, slug: string) => `/${country}/docs/${encodeURIComponent(slug)}/`,
+  documents: (country: CountryCode) => `/${country}/docs/`,
+  news: (country: CountryCode, page = 1) => `/${country}/news/${page > 1 ? `?page=${page}` : ''}`,
+  newsItem: (country: CountryCode, slug: string) => `/${country}/news/${encodeURIComponent(slug)}/`,
+  articles: (country: CountryCode, page = 1) => `/${country}/articles/${page > 1 ? `?page=${page}` : ''}`,
+  article: (country: CountryCode, slug: string) => `/${country}/articles/${encodeURIComponent(slug)}/`,
+  sitePage: (country: CountryCode, slug: string) => `/${country}/pages/${encodeURIComponent(slug)}/`,
+  /** `city`: a city code, `all` for every city; absent: the default city. */
+  courses: (country: CountryCode, query: { city?: string; category?: string; page?: number } = {}) =>
+    withQuery(`/${country}/courses/`, { city: query.city, category: query.category, page: query.page && query.page > 1 ? String(query.page) : undefined }),
+  courseCalendar: (country: CountryCode, query: { month?: string; city?: string; category?: string } = {}) =>
+    withQuery(`/${country}/courses/calendar/`, query),
+  course: (country: CountryCode, slug: string) => `/${country}/courses/${encodeURIComponent(slug)}/`,
+  courseIcs: (country: CountryCode, slug: string) => `/${country}/courses/${encodeURIComponent(slug)}/calendar.ics`,
+  printing: (country: CountryCode) => `/${country}/printing/`,
+  vacancies: (country: CountryCode) => `/${country}/vacancies/`,
+  vacancy: (country: CountryCode, slug: string) => `/${country}/vacancies/${encodeURIComponent(slug)}/`,
+  contacts: (country: CountryCode) => `/${country}/contacts/`,
+  feed: (country: CountryCode) => `/${country}/feed.xml`,
   /** `next` is where to return after logging in: a path on this site. */
   login: (country: CountryCode, next?: string) => `/${country}/login/${next ? `?next=${encodeURIComponent(next)}` : ''}`,
   register: (country: CountryCode) => `/${country}/register/`,
@@ -32,6 +50,14 @@ export const paths = {
   },
   order: (country: CountryCode, number: string) => `/${country}/account/orders/${encodeURIComponent(number)}/`,
 };
+
+/** A path with the query's non-empty values, in the order given. */
+function withQuery(path: string, query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
 
 /**
  * A `next` parameter made safe to redirect to: a path on this site (`/kg/account/`), never another

@@ -27,3 +27,11 @@ export async function orNotFound<T>(promise: Promise<T>): Promise<T | null> {
 export function hasListingParams(params: URLSearchParams): boolean {
   return [...params.keys()].some((key) => key !== 'page');
 }
+
+/**
+ * Whether a URL segment can be a content slug (lowercase Latin, digits, hyphens): anything else names
+ * nothing and is answered 404 without asking the database.
+ */
+export function isSlug(value: string | undefined): value is string {
+  return !!value && /^[a-z0-9][a-z0-9-]{0,199}$/.test(value);
+}

@@ -3,7 +3,12 @@
  * returns the object a page passes to the layout's `jsonLd`; `Seo.astro` serialises them safely.
  */
 import type { ProductDetail } from '../catalog/products.queries.ts';
+import type { Publication } from '../content/publications.queries.ts';
+import type { Contact } from '../core/core.queries.ts';
+import type { Course } from '../services/courses.queries.ts';
+import type { Vacancy } from '../services/vacancies.queries.ts';
 import { absoluteUrl } from '../site-url.ts';
+import { CITIES } from '../../shared/cities.ts';
 import type { CountryCode } from '../../shared/countries.ts';
 import { paths } from '../../shared/paths.ts';
 import { SHOP_NAME } from '../../shared/site.ts';
@@ -71,6 +76,124 @@ export function productJsonLd(product: ProductDetail, country: CountryCode, cont
           },
         }
       : {}),
+  };
+}
+
+const publisher = () => ({ '@type': 'Organization', name: SHOP_NAME, url: absoluteUrl('/'), logo: { '@type': 'ImageObject', url: absoluteUrl('/favicon.svg') } });
+
+/** A news item (`NewsArticle`) or an article (`Article`) at `url` (a site path). */
+export function publicationJsonLd(item: Publication, url: string) {
+  return {
+    '@context': CONTEXT,
+    '@type': item.kind === 'news' ? 'NewsArticle' : 'Article',
+    headline: item.title.length > 110 ? `${item.title.slice(0, 109)}…` : item.title,
+    description: item.seoDescription || item.lead,
+    ...(item.cover ? { image: [absoluteUrl(item.cover)] } : {}),
+    datePublished: item.publishedAt.toISOString(),
+    dateModified: (item.updatedAt > item.publishedAt ? item.updatedAt : item.publishedAt).toISOString(),
+    author: { '@type': 'Organization', name: SHOP_NAME, url: absoluteUrl('/') },
+    publisher: publisher(),
+    mainEntityOfPage: { '@type': 'WebPage', '@id': absoluteUrl(url) },
+    ...(item.topics.length ? { keywords: item.topics.join(', ') } : {}),
+  };
+}
+
+const countryOfCity = (city: keyof typeof CITIES) => CITIES[city].country.toUpperCase();
+
+/** A course with its one run (`CourseInstance`): dates in the city's time, place, lecturer and price. */
+export function courseJsonLd(course: Course, country: CountryCode, description: string) {
+  const city = CITIES[course.city];
+  const url = absoluteUrl(paths.course(country, course.slug));
+  const offer = {
+    '@type': 'Offer',
+    category: 'Paid',
+    price: course.price,
+    priceCurrency: course.currency,
+    url,
+    availability: course.seatsLeft > 0 ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
+  };
+  return {
+    '@context': CONTEXT,
+    '@type': 'Course',
+    name: course.title,
+    description,
+    url,
+    ...(course.cover ? { image: absoluteUrl(course.cover) } : {}),
+    about: course.category.name,
+    inLanguage: 'ru',
+    provider: { '@type': 'Organization', name: SHOP_NAME, sameAs: absoluteUrl('/') },
+    offers: [offer],
+    hasCourseInstance: [
+      {
+        '@type': 'CourseInstance',
+        courseMode: 'Onsite',
+        startDate: `${course.startDate}T${course.dayStarts}:00${city.utcOffset}`,
+        endDate: `${course.endDate}T${course.dayEnds}:00${city.utcOffset}`,
+        location: {
+          '@type': 'Place',
+          name: course.venue,
+          address: { '@type': 'PostalAddress', streetAddress: course.address, addressLocality: city.name, addressCountry: countryOfCity(course.city) },
+        },
+        instructor: [{ '@type': 'Person', name: course.lecturer, ...(course.lecturerTitle ? { description: course.lecturerTitle } : {}) }],
+        offers: offer,
+        maximumAttendeeCapacity: course.seatsTotal,
+        remainingAttendeeCapacity: Math.max(0, course.seatsLeft),
+      },
+    ],
+  };
+}
+
+const EMPLOYMENT_TYPES = { full_time: 'FULL_TIME', part_time: 'PART_TIME', shift: 'FULL_TIME', internship: 'INTERN' } as const;
+
+/** An open vacancy as a `JobPosting`; `description` is HTML (duties, requirements, conditions). */
+export function jobPostingJsonLd(vacancy: Vacancy, description: string) {
+  const city = CITIES[vacancy.city];
+  // Without a closing date the posting is renewed monthly, as job boards expect a validThrough.
+  const validThrough = vacancy.validThrough ?? new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  return {
+    '@context': CONTEXT,
+    '@type': 'JobPosting',
+    title: vacancy.title,
+    description,
+    datePosted: vacancy.publishedAt.toISOString(),
+    validThrough: `${validThrough}T23:59:59${city.utcOffset}`,
+    employmentType: EMPLOYMENT_TYPES[vacancy.employmentType],
+    hiringOrganization: { '@type': 'Organization', name: SHOP_NAME, sameAs: absoluteUrl('/'), logo: absoluteUrl('/favicon.svg') },
+    jobLocation: {
+      '@type': 'Place',
+      address: { '@type': 'PostalAddress', addressLocality: city.name, addressCountry: countryOfCity(vacancy.city) },
+    },
+    directApply: false,
+    ...(vacancy.salaryCurrency && (vacancy.salaryFrom || vacancy.salaryTo)
+      ? {
+          baseSalary: {
+            '@type': 'MonetaryAmount',
+            currency: vacancy.salaryCurrency,
+            value: {
+              '@type': 'QuantitativeValue',
+              ...(vacancy.salaryFrom ? { minValue: Number(vacancy.salaryFrom) } : {}),
+              ...(vacancy.salaryTo ? { maxValue: Number(vacancy.salaryTo) } : {}),
+              unitText: 'MONTH',
+            },
+          },
+        }
+      : {}),
+  };
+}
+
+/** An office of the shop as a `LocalBusiness` (a store with its address, phones and hours). */
+export function localBusinessJsonLd(contact: Contact, country: CountryCode) {
+  return {
+    '@context': CONTEXT,
+    '@type': 'Store',
+    name: `${SHOP_NAME}, ${contact.city}`,
+    url: absoluteUrl(paths.contacts(country)),
+    image: absoluteUrl('/og-image.png'),
+    address: { '@type': 'PostalAddress', streetAddress: contact.address, addressLocality: contact.city, addressCountry: contact.country.toUpperCase() },
+    ...(contact.phones[0] ? { telephone: contact.phones[0] } : {}),
+    ...(contact.email ? { email: contact.email } : {}),
+    ...(contact.workingHours ? { description: `Часы работы: ${contact.workingHours}` } : {}),
+    parentOrganization: { '@type': 'Organization', name: SHOP_NAME, url: absoluteUrl('/') },
   };
 }
 

@@ -1,12 +1,15 @@
 import { CATALOG_TTL_MS, catalogCache } from '../catalog/cache.ts';
 import { getCategoryTree, type CategoryNode } from '../catalog/categories.queries.ts';
 import type { CountryCode } from '../../shared/countries.ts';
+import { listPublicationLinks } from '../content/publications.queries.ts';
 import { getCurrentExchange, listCountryContacts, listDocumentLinks, type Contact, type Exchange } from '../core/core.queries.ts';
 
 export interface ShellData {
   categories: CategoryNode[];
   contacts: Contact[];
   documents: { slug: string; title: string }[];
+  /** Site pages («О компании», «Доставка»...) for the footer. */
+  pages: { slug: string; title: string }[];
   exchange: Exchange | null;
 }
 
@@ -18,16 +21,18 @@ export function getShellData(country: CountryCode): Promise<ShellData> {
 const shellCache = catalogCache<ShellData>({ max: 4, ttlMs: CATALOG_TTL_MS });
 
 async function loadShellData(country: CountryCode): Promise<ShellData> {
-  const [categories, contacts, documents, exchange] = await Promise.all([
+  const [categories, contacts, documents, pages, exchange] = await Promise.all([
     getCategoryTree(),
     listCountryContacts(country),
     listDocumentLinks(),
+    listPublicationLinks('page'),
     getCurrentExchange(),
   ]);
   return {
     categories,
     contacts,
     documents: documents.map((d) => ({ slug: d.slug, title: d.title })),
+    pages: pages.map((p) => ({ slug: p.slug, title: p.title })),
     exchange,
   };
 }
