@@ -2,6 +2,48 @@
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import { fileURLToPath } from 'node:url';
+
+const SHELL_SCRIPT = fileURLToPath(new URL('./src/scripts/shell.ts', import.meta.url));
+
+/**
+ * Every module `entry` imports statically, directly or not, itself included.
+ * @param {string} entry
+ * @param {(id: string) => { importedIds: readonly string[] } | null} getModuleInfo
+ * @returns {Set<string>}
+ */
+function staticImports(entry, getModuleInfo) {
+  const found = new Set();
+  /** @param {string} id */
+  const visit = (id) => {
+    if (found.has(id)) return;
+    found.add(id);
+    for (const next of getModuleInfo(id)?.importedIds ?? []) visit(next);
+  };
+  visit(entry);
+  return found;
+}
+
+/** @type {Set<string> | null} */
+let shellModules = null;
+
+/**
+ * The client's chunk groups. `react-runtime`: React, React DOM and Astro's React renderer, which every
+ * island page loads together. `shell`: the page shell's script and all it imports (the header's stores,
+ * nanostores, money formatting), which every page loads; islands that import some of it find it
+ * already there. Without them Rolldown cuts both into a dozen small chunks, one per set of importers.
+ */
+/** @type {import('rolldown').CodeSplittingGroup[]} */
+const chunkGroups = [
+  { name: 'react-runtime', test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/ },
+  {
+    name: (id, context) => {
+      // One client build per process: the module graph is complete by the time chunks are named.
+      shellModules ??= staticImports(SHELL_SCRIPT, (module) => context.getModuleInfo(module));
+      return shellModules.has(id) ? 'shell' : null;
+    },
+  },
+];
 
 export default defineConfig({
   output: 'server',
@@ -15,5 +57,18 @@ export default defineConfig({
   vite: {
     resolve: { alias: { '~': new URL('./src', import.meta.url).pathname } },
     ssr: { external: ['@electric-sql/pglite', '@node-rs/argon2', 'postgres', 'pino'] },
+    environments: {
+      client: {
+        build: {
+          rolldownOptions: {
+            output: {
+              // Each chunk is fetched and compressed on its own, so code that is always loaded together
+              // costs fewer bytes (and requests) as one file.
+              codeSplitting: { groups: chunkGroups },
+            },
+          },
+        },
+      },
+    },
   },
 });

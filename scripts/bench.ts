@@ -15,7 +15,10 @@
  *
  * Options: `--scenario demo|20k` (repeatable; default both), `--duration <s>` (measured seconds per
  * run, default 8), `--connections <n,n>` (default 10,50), `--cold <n>` (default 10), `--products <n>`
- * (large catalog, default 20000), `--no-response-cache` (the shop without its response cache, to compare).
+ * (large catalog, default 20000), `--no-response-cache` (the shop without its response cache, to compare),
+ * `--js-only` (only the JavaScript weight per page, on the demo catalog unless `--scenario` says
+ * otherwise: no load, no cold figures), `--port <n>` (the shop's port, default 4410; the limit server
+ * takes the next one).
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -23,6 +26,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { TOKEN_COOKIE } from '../src/shared/session-cookies.ts';
 import { encodeSpecifications } from '../src/shared/specifications.ts';
 import { measurePageJs, type PageJs } from './bench/js-weight.ts';
 import { capture, type Captured } from './bench/capture.ts';
@@ -41,10 +45,13 @@ const { values: args } = parseArgs({
     cold: { type: 'string', default: '10' },
     products: { type: 'string', default: '20000' },
     'no-response-cache': { type: 'boolean', default: false },
+    'js-only': { type: 'boolean', default: false },
+    port: { type: 'string', default: '4410' },
   },
 });
 
-const PORT = 4410;
+const JS_ONLY = args['js-only'];
+const PORT = Number(args.port);
 const HOST = '127.0.0.1';
 const ORIGIN = `http://${HOST}:${PORT}`;
 const BENCH_DATA = path.join(root, '.bench-data');
@@ -76,7 +83,7 @@ const allScenarios: ScenarioDef[] = [
   { name: 'demo', dataDir: path.join(BENCH_DATA, 'demo'), products: null },
   { name: '20k', dataDir: path.join(BENCH_DATA, 'large'), products: LARGE_PRODUCTS },
 ];
-const wanted = args.scenario ?? allScenarios.map((s) => s.name);
+const wanted = args.scenario ?? (JS_ONLY ? ['demo'] : allScenarios.map((s) => s.name));
 const scenarios = allScenarios.filter((s) => wanted.includes(s.name));
 if (scenarios.length === 0) {
   console.error(`Unknown --scenario ${wanted.join(', ')}; use ${allScenarios.map((s) => s.name).join(' or ')}.`);
@@ -251,14 +258,15 @@ async function firstSlug(listPath: string): Promise<string> {
   return page.results[0].slug;
 }
 
-async function measureJs(p: Picks): Promise<PageJs[]> {
+async function measureJs(p: Picks, access: string): Promise<PageJs[]> {
+  const signedIn = { Cookie: `${TOKEN_COOKIE}=${access}` };
   const [news, article, course, vacancy] = await Promise.all([
     firstSlug('/seo/news/?limit=1'),
     firstSlug('/seo/articles/?limit=1'),
     firstSlug('/services/courses/?limit=1'),
     firstSlug('/services/vacancies/?limit=1'),
   ]);
-  const pages: [string, string, number | null][] = [
+  const pages: [string, string, number | null, Record<string, string>?][] = [
     // Every shop page within the 90 kB budget, content pages within 20 kB (issue 9).
     ['home', '/kg/', CATALOG_BUDGET],
     ['catalog', `/kg/catalog/${encodeURIComponent(p.top_category.slug)}/`, CATALOG_BUDGET],
@@ -284,13 +292,78 @@ async function measureJs(p: Picks): Promise<PageJs[]> {
     ['login', '/kg/login/', CATALOG_BUDGET],
     ['register', '/kg/register/', CATALOG_BUDGET],
     ['password reset', '/kg/password/reset/', CATALOG_BUDGET],
+    // Signed in (the bench account's session cookie), as a customer reaches them.
+    ['account', '/kg/account/', CATALOG_BUDGET, signedIn],
+    ['checkout', '/kg/checkout/', CATALOG_BUDGET, signedIn],
+    ['order history', '/kg/account/orders/', CATALOG_BUDGET, signedIn],
   ];
   const out: PageJs[] = [];
-  for (const [page, pagePath, budget] of pages) out.push(await measurePageJs(ORIGIN, page, pagePath, budget));
+  for (const [page, pagePath, budget, headers] of pages) out.push(await measurePageJs(ORIGIN, page, pagePath, budget, headers));
   return out;
 }
 
 // ---------------------------------------------------------------------------------------------
+
+/** Each target: one probe, its cold figures (public ones), warm load; then the same load on the limit server answering the shop's bytes. */
+async function loadTargets(def: ScenarioDef, result: ScenarioResult, server: Proc, picks: Picks, access: string, logDir: string): Promise<void> {
+  const list = targets(picks, access);
+  const recorded: Record<string, Captured> = {};
+  for (const target of list) {
+    // One plain request first: a target that does not answer 200 is not worth loading.
+    server.assertAlive();
+    const headers = { ...BROWSER_ENCODING, ...target.headers };
+    const t0 = performance.now();
+    const probe = await capture(ORIGIN, target.path, headers).catch((e: Error) => e);
+    if (probe instanceof Error || probe.status !== 200) {
+      const why = probe instanceof Error ? probe.message : `HTTP ${probe.status}`;
+      result.failures.push(`${def.name}: ${target.name} (${target.path}) → ${why}`);
+      console.log(`  ${target.name}: FAILED before load (${why})`);
+      continue;
+    }
+    const singleMs = Math.round(performance.now() - t0);
+    const cold = target.personal ? [] : await coldLatencies(target, access, COLD_REPEATS);
+    // Warm: the shop has answered it under load before its bytes are taken for the limit.
+    await warmUp(ORIGIN, target.path, load, headers);
+    recorded[target.path] = await capture(ORIGIN, target.path, headers);
+    result.cold.push({ target: target.name, path: target.path, single_request_ms: singleMs, ...coldSummary(cold) });
+    console.log(`  ${target.name}: first request ${singleMs} ms${cold.length ? `, cold p50 ${coldSummary(cold).cold_p50_ms} ms` : ''}, ${recorded[target.path]!.bytes} bytes`);
+    await drain();
+  }
+
+  const limitFile = path.join(logDir, `limit-${def.name}.json`);
+  mkdirSync(logDir, { recursive: true });
+  writeFileSync(limitFile, JSON.stringify(recorded));
+  if (await portInUse(LIMIT_PORT, HOST)) throw new Error(`Port ${LIMIT_PORT} on ${HOST} is already in use.`);
+  const limitServer = startProcess('limit', [path.join(root, 'scripts/bench/limit-server.ts'), limitFile, String(LIMIT_PORT)], process.env, path.join(logDir, `limit-${def.name}.log`), root);
+  limitServer.echo = false;
+  try {
+    await waitUntilReady(limitServer, `http://${HOST}:${LIMIT_PORT}${list[0]!.path}`, 30_000);
+    for (const target of list) {
+      if (!recorded[target.path]) continue;
+      const headers = { ...BROWSER_ENCODING, ...target.headers };
+      for (const connections of CONNECTIONS) {
+        server.assertAlive();
+        const options = { ...load, connections };
+        process.stdout.write(`  ${target.name}, ${connections} connections: `);
+        const shop = await measure(ORIGIN, target.name, target.path, options, headers);
+        server.assertAlive();
+        const limit = await measure(`http://${HOST}:${LIMIT_PORT}`, target.name, target.path, options, headers);
+        result.load.push({ ...shop, connections }, { ...limit, connections, limit: true });
+        result.pairs.push(pairOf(target.name, connections, shop, limit, recorded[target.path]!.bytes));
+        console.log(`shop ${shop.requests_per_second} req/s (p99 ${shop.latency_p99_ms} ms), limit ${limit.requests_per_second} req/s`);
+        // Timeouts (10 s) and requests still running when the run ends are results: the server is slow.
+        // Refused or reset connections and non-2xx answers mean the figures are not worth reading.
+        const broken = shop.errors - shop.timeouts + shop.non_2xx;
+        if (broken > FAILURE_SHARE * Math.max(1, shop.requests_total + shop.errors)) {
+          result.failures.push(`${def.name}: ${target.name}: ${shop.non_2xx} non-2xx (${JSON.stringify(shop.status_codes)}), ${shop.errors - shop.timeouts} connection errors of ${shop.requests_total} answers`);
+        }
+        await drain();
+      }
+    }
+  } finally {
+    await limitServer.stop();
+  }
+}
 
 async function runScenario(def: ScenarioDef, result: ScenarioResult, withJs: boolean): Promise<void> {
   console.log(`\n## Scenario "${def.name}"\n`);
@@ -345,70 +418,16 @@ async function runScenario(def: ScenarioDef, result: ScenarioResult, withJs: boo
     if (!picks.specification) console.warn(`Note: no specification facet in category ${picks.top_category.slug}; the filtered list runs without one.`);
 
     const access = await signIn();
-    const list = targets(picks, access);
-    const recorded: Record<string, Captured> = {};
-    for (const target of list) {
-      // One plain request first: a target that does not answer 200 is not worth loading.
-      server.assertAlive();
-      const headers = { ...BROWSER_ENCODING, ...target.headers };
-      const t0 = performance.now();
-      const probe = await capture(ORIGIN, target.path, headers).catch((e: Error) => e);
-      if (probe instanceof Error || probe.status !== 200) {
-        const why = probe instanceof Error ? probe.message : `HTTP ${probe.status}`;
-        result.failures.push(`${def.name}: ${target.name} (${target.path}) → ${why}`);
-        console.log(`  ${target.name}: FAILED before load (${why})`);
-        continue;
-      }
-      const singleMs = Math.round(performance.now() - t0);
-      const cold = target.personal ? [] : await coldLatencies(target, access, COLD_REPEATS);
-      // Warm: the shop has answered it under load before its bytes are taken for the limit.
-      await warmUp(ORIGIN, target.path, load, headers);
-      recorded[target.path] = await capture(ORIGIN, target.path, headers);
-      result.cold.push({ target: target.name, path: target.path, single_request_ms: singleMs, ...coldSummary(cold) });
-      console.log(`  ${target.name}: first request ${singleMs} ms${cold.length ? `, cold p50 ${coldSummary(cold).cold_p50_ms} ms` : ''}, ${recorded[target.path]!.bytes} bytes`);
-      await drain();
-    }
-
-    const limitFile = path.join(logDir, `limit-${def.name}.json`);
-    mkdirSync(logDir, { recursive: true });
-    writeFileSync(limitFile, JSON.stringify(recorded));
-    if (await portInUse(LIMIT_PORT, HOST)) throw new Error(`Port ${LIMIT_PORT} on ${HOST} is already in use.`);
-    const limitServer = startProcess('limit', [path.join(root, 'scripts/bench/limit-server.ts'), limitFile, String(LIMIT_PORT)], process.env, path.join(logDir, `limit-${def.name}.log`), root);
-    limitServer.echo = false;
-    try {
-      await waitUntilReady(limitServer, `http://${HOST}:${LIMIT_PORT}${list[0]!.path}`, 30_000);
-      for (const target of list) {
-        if (!recorded[target.path]) continue;
-        const headers = { ...BROWSER_ENCODING, ...target.headers };
-        for (const connections of CONNECTIONS) {
-          server.assertAlive();
-          const options = { ...load, connections };
-          process.stdout.write(`  ${target.name}, ${connections} connections: `);
-          const shop = await measure(ORIGIN, target.name, target.path, options, headers);
-          server.assertAlive();
-          const limit = await measure(`http://${HOST}:${LIMIT_PORT}`, target.name, target.path, options, headers);
-          result.load.push({ ...shop, connections }, { ...limit, connections, limit: true });
-          result.pairs.push(pairOf(target.name, connections, shop, limit, recorded[target.path]!.bytes));
-          console.log(`shop ${shop.requests_per_second} req/s (p99 ${shop.latency_p99_ms} ms), limit ${limit.requests_per_second} req/s`);
-          // Timeouts (10 s) and requests still running when the run ends are results: the server is slow.
-          // Refused or reset connections and non-2xx answers mean the figures are not worth reading.
-          const broken = shop.errors - shop.timeouts + shop.non_2xx;
-          if (broken > FAILURE_SHARE * Math.max(1, shop.requests_total + shop.errors)) {
-            result.failures.push(`${def.name}: ${target.name}: ${shop.non_2xx} non-2xx (${JSON.stringify(shop.status_codes)}), ${shop.errors - shop.timeouts} connection errors of ${shop.requests_total} answers`);
-          }
-          await drain();
-        }
-      }
-    } finally {
-      await limitServer.stop();
-    }
+    if (!JS_ONLY) await loadTargets(def, result, server, picks, access, logDir);
 
     if (withJs) {
       console.log('Measuring page JavaScript…');
-      result.js = await measureJs(picks);
+      result.js = await measureJs(picks, access);
       for (const page of result.js) {
         const expected = page.page === '404' ? 404 : 200;
         if (page.status !== expected) result.failures.push(`${def.name}: JS weight: ${page.path} answered ${page.status}, expected ${expected}`);
+        // A signed-in page that sends the bench account to the login page would be measured as the login page.
+        if (page.redirected_to) result.failures.push(`${def.name}: JS weight: ${page.path} redirected to ${page.redirected_to}`);
         for (const w of page.warnings) console.log(`  ${page.page}: ${w}`);
       }
     }
@@ -495,13 +514,15 @@ const json = {
   commit: gitCommit(),
   node: process.version,
   cpus: os.cpus().length,
-  options: { ...load, origin: ORIGIN, large_products: LARGE_PRODUCTS },
+  options: { ...load, origin: ORIGIN, large_products: LARGE_PRODUCTS, js_only: JS_ONLY },
   budgets: { content_pages_js_gzip_bytes: CONTENT_BUDGET, catalog_product_pages_js_gzip_bytes: CATALOG_BUDGET },
   scenarios: results,
   p99_comparison: comparisons,
   failures,
   ok: failures.length === 0,
 };
-writeFileSync(path.join(RESULTS_DIR, 'latest.json'), JSON.stringify(json, null, 2) + '\n');
-console.log(`JSON: ${path.relative(root, path.join(RESULTS_DIR, 'latest.json'))}`);
+// A JavaScript-only run leaves the last full run's figures in place.
+const jsonFile = path.join(RESULTS_DIR, JS_ONLY ? 'js.json' : 'latest.json');
+writeFileSync(jsonFile, JSON.stringify(json, null, 2) + '\n');
+console.log(`JSON: ${path.relative(root, jsonFile)}`);
 process.exit(failures.length > 0 ? 1 : 0);

@@ -19,6 +19,8 @@ export interface PageJs {
   page: string;
   path: string;
   status: number;
+  /** The path the page answered from when the request was redirected (a signed-in page sends a stranger to log in). */
+  redirected_to: string | null;
   files: number;
   external_files: number;
   inline_scripts: number;
@@ -181,6 +183,7 @@ export async function measurePageJs(origin: string, page: string, path: string, 
     page,
     path,
     status: response.status,
+    redirected_to: response.redirected ? new URL(response.url).pathname : null,
     files: list.length,
     external_files: list.length - inline.length,
     inline_scripts: inline.length,

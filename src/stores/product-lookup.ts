@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { listProducts } from '~/lib/api/catalog.ts';
+import { listProductsByIds } from '~/lib/api/catalog.ts';
 import { apiErrorMessage } from '~/lib/api/errors.ts';
 import type { CountryCode, ProductListItem } from '~/lib/api/types.ts';
 import { createLatestGuard, type LoadStatus } from './load-status.ts';
@@ -35,7 +35,7 @@ export function createProductLookup() {
     try {
       const chunks: number[][] = [];
       for (let i = 0; i < unique.length; i += CHUNK) chunks.push(unique.slice(i, i + CHUNK));
-      const pages = await Promise.all(chunks.map((chunk) => listProducts({ ids: chunk, country, limit: chunk.length })));
+      const pages = await Promise.all(chunks.map((chunk) => listProductsByIds(chunk, country)));
       if (!guard.isLatest(ticket)) return;
       const byId: Record<number, ProductListItem> = {};
       for (const product of pages.flatMap((page) => page.results)) byId[product.id] = product;

@@ -260,29 +260,43 @@ test('a page keeps working after the access token expires: the client refreshes 
   expect(await tokenCookies(page)).toEqual(['refresh', 'token']);
 });
 
-test('changing the password keeps this session signed in and ends the others', async ({ page, browser, request }) => {
+test('changing the password keeps this session signed in and ends the others; then the login email changes', async ({ page, browser, request }) => {
   const account = await createActiveAccount(request, 'setpw');
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   await logIn(otherPage, account);
   await expect(otherPage).toHaveURL(/\/kg\/account\/$/);
 
+  // The account's forms are downloaded when opened, not with the page.
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
   await logIn(page, account);
   await expect(page).toHaveURL(/\/kg\/account\/$/);
   await waitForIslands(page);
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((s) => /\/(ProfileForm|ChangePassword|ChangeEmail|DeleteAccount)\./.test(s))).toEqual([]);
   const section = page.getByRole('region', { name: 'Пароль' });
+  await section.getByRole('button', { name: 'Сменить пароль…' }).click();
+  await expect(section.getByLabel('Текущий пароль')).toBeFocused();
+  await expectNoSeriousAxeViolations(page);
+  await section.getByRole('button', { name: 'Отмена' }).click();
+  await expect(section.getByRole('button', { name: 'Сменить пароль…' })).toBeFocused();
+  await section.getByRole('button', { name: 'Сменить пароль…' }).click();
   await section.getByLabel('Текущий пароль').fill('wrong-password-1');
   await section.getByLabel('Новый пароль', { exact: true }).fill('Smena-Parolya-2026');
   await section.getByLabel('Новый пароль ещё раз').fill('Smena-Parolya-2026');
-  await section.getByRole('button', { name: 'Сменить пароль' }).click();
+  await section.getByRole('button', { name: 'Сменить пароль', exact: true }).click();
   await expect(section.getByLabel('Текущий пароль')).toHaveAccessibleDescription('Неверный пароль.');
   await expect(section.getByLabel('Текущий пароль')).toBeFocused();
 
   await section.getByLabel('Текущий пароль').fill(account.password);
   await section.getByLabel('Новый пароль', { exact: true }).fill('Smena-Parolya-2026');
   await section.getByLabel('Новый пароль ещё раз').fill('Smena-Parolya-2026');
-  await section.getByRole('button', { name: 'Сменить пароль' }).click();
+  await section.getByRole('button', { name: 'Сменить пароль', exact: true }).click();
   await expect(section.getByRole('status')).toContainText('Пароль изменён');
+  await expect(section.getByRole('button', { name: 'Сменить пароль…' })).toBeFocused();
 
   await page.reload();
   await expect(page).toHaveURL(/\/kg\/account\/$/);
@@ -291,6 +305,19 @@ test('changing the password keeps this session signed in and ends the others', a
   await otherPage.reload();
   await expect(otherPage).toHaveURL(/\/kg\/login\/\?next=/);
   await other.close();
+
+  await waitForIslands(page);
+  const emailCard = page.getByRole('region', { name: 'Электронная почта' });
+  const newEmail = `moved-${account.email}`;
+  await emailCard.getByRole('button', { name: 'Сменить адрес…' }).click();
+  await expect(emailCard.getByLabel('Новый адрес', { exact: true })).toBeFocused();
+  await emailCard.getByLabel('Новый адрес', { exact: true }).fill(newEmail);
+  await emailCard.getByLabel('Новый адрес ещё раз').fill(newEmail);
+  await emailCard.getByLabel('Текущий пароль').fill('Smena-Parolya-2026');
+  await emailCard.getByRole('button', { name: 'Сменить адрес', exact: true }).click();
+  await expect(emailCard.getByRole('status')).toHaveText(`Адрес изменён на ${newEmail}. Уведомление отправлено на старый и новый адрес.`);
+  await expect(emailCard.getByText(`Сейчас вы входите с адресом ${newEmail}.`)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Профиль' }).getByText(newEmail)).toBeVisible();
 });
 
 test('deletes the account after asking for the password, then logs out', async ({ page, request }) => {

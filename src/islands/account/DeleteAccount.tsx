@@ -1,24 +1,20 @@
 import { navigate } from 'astro:transitions/client';
-import { useEffect, useRef, useState } from 'react';
-import { accountsApi } from './accounts-api.ts';
 import { paths } from '~/shared/paths.ts';
 import type { CountryCode } from '~/shared/countries.ts';
 import { NOTICES, notifySuccess } from '~/lib/notify.ts';
 import { logout } from '~/stores/user.ts';
 import { Field, Form, SubmitButton, useForm } from '~/islands/forms/index.ts';
+import type { OnDemandProps } from '../shared/use-on-demand.ts';
+import { accountsApi } from './accounts-api.ts';
+import { useFocusFirstField } from './use-focus-first-field.ts';
 
-/** Deletes the account after a second step that asks for the current password; then logs out and goes home. */
-export default function DeleteAccount({ country }: { country: CountryCode }) {
+/**
+ * The second step of deleting the account: asks for the current password, then deletes, logs out and
+ * goes home. Loaded when the visitor presses «Удалить аккаунт…».
+ */
+export default function DeleteAccount({ country, onCancel }: OnDemandProps & { country: CountryCode }) {
   const form = useForm({ warm: accountsApi });
-  const [confirming, setConfirming] = useState(false);
-  const openButton = useRef<HTMLButtonElement>(null);
-  const wasConfirming = useRef(false);
-
-  useEffect(() => {
-    if (confirming) form.formRef.current?.querySelector('input')?.focus();
-    else if (wasConfirming.current) openButton.current?.focus();
-    wasConfirming.current = confirming;
-  }, [confirming]);
+  useFocusFirstField(form.formRef);
 
   const submit = form.onSubmit(async (values) => {
     const { deleteMe } = await accountsApi();
@@ -30,27 +26,14 @@ export default function DeleteAccount({ country }: { country: CountryCode }) {
   }, { required: ['current_password'] });
 
   return (
-    <section className="account-card account-card-danger" aria-labelledby="delete-heading">
-      <h2 id="delete-heading">Удаление аккаунта</h2>
-      <p className="muted">
-        Личные данные будут удалены без возможности восстановления, все сеансы завершатся. История заказов останется у магазина
-        для отчётности, но без ваших данных.
-      </p>
-      {confirming ? (
-        <Form form={form} onSubmit={submit}>
-          <Field name="current_password" label="Текущий пароль" type="password" autoComplete="current-password" errors={form.errors.fields.current_password} hint="Введите пароль, чтобы подтвердить удаление." />
-          <div className="form-actions">
-            <SubmitButton pending={form.pending} label="Удалить аккаунт навсегда" pendingLabel="Удаляем…" danger />
-            <button type="button" className="btn btn-secondary" onClick={() => setConfirming(false)} disabled={form.pending}>
-              Отмена
-            </button>
-          </div>
-        </Form>
-      ) : (
-        <button ref={openButton} type="button" className="btn btn-danger-outline" onClick={() => setConfirming(true)}>
-          Удалить аккаунт…
+    <Form form={form} onSubmit={submit}>
+      <Field name="current_password" label="Текущий пароль" type="password" autoComplete="current-password" errors={form.errors.fields.current_password} hint="Введите пароль, чтобы подтвердить удаление." />
+      <div className="form-actions">
+        <SubmitButton pending={form.pending} label="Удалить аккаунт навсегда" pendingLabel="Удаляем…" danger />
+        <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={form.pending}>
+          Отмена
         </button>
-      )}
-    </section>
+      </div>
+    </Form>
   );
 }

@@ -1,16 +1,12 @@
 import { useStore } from '@nanostores/react';
-import { navigate } from 'astro:transitions/client';
 import { useEffect, useMemo, useState } from 'react';
-import { NOTICES, notifySuccess } from '~/lib/notify.ts';
-import type { CountryCode, Exchange, OrderCreateInput } from '~/lib/api/types.ts';
+import type { CountryCode, Exchange } from '~/lib/api/types.ts';
 import { Field, Form, Select, SubmitButton, TextArea, useForm } from '~/islands/forms/index.ts';
 import { formatMoney, toDisplayCurrency, type DisplayCurrency } from '~/shared/money.ts';
-import { paths } from '~/shared/paths.ts';
 import { GOODS, plural } from '~/shared/plural.ts';
-import { $cartIds, clearCart } from '~/stores/cart.ts';
+import { $cartIds } from '~/stores/cart.ts';
 import { $cartLines, $cartProductsState, $cartSubtotal, loadCartProducts } from '~/stores/cart-products.ts';
 import { usePriceFormat } from '../shared/use-price-format.ts';
-import { checkoutErrors } from './checkout-errors.ts';
 
 export interface PickupOffice {
   id: number;
@@ -24,17 +20,19 @@ interface Props {
   profile: { name: string; phone: string; email: string };
   offices: PickupOffice[];
   taxNumber: { name: string; digits: number };
+  cartHref: string;
+  catalogHref: string;
 }
 
-// The API client loads with the form's first focus, not with the page.
-const ordersApi = () => import('~/lib/api/orders.ts');
+// Placing the order (the API client, the error mapping) loads with the form's first focus, not with the page.
+const loadPlaceOrder = () => import('./place-order.ts');
 
 /**
  * Checkout (issue 10): the cart's lines at the current prices and stock of the country, the contact
  * prefilled from the profile, delivery and payment. The server prices the order again and answers
  * per line; one Idempotency-Key per opened form keeps a double submit to one order.
  */
-export default function CheckoutForm({ country, countryCurrency, exchange, profile, offices, taxNumber }: Props) {
+export default function CheckoutForm({ country, countryCurrency, exchange, profile, offices, taxNumber, cartHref, catalogHref }: Props) {
   const [mounted, setMounted] = useState(false);
   const [delivery, setDelivery] = useState<'pickup' | 'courier'>(offices.length ? 'pickup' : 'courier');
   const [payment, setPayment] = useState<'on_receipt' | 'bank_transfer'>('on_receipt');
@@ -46,7 +44,7 @@ export default function CheckoutForm({ country, countryCurrency, exchange, profi
   const state = useStore($cartProductsState);
   const subtotal = useStore($cartSubtotal);
   const format = usePriceFormat(exchange, countryCurrency);
-  const form = useForm({ warm: ordersApi });
+  const form = useForm({ warm: loadPlaceOrder });
   const { fields } = form.errors;
   const idsKey = ids.join(',');
 
@@ -57,33 +55,11 @@ export default function CheckoutForm({ country, countryCurrency, exchange, profi
 
   const submit = form.onSubmit(async (values) => {
     setLineErrors([]);
-    const items = lines.map((line) => ({ product: line.id, quantity: line.quantity }));
-    const input = {
-      country,
-      items,
-      contact: { name: values.name!.trim(), phone: values.phone!.trim(), email: values.email!.trim() },
-      delivery:
-        delivery === 'pickup'
-          ? { method: 'pickup' as const, pickup_point: Number(values.pickup_point) || undefined }
-          : { method: 'courier' as const, city: values.city ?? '', address: values.address ?? '' },
-      payment:
-        payment === 'bank_transfer'
-          ? { method: 'bank_transfer' as const, organisation: values.organisation ?? '', tax_number: values.tax_number ?? '' }
-          : { method: 'on_receipt' as const },
-      comment: values.comment ?? '',
-      save_phone: values.save_phone === 'on',
-    } as OrderCreateInput;
-    const { createOrder } = await ordersApi();
-    try {
-      const order = await createOrder(input, idempotencyKey);
-      clearCart();
-      notifySuccess(NOTICES.orderPlaced);
-      await navigate(paths.order(country, order.number));
-    } catch (error) {
-      const mapped = checkoutErrors(error, items.length);
-      if (!mapped) throw error;
-      setLineErrors(mapped.lines);
-      form.fail(mapped.form);
+    const { placeOrder } = await loadPlaceOrder();
+    const refused = await placeOrder(values, { country, lines, delivery, payment, idempotencyKey });
+    if (refused) {
+      setLineErrors(refused.lines);
+      form.fail(refused.form);
       // The stock may have changed: show the lines as they are now.
       void loadCartProducts(country);
     }
@@ -95,7 +71,7 @@ export default function CheckoutForm({ country, countryCurrency, exchange, profi
       <div className="cart-empty card">
         <h2>Корзина пуста</h2>
         <p className="muted">Добавьте товары из каталога, чтобы оформить заказ.</p>
-        <a className="btn btn-primary" href={paths.catalog(country)}>
+        <a className="btn btn-primary" href={catalogHref}>
           Перейти в каталог
         </a>
       </div>
@@ -142,7 +118,7 @@ export default function CheckoutForm({ country, countryCurrency, exchange, profi
         </p>
         {ownTotal && shownTotal !== ownTotal && <p className="muted small">К оплате: {ownTotal}</p>}
         <p className="muted small">
-          Сумму считает сервер по ценам и остаткам на момент заказа. <a href={paths.cart(country)}>Изменить корзину</a>
+          Сумму считает сервер по ценам и остаткам на момент заказа. <a href={cartHref}>Изменить корзину</a>
         </p>
       </section>
 

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type SubmitEvent, type SyntheticEvent } from 'react';
-import { notifySuccess } from '~/lib/notify.ts';
 import { blankFields, hasErrors, NO_ERRORS, toFormErrors, type CodeTexts, type FormErrors } from './form-errors.ts';
 
 /** The form's text values by name; a file input gives the chosen file's name, or '' when none is chosen. */
@@ -67,7 +66,8 @@ export function useForm({ codeTexts, warm }: FormOptions = {}) {
       setErrors(NO_ERRORS);
       try {
         await action(values, data);
-        if (successToast && failures.current === failuresBefore) notifySuccess(successToast);
+        // The toast code loads with the first success, not with every page that has a form.
+        if (successToast && failures.current === failuresBefore) void import('~/lib/notify.ts').then(({ notifySuccess }) => notifySuccess(successToast));
       } catch (error) {
         fail(toFormErrors(error, Object.keys(values), codeTexts));
       } finally {

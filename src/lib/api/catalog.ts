@@ -58,6 +58,16 @@ export function listProducts(query: ProductListQuery, client: ApiClient = api): 
   return client<ProductList>('/products/products/', { query: toProductListParams(query) });
 }
 
+/**
+ * Active products by id for `country` (at most 100 ids, the API's page cap): the cart's and the
+ * favourites' lookup. Sends the query `listProducts` sends for `{ ids, country, limit }`, without
+ * its filter encoding, which pages that only look up ids do not need to download.
+ */
+export function listProductsByIds(ids: readonly number[], country: CountryCode, client: ApiClient = api): Promise<ProductList> {
+  assertRequired(country, 'country', 'listProductsByIds');
+  return client<ProductList>('/products/products/', { query: { is_active: true, ids: ids.join(','), limit: ids.length, country } });
+}
+
 export function getProduct(slug: string, country: CountryCode, client: ApiClient = api): Promise<Product> {
   assertRequired(slug, 'slug', 'getProduct');
   assertRequired(country, 'country', 'getProduct');

@@ -4,6 +4,7 @@ import {
   listBrands,
   listCategories,
   listProducts,
+  listProductsByIds,
   listSpecifications,
   PRODUCT_PAGE_SIZE,
   toProductListParams,
@@ -83,6 +84,15 @@ describe('catalog calls', () => {
     const sent = server.requests[0]!.url.searchParams.get('specifications')!;
     expect(decodeSpecifications(sent)).toEqual({ ok: true, value: { 'диаметр': ['2,5', '3'], 'тип': ['50%', 'a;b'] } });
     expect(server.requests[0]!.url.searchParams.get('is_active')).toBe('true');
+  });
+
+  it('looks products up by id with the query a list of those ids sends', async () => {
+    const { client, calls } = recordingClient({ count: 0, next: null, previous: null, results: [] });
+    await listProductsByIds([3, 7], 'kz', client);
+    const { client: listClient, calls: listCalls } = recordingClient({ count: 0, next: null, previous: null, results: [] });
+    await listProducts({ ids: [3, 7], country: 'kz', limit: 2 }, listClient);
+    expect(calls[0]).toEqual(['/products/products/', { query: { is_active: true, ids: '3,7', limit: 2, country: 'kz' } }]);
+    expect(calls[0]).toEqual(listCalls[0]);
   });
 
   it('gets a product by encoded slug with the country', async () => {

@@ -1,7 +1,7 @@
 import { cleanTestStorage, getTestStorage, setTestStorageKey, useTestStorageEngine } from '@nanostores/persistent';
 import { cleanStores, keepMount } from 'nanostores';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { listProducts } from '~/lib/api/catalog.ts';
+import { listProductsByIds } from '~/lib/api/catalog.ts';
 import {
   $cart,
   $cartCount,
@@ -18,7 +18,7 @@ import {
 import { $cartLines, $cartProductsState, $cartSubtotal, loadCartProducts } from '~/stores/cart-products.ts';
 import { page, productItem } from '../fixtures/products.ts';
 
-vi.mock('~/lib/api/catalog.ts', () => ({ listProducts: vi.fn() }));
+vi.mock('~/lib/api/catalog.ts', () => ({ listProductsByIds: vi.fn() }));
 
 beforeAll(() => {
   useTestStorageEngine();
@@ -31,7 +31,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanStores($cart, $cartCount, $cartIds, $cartLines, $cartProductsState, $cartSubtotal);
   cleanTestStorage();
-  vi.mocked(listProducts).mockReset();
+  vi.mocked(listProductsByIds).mockReset();
 });
 
 describe('cart', () => {
@@ -177,10 +177,10 @@ describe('cart products', () => {
   it('loads the cart products for the country and joins them into lines', async () => {
     addToCart(1, 2);
     addToCart(2);
-    vi.mocked(listProducts).mockResolvedValue(page([productItem({ id: 1, price: '100.50' })]));
+    vi.mocked(listProductsByIds).mockResolvedValue(page([productItem({ id: 1, price: '100.50' })]));
     keepMount($cartLines);
     await loadCartProducts('kg');
-    expect(listProducts).toHaveBeenCalledWith({ ids: [1, 2], country: 'kg', limit: 2 });
+    expect(listProductsByIds).toHaveBeenCalledWith([1, 2], 'kg');
     const lines = $cartLines.get();
     expect(lines[0]).toMatchObject({ id: 1, quantity: 2, product: { id: 1, name: 'Товар 1' } });
     // Product 2 is not sold in the country.
@@ -192,7 +192,7 @@ describe('cart products', () => {
   it('leaves a line that went out of stock out of the total', async () => {
     addToCart(1, 2);
     addToCart(3);
-    vi.mocked(listProducts).mockResolvedValue(page([productItem({ id: 1, price: '10.00' }), productItem({ id: 3, price: '99.00', in_stock: false, quantity: 0 })]));
+    vi.mocked(listProductsByIds).mockResolvedValue(page([productItem({ id: 1, price: '10.00' }), productItem({ id: 3, price: '99.00', in_stock: false, quantity: 0 })]));
     keepMount($cartLines);
     await loadCartProducts('kg');
     expect($cartSubtotal.get()).toEqual({ amount: 20, currency: 'KGS', missing: 1, orderable: 1 });
@@ -200,13 +200,13 @@ describe('cart products', () => {
 
   it('does not call the API for an empty cart', async () => {
     await loadCartProducts('kz');
-    expect(listProducts).not.toHaveBeenCalled();
+    expect(listProductsByIds).not.toHaveBeenCalled();
     expect($cartProductsState.get()).toMatchObject({ status: 'succeeded', country: 'kz', byId: {} });
   });
 
   it('keeps the error text when loading fails', async () => {
     addToCart(1);
-    vi.mocked(listProducts).mockRejectedValue(new Error('offline'));
+    vi.mocked(listProductsByIds).mockRejectedValue(new Error('offline'));
     await loadCartProducts('kg');
     expect($cartProductsState.get()).toMatchObject({ status: 'failed', errorMessage: 'offline' });
     expect($cartLines.get()).toEqual([{ id: 1, quantity: 1, product: undefined }]);
@@ -214,9 +214,9 @@ describe('cart products', () => {
 
   it('fetches more than 100 ids in chunks the API accepts', async () => {
     replaceCart(Array.from({ length: 150 }, (_, i) => ({ id: i + 1, quantity: 1 })));
-    vi.mocked(listProducts).mockImplementation(async (query) => page(query.ids!.map((id) => productItem({ id }))));
+    vi.mocked(listProductsByIds).mockImplementation(async (ids) => page(ids.map((id) => productItem({ id }))));
     await loadCartProducts('kg');
-    expect(vi.mocked(listProducts).mock.calls.map(([query]) => query.limit)).toEqual([100, 50]);
+    expect(vi.mocked(listProductsByIds).mock.calls.map(([ids]) => ids.length)).toEqual([100, 50]);
     expect(Object.keys($cartProductsState.get().byId)).toHaveLength(150);
   });
 });

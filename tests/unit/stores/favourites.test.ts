@@ -1,7 +1,7 @@
 import { cleanTestStorage, getTestStorage, setTestStorageKey, useTestStorageEngine } from '@nanostores/persistent';
 import { cleanStores, keepMount } from 'nanostores';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { listProducts } from '~/lib/api/catalog.ts';
+import { listProductsByIds } from '~/lib/api/catalog.ts';
 import {
   $favourites,
   $favouritesCount,
@@ -12,7 +12,7 @@ import {
 import { $favouriteItems, loadFavouriteProducts } from '~/stores/favourite-products.ts';
 import { page, productItem } from '../fixtures/products.ts';
 
-vi.mock('~/lib/api/catalog.ts', () => ({ listProducts: vi.fn() }));
+vi.mock('~/lib/api/catalog.ts', () => ({ listProductsByIds: vi.fn() }));
 
 beforeAll(() => {
   useTestStorageEngine();
@@ -25,7 +25,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanStores($favourites, $favouritesCount, $favouriteItems);
   cleanTestStorage();
-  vi.mocked(listProducts).mockReset();
+  vi.mocked(listProductsByIds).mockReset();
 });
 
 describe('favourites', () => {
@@ -76,10 +76,10 @@ describe('favourites', () => {
   it('joins favourites with the products loaded for the country', async () => {
     toggleFavourite(1);
     toggleFavourite(2);
-    vi.mocked(listProducts).mockResolvedValue(page([productItem({ id: 2, country: 'kz', currency: 'KZT' })]));
+    vi.mocked(listProductsByIds).mockResolvedValue(page([productItem({ id: 2, country: 'kz', currency: 'KZT' })]));
     keepMount($favouriteItems);
     await loadFavouriteProducts('kz');
-    expect(listProducts).toHaveBeenCalledWith({ ids: [1, 2], country: 'kz', limit: 2 });
+    expect(listProductsByIds).toHaveBeenCalledWith([1, 2], 'kz');
     expect($favouriteItems.get()).toEqual([
       { id: 1, product: undefined },
       { id: 2, product: productItem({ id: 2, country: 'kz', currency: 'KZT' }) },
