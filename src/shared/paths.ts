@@ -30,6 +30,7 @@ export const paths = {
   vacancy: (country: CountryCode, slug: string) => `/${country}/vacancies/${encodeURIComponent(slug)}/`,
   contacts: (country: CountryCode) => `/${country}/contacts/`,
   feed: (country: CountryCode) => `/${country}/feed.xml`,
+  newsletterUnsubscribe: (country: CountryCode, token: string) => `/${country}/newsletter/unsubscribe/${encodeURIComponent(token)}/`,
   /** `next` is where to return after logging in: a path on this site. */
   login: (country: CountryCode, next?: string) => `/${country}/login/${next ? `?next=${encodeURIComponent(next)}` : ''}`,
   register: (country: CountryCode) => `/${country}/register/`,

@@ -527,6 +527,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/notifications/back_in_stock/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail me once when this product is back in stock in the country */
+        post: operations["notifications_back_in_stock_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders/order_create/": {
         parameters: {
             query?: never;
@@ -808,6 +825,108 @@ export interface paths {
         get: operations["services_vacancies_retrieve"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/services/supports/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A question to the shop (the support form) */
+        post: operations["services_supports_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/services/course_requests/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign up for a course (a full course: the waiting list) */
+        post: operations["services_course_requests_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/services/course_search_requests/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask the shop to find a course on a topic */
+        post: operations["services_course_search_requests_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/services/printing_requestes/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A printing request, with a model file (multipart) or without (JSON) */
+        post: operations["services_printing_requestes_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/services/vacancy_requests/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply for an open vacancy, with a CV (multipart) or a cover letter only (JSON) */
+        post: operations["services_vacancy_requests_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/services/newsletter_subscriptions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Subscribe an email to the newsletter (the same answer whether or not it was subscribed) */
+        post: operations["services_newsletter_subscriptions_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1139,6 +1258,31 @@ export interface components {
             content: string;
             file: string | null;
         };
+        BackInStockAlert: {
+            product: {
+                id: number;
+                slug: string;
+                name: string;
+            };
+            /** @enum {string} */
+            country: "kg" | "kz";
+            email: string;
+            detail: string;
+        };
+        BackInStockRequest: {
+            /** @description The product id. */
+            product: number;
+            /**
+             * Format: email
+             * @example doctor@clinic.kg
+             */
+            email: string;
+            /**
+             * @description Leave empty (a field hidden from people).
+             * @default
+             */
+            website?: string;
+        };
         Order: {
             id: number;
             /** @example KG-000123 */
@@ -1407,6 +1551,211 @@ export interface components {
             published_at: string;
             valid_through: string | null;
             is_open: boolean;
+        };
+        VisitorRequest: {
+            id: number;
+            /** @enum {string} */
+            kind: "support" | "printing" | "vacancy" | "course" | "course_search";
+            /** @enum {string} */
+            country: "kg" | "kz";
+            name: string;
+            email: string;
+            phone: string;
+            message: string;
+            details: {
+                [key: string]: string | number;
+            };
+            course: {
+                id: number;
+                slug: string;
+                title: string;
+            } | null;
+            vacancy: {
+                id: number;
+                title: string;
+            } | null;
+            printing_price: {
+                id: number;
+                title: string;
+            } | null;
+            attachment: {
+                filename: string;
+                size: number;
+            } | null;
+            created_at: string;
+            /** @description What happens next, in Russian, for the visitor. */
+            detail: string;
+        };
+        SupportRequest: {
+            /**
+             * @description The storefront the visitor writes from: whose office answers.
+             * @default kg
+             * @example kg
+             * @enum {string}
+             */
+            country?: "kg" | "kz";
+            name: string;
+            /**
+             * Format: email
+             * @example doctor@clinic.kg
+             */
+            email: string;
+            /**
+             * @description Stored as + and digits.
+             * @example +996555123456
+             */
+            phone?: string;
+            /**
+             * @description Leave empty (a field hidden from people).
+             * @default
+             */
+            website?: string;
+            /** @default  */
+            subject?: string;
+            message: string;
+        };
+        CourseRequest: {
+            /**
+             * @description The storefront the visitor writes from: whose office answers.
+             * @default kg
+             * @example kg
+             * @enum {string}
+             */
+            country?: "kg" | "kz";
+            name: string;
+            /** @default  */
+            email?: "" | string;
+            /**
+             * @description Stored as + and digits.
+             * @example +996555123456
+             */
+            phone?: string;
+            /**
+             * @description Leave empty (a field hidden from people).
+             * @default
+             */
+            website?: string;
+            /** @description The course slug. */
+            course: string;
+            /** @default 1 */
+            participants?: number | string;
+            /** @default  */
+            clinic?: string;
+            /** @default  */
+            message?: string;
+        };
+        CourseSearchRequest: {
+            /**
+             * @description The storefront the visitor writes from: whose office answers.
+             * @default kg
+             * @example kg
+             * @enum {string}
+             */
+            country?: "kg" | "kz";
+            name: string;
+            /** @default  */
+            email?: "" | string;
+            /**
+             * @description Stored as + and digits.
+             * @example +996555123456
+             */
+            phone?: string;
+            /**
+             * @description Leave empty (a field hidden from people).
+             * @default
+             */
+            website?: string;
+            /** @description What the dentist wants to learn. */
+            topic: string;
+            /** @description City code; empty: any city. */
+            city?: string;
+            /** @default  */
+            message?: string;
+        };
+        PrintingRequest: {
+            /**
+             * @description The storefront the visitor writes from: whose office answers.
+             * @default kg
+             * @example kg
+             * @enum {string}
+             */
+            country?: "kg" | "kz";
+            name: string;
+            /** @default  */
+            email?: "" | string;
+            /**
+             * @description Stored as + and digits.
+             * @example +996555123456
+             */
+            phone: string;
+            /**
+             * @description Leave empty (a field hidden from people).
+             * @default
+             */
+            website?: string;
+            /** @description The price list row, when one is picked. */
+            printing_price?: number | string;
+            /** @default 1 */
+            quantity?: number | string;
+            /** @default  */
+            message?: string;
+        };
+        VacancyRequest: {
+            /**
+             * @description The storefront the visitor writes from: whose office answers.
+             * @default kg
+             * @example kg
+             * @enum {string}
+             */
+            country?: "kg" | "kz";
+            name: string;
+            /**
+             * Format: email
+             * @example doctor@clinic.kg
+             */
+            email: string;
+            /**
+             * @description Stored as + and digits.
+             * @example +996555123456
+             */
+            phone: string;
+            /**
+             * @description Leave empty (a field hidden from people).
+             * @default
+             */
+            website?: string;
+            /** @description The vacancy id. */
+            vacancy: number | string;
+            /**
+             * @description A cover letter, or a link to the CV.
+             * @default
+             */
+            message?: string;
+        };
+        NewsletterAnswer: {
+            email: string;
+            /** @enum {string} */
+            country: "kg" | "kz";
+            detail: string;
+        };
+        NewsletterSubscription: {
+            /**
+             * Format: email
+             * @example doctor@clinic.kg
+             */
+            email: string;
+            /**
+             * @description The storefront the visitor writes from: whose office answers.
+             * @default kg
+             * @example kg
+             * @enum {string}
+             */
+            country?: "kg" | "kz";
+            /**
+             * @description Leave empty (a field hidden from people).
+             * @default
+             */
+            website?: string;
         };
         /** @description The scopes emptied in every shop process. */
         CacheInvalidation: {
@@ -3014,6 +3363,69 @@ export interface operations {
             };
         };
     };
+    notifications_back_in_stock_create: {
+        parameters: {
+            query?: {
+                /** @description Country code: prices, stock and contacts are per country. */
+                country?: "kg" | "kz";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BackInStockRequest"];
+            };
+        };
+        responses: {
+            /** @description The alert is waiting (asking again keeps one) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackInStockAlert"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Too many requests from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
     orders_order_create_create: {
         parameters: {
             query?: never;
@@ -3676,6 +4088,436 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    services_supports_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SupportRequest"];
+            };
+        };
+        responses: {
+            /** @description Stored and mailed to the shop; the visitor gets an acknowledgement when they gave an email */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitorRequest"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not JSON (or, where a file is taken, not multipart/form-data) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Too many forms from this address; `Retry-After` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    services_course_requests_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CourseRequest"];
+            };
+        };
+        responses: {
+            /** @description Stored and mailed to the shop; the visitor gets an acknowledgement when they gave an email */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitorRequest"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not JSON (or, where a file is taken, not multipart/form-data) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Too many forms from this address; `Retry-After` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    services_course_search_requests_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CourseSearchRequest"];
+            };
+        };
+        responses: {
+            /** @description Stored and mailed to the shop; the visitor gets an acknowledgement when they gave an email */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitorRequest"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not JSON (or, where a file is taken, not multipart/form-data) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Too many forms from this address; `Retry-After` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    services_printing_requestes_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PrintingRequest"];
+                "multipart/form-data": {
+                    /**
+                     * @description The storefront the visitor writes from: whose office answers.
+                     * @default kg
+                     * @example kg
+                     * @enum {string}
+                     */
+                    country?: "kg" | "kz";
+                    name: string;
+                    /** @default  */
+                    email?: "" | string;
+                    /**
+                     * @description Stored as + and digits.
+                     * @example +996555123456
+                     */
+                    phone: string;
+                    /**
+                     * @description Leave empty (a field hidden from people).
+                     * @default
+                     */
+                    website?: string;
+                    /** @description The price list row, when one is picked. */
+                    printing_price?: number | string;
+                    /** @default 1 */
+                    quantity?: number | string;
+                    /** @default  */
+                    message?: string;
+                    /**
+                     * Format: binary
+                     * @description STL, OBJ, PLY, 3MF or ZIP, up to 25 MB.
+                     */
+                    file?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored and mailed to the shop; the visitor gets an acknowledgement when they gave an email */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitorRequest"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not JSON (or, where a file is taken, not multipart/form-data) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Too many forms from this address; `Retry-After` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    services_vacancy_requests_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["VacancyRequest"];
+                "multipart/form-data": {
+                    /**
+                     * @description The storefront the visitor writes from: whose office answers.
+                     * @default kg
+                     * @example kg
+                     * @enum {string}
+                     */
+                    country?: "kg" | "kz";
+                    name: string;
+                    /**
+                     * Format: email
+                     * @example doctor@clinic.kg
+                     */
+                    email: string;
+                    /**
+                     * @description Stored as + and digits.
+                     * @example +996555123456
+                     */
+                    phone: string;
+                    /**
+                     * @description Leave empty (a field hidden from people).
+                     * @default
+                     */
+                    website?: string;
+                    /** @description The vacancy id. */
+                    vacancy: number | string;
+                    /**
+                     * @description A cover letter, or a link to the CV.
+                     * @default
+                     */
+                    message?: string;
+                    /**
+                     * Format: binary
+                     * @description The CV: PDF, DOC, DOCX, ODT or RTF, up to 5 MB.
+                     */
+                    resume?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored and mailed to the shop; the visitor gets an acknowledgement when they gave an email */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitorRequest"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not JSON (or, where a file is taken, not multipart/form-data) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Too many forms from this address; `Retry-After` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    services_newsletter_subscriptions_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewsletterSubscription"];
+            };
+        };
+        responses: {
+            /** @description Subscribed; a welcome mail with the unsubscribe link goes to new subscribers */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsletterAnswer"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not JSON (or, where a file is taken, not multipart/form-data) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Too many forms from this address; `Retry-After` says when to try again */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

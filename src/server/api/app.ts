@@ -8,6 +8,7 @@ import { devOutboxRouter, isDevOutboxEnabled } from './dev-outbox.ts';
 import { renderDocsPage } from './docs-page.ts';
 import { toApiError } from './errors.ts';
 import { rejectNulCharacters } from './nul-guard.ts';
+import { notificationsRouter } from './notifications/notifications.index.ts';
 import { ordersRouter } from './orders/orders.index.ts';
 import { productsRouter } from './products/products.index.ts';
 import { seoRouter } from './seo/seo.index.ts';
@@ -16,7 +17,7 @@ import { staffRouter } from './staff/staff.index.ts';
 
 export const API_BASE = '/api/v1';
 
-const groups = [accountsRouter, productsRouter, coreRouter, ordersRouter, seoRouter, servicesRouter, staffRouter];
+const groups = [accountsRouter, productsRouter, coreRouter, notificationsRouter, ordersRouter, seoRouter, servicesRouter, staffRouter];
 
 const DOCUMENT_CONFIG = {
   openapi: '3.0.3',

@@ -17,6 +17,7 @@ import { orderNumber, priceOrder, taxNumberProblem, type OfferForOrder } from '.
 import { canTransition, returnsStock, transitionRefusal, type OrderStatus } from './order-status.ts';
 import { sendOrderMails } from './orders.mails.ts';
 import { findOrderById } from './orders.queries.ts';
+import { requestStockAlertSweep } from '../requests/stock-alerts.queue.ts';
 import type { Order, OrderInput, Orderer } from './orders.types.ts';
 
 const log = logger.child({ module: 'orders' });
@@ -211,7 +212,11 @@ export async function changeOrderStatus(orderId: number, to: OrderStatus): Promi
     await tx.update(orders).set({ status: to, updatedAt: new Date() }).where(eq(orders.id, orderId));
     return refilled;
   });
-  if (stockBack) await invalidateCatalog();
+  if (stockBack) {
+    await invalidateCatalog();
+    // A product back from zero may have visitors waiting for it.
+    requestStockAlertSweep('order cancelled');
+  }
   return (await findOrderById(orderId))!;
 }
 

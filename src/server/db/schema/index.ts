@@ -5,3 +5,4 @@ export * from './system.ts';
 export * from './orders.ts';
 export * from './content.ts';
 export * from './services.ts';
+export * from './requests.ts';

@@ -1,0 +1,15 @@
+import { COUNTRIES } from '../../../shared/countries.ts';
+import { createStockAlert } from '../../requests/stock-alerts.service.ts';
+import { clientIp } from '../auth.ts';
+import type { AppRouteHandler } from '../create-router.ts';
+import type * as routes from './notifications.routes.ts';
+
+export const createBackInStockAlert: AppRouteHandler<typeof routes.createBackInStockAlert> = async (c) => {
+  const { country } = c.req.valid('query');
+  const { product, email, website } = c.req.valid('json');
+  const detail = `Мы напишем на ${email}, как только товар появится в наличии ${COUNTRIES[country].inName}. Письмо придёт один раз.`;
+  // A bot filled the hidden field: it is answered as if the alert were kept.
+  if (website) return c.json({ product: { id: product, slug: '', name: '' }, country, email, detail }, 201);
+  const alert = await createStockAlert({ product, country, email }, clientIp(c));
+  return c.json({ ...alert, detail }, 201);
+};

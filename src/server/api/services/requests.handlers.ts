@@ -1,0 +1,76 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { checkAttachment, type AttachmentKind } from '../../requests/attachments.ts';
+import { subscribeToNewsletter } from '../../requests/newsletter.service.ts';
+import { submitRequest, type RequestInput } from '../../requests/requests.service.ts';
+import { ValidationError } from '../../errors.ts';
+import { clientIp } from '../auth.ts';
+import type { AppRouteHandler } from '../create-router.ts';
+import { toRequestJson, trappedAnswer } from './requests.mappers.ts';
+import type * as routes from './requests.routes.ts';
+
+type Contact = { country: RequestInput['country']; name: string; email: string; phone: string; website: string };
+
+async function accept(c: Context, body: Contact, input: Omit<RequestInput, keyof Contact | 'country'>) {
+  const { website, ...contact } = body;
+  // A bot filled the field people never see: it is told the request was taken, and nothing is kept.
+  if (website) return c.json(trappedAnswer(input.kind, contact), 201);
+  return c.json(toRequestJson(await submitRequest({ ...contact, ...input }, clientIp(c))), 201);
+}
+
+/** The body of a route that takes JSON or multipart: whichever the request sent. */
+function bodyOf<J, F>(c: Context, valid: { json: () => J; form: () => F }): J | F {
+  const type = c.req.header('content-type') ?? '';
+  if (type.startsWith('multipart/form-data')) return valid.form();
+  if (!type) throw new HTTPException(400, { message: 'Пустой запрос: ожидается JSON или multipart/form-data.' });
+  return valid.json();
+}
+
+async function attachment(kind: AttachmentKind, field: string, file: File | undefined) {
+  // A form whose file field was left empty sends a nameless empty part.
+  if (!file || (file.size === 0 && !file.name)) return undefined;
+  const checked = checkAttachment(kind, { name: file.name, data: Buffer.from(await file.arrayBuffer()) });
+  if ('error' in checked) throw new ValidationError({ [field]: [checked.error] });
+  return checked;
+}
+
+export const createSupportRequest: AppRouteHandler<typeof routes.createSupportRequest> = async (c) => {
+  const { subject, message, ...body } = c.req.valid('json');
+  return accept(c, body, { kind: 'support', message, details: subject ? { subject } : {} }) as never;
+};
+
+export const createCourseRequest: AppRouteHandler<typeof routes.createCourseRequest> = async (c) => {
+  const { course, participants, clinic, message, ...body } = c.req.valid('json');
+  return accept(c, body, { kind: 'course', course, message, details: { participants, ...(clinic ? { clinic } : {}) } }) as never;
+};
+
+export const createCourseSearchRequest: AppRouteHandler<typeof routes.createCourseSearchRequest> = async (c) => {
+  const { topic, city, message, ...body } = c.req.valid('json');
+  return accept(c, body, { kind: 'course_search', message, details: { topic, ...(city ? { city } : {}) } }) as never;
+};
+
+export const createPrintingRequest: AppRouteHandler<typeof routes.createPrintingRequest> = async (c) => {
+  const sent = bodyOf(c, { json: () => c.req.valid('json'), form: () => c.req.valid('form') });
+  const { printing_price, quantity, message, ...rest } = sent;
+  const { file, ...body } = rest as typeof rest & { file?: File };
+  return accept(c, body, {
+    kind: 'printing',
+    printingPrice: printing_price,
+    message,
+    details: { quantity },
+    attachment: await attachment('model', 'file', file),
+  }) as never;
+};
+
+export const createVacancyRequest: AppRouteHandler<typeof routes.createVacancyRequest> = async (c) => {
+  const sent = bodyOf(c, { json: () => c.req.valid('json'), form: () => c.req.valid('form') });
+  const { vacancy, message, ...rest } = sent;
+  const { resume, ...body } = rest as typeof rest & { resume?: File };
+  return accept(c, body, { kind: 'vacancy', vacancy, message, details: {}, attachment: await attachment('resume', 'resume', resume) }) as never;
+};
+
+export const createNewsletterSubscription: AppRouteHandler<typeof routes.createNewsletterSubscription> = async (c) => {
+  const { email, country, website } = c.req.valid('json');
+  if (!website) await subscribeToNewsletter(email, country, clientIp(c));
+  return c.json({ email, country, detail: 'Спасибо за подписку. Мы пишем не чаще раза в неделю; отписаться можно по ссылке в каждом письме.' }, 201);
+};

@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import { customType, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { countries, products } from './catalog.ts';
+import { courses, printingPrices, vacancies } from './services.ts';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * What visitors send the shop through its forms: support questions, printing requests, vacancy
+ * applications, course requests and course search requests. Each is mailed to the staff address
+ * when it is stored; staff work through them by `status`.
+ */
+export const visitorRequests = pgTable(
+  'visitor_requests',
+  {
+    id: serial().primaryKey(),
+    kind: text({ enum: ['support', 'printing', 'vacancy', 'course', 'course_search'] }).notNull(),
+    /** The storefront the visitor wrote from: whose office answers. */
+    country: text()
+      .notNull()
+      .references(() => countries.code),
+    name: text().notNull(),
+    email: text().notNull().default(''),
+    phone: text().notNull().default(''),
+    message: text().notNull().default(''),
+    courseId: integer().references(() => courses.id, { onDelete: 'set null' }),
+    vacancyId: integer().references(() => vacancies.id, { onDelete: 'set null' }),
+    printingPriceId: integer().references(() => printingPrices.id, { onDelete: 'set null' }),
+    /** The rest of a kind's fields (subject, participants, quantity, topic, city, clinic). */
+    details: jsonb().$type<Record<string, string | number>>().notNull().default({}),
+    status: text({ enum: ['new', 'in_progress', 'done', 'spam'] }).notNull().default('new'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.kind, t.createdAt)],
+);
+
+/** A file sent with a request (an STL model, a CV), kept in the database so every shop process can serve it. */
+export const requestFiles = pgTable(
+  'request_files',
+  {
+    id: serial().primaryKey(),
+    requestId: integer()
+      .notNull()
+      .references(() => visitorRequests.id, { onDelete: 'cascade' }),
+    filename: text().notNull(),
+    contentType: text().notNull(),
+    size: integer().notNull(),
+    data: bytea().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.requestId)],
+);
+
+/** Newsletter subscribers; `token` signs the unsubscribe link of every mail. */
+export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
+  id: serial().primaryKey(),
+  /** Lower case. */
+  email: text().notNull().unique(),
+  country: text()
+    .notNull()
+    .references(() => countries.code),
+  token: text().notNull().unique(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  unsubscribedAt: timestamp({ withTimezone: true }),
+});
+
+/**
+ * «Сообщить о поступлении»: a visitor waits for a product to be in stock in a country. An alert is
+ * mailed once, when the stock comes back, and then kept with `notified_at` set.
+ */
+export const stockAlerts = pgTable(
+  'stock_alerts',
+  {
+    id: serial().primaryKey(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    country: text()
+      .notNull()
+      .references(() => countries.code),
+    /** Lower case. */
+    email: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    notifiedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('stock_alerts_waiting_idx').on(t.productId, t.country, t.email).where(sql`${t.notifiedAt} IS NULL`),
+    index('stock_alerts_pending_idx').on(t.country, t.productId).where(sql`${t.notifiedAt} IS NULL`),
+  ],
+);

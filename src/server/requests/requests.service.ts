@@ -1,0 +1,96 @@
+import { and, eq } from 'drizzle-orm';
+import type { CountryCode } from '../../shared/countries.ts';
+import { getDb } from '../db/client.ts';
+import { courses, printingPriceOffers, printingPrices, requestFiles, vacancies, visitorRequests } from '../db/schema/index.ts';
+import { ValidationError } from '../errors.ts';
+import { consumeRateLimits } from '../security/rate-limit.ts';
+import { isUpcoming } from '../services/course-dates.ts';
+import { FORM_LIMITS } from './requests.limits.ts';
+import { sendRequestMails } from './requests.mails.ts';
+import type { RequestInput, StoredRequest } from './requests.types.ts';
+
+export type { RequestInput, RequestKind, StoredRequest } from './requests.types.ts';
+
+/**
+ * Stores a visitor's request (and its file) and mails it to the staff address, with an
+ * acknowledgement to the visitor when they gave an email.
+ * @throws RateLimitError when the address sends too many forms; ValidationError when the course,
+ * vacancy or price list row it names cannot take requests.
+ */
+export async function submitRequest(input: RequestInput, clientIp: string): Promise<StoredRequest> {
+  await consumeRateLimits([
+    [FORM_LIMITS.perKindPerIp, `${input.kind}:${clientIp}`],
+    [FORM_LIMITS.allFormsPerIp, clientIp],
+  ]);
+  const about = await resolveSubject(input);
+  const db = await getDb();
+  const stored = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(visitorRequests)
+      .values({
+        kind: input.kind,
+        country: input.country,
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        message: input.message,
+        courseId: about.course?.id,
+        vacancyId: about.vacancy?.id,
+        printingPriceId: about.printingPrice?.id,
+        details: input.details,
+      })
+      .returning();
+    if (input.attachment) {
+      const { filename, contentType, data } = input.attachment;
+      await tx.insert(requestFiles).values({ requestId: row!.id, filename, contentType, size: data.length, data });
+    }
+    return row!;
+  });
+  const request: StoredRequest = {
+    id: stored.id,
+    kind: stored.kind,
+    country: stored.country as CountryCode,
+    name: stored.name,
+    email: stored.email,
+    phone: stored.phone,
+    message: stored.message,
+    details: stored.details,
+    about,
+    attachment: input.attachment ? { filename: input.attachment.filename, size: input.attachment.data.length } : null,
+    createdAt: stored.createdAt,
+  };
+  await sendRequestMails(request);
+  return request;
+}
+
+async function resolveSubject(input: RequestInput): Promise<StoredRequest['about']> {
+  const db = await getDb();
+  if (input.kind === 'course') {
+    const [course] = await db
+      .select({ id: courses.id, slug: courses.slug, title: courses.title, endDate: courses.endDate })
+      .from(courses)
+      .where(and(eq(courses.slug, input.course ?? ''), eq(courses.isPublished, true)));
+    if (!course) throw new ValidationError({ course: ['Такого курса нет.'] });
+    if (!isUpcoming(course)) throw new ValidationError({ course: ['Этот курс уже прошёл: выберите один из ближайших.'] });
+    return { course: { id: course.id, slug: course.slug, title: course.title } };
+  }
+  if (input.kind === 'vacancy') {
+    const [vacancy] = await db
+      .select({ id: vacancies.id, title: vacancies.title, isOpen: vacancies.isOpen })
+      .from(vacancies)
+      .where(eq(vacancies.id, input.vacancy ?? 0));
+    if (!vacancy) throw new ValidationError({ vacancy: ['Такой вакансии нет.'] });
+    if (!vacancy.isOpen) throw new ValidationError({ vacancy: ['Вакансия закрыта: отклики на неё больше не принимаются.'] });
+    return { vacancy: { id: vacancy.id, title: vacancy.title } };
+  }
+  if (input.kind === 'printing' && input.printingPrice !== undefined) {
+    const [price] = await db
+      .select({ id: printingPrices.id, service: printingPrices.service, material: printingPrices.material })
+      .from(printingPrices)
+      .innerJoin(printingPriceOffers, eq(printingPriceOffers.printingPriceId, printingPrices.id))
+      .where(and(eq(printingPrices.id, input.printingPrice), eq(printingPriceOffers.country, input.country), eq(printingPrices.isActive, true)));
+    if (!price) throw new ValidationError({ printing_price: ['Этой услуги нет в прайс-листе вашей страны.'] });
+    return { printingPrice: { id: price.id, title: `${price.service}: ${price.material}` } };
+  }
+  return {};
+}

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { listOutbox } from '../../src/server/mail/index.ts';
+import { notifyRestockedProducts } from '../../src/server/requests/stock-alerts.service.ts';
+import { api, dbRows } from '../helpers/api.ts';
+
+let ipCounter = 1;
+const nextIp = () => `203.0.113.${ipCounter++}`;
+
+async function offerWith(country: string, inStock: boolean) {
+  const [row] = await dbRows<{ id: number; slug: string; name: string }>(
+    sql`select p.id, p.slug, p.name from products p join product_offers o on o.product_id = p.id and o.country = ${country}
+        where p.is_active and ${inStock ? sql`o.quantity > 0` : sql`o.quantity = 0`} order by p.id limit 1`,
+  );
+  return row!;
+}
+
+const setStock = (productId: number, country: string, quantity: number) =>
+  dbRows(sql`update product_offers set quantity = ${quantity} where product_id = ${productId} and country = ${country} returning quantity`);
+
+describe('POST /notifications/back_in_stock/', () => {
+  it('POST /notifications/back_in_stock/?country=kz keeps one alert however often it is asked, and mails it once when stock returns', async () => {
+    const product = await offerWith('kz', false);
+    for (let i = 0; i < 2; i++) {
+      const { status, body } = await api('/notifications/back_in_stock/?country=kz', { method: 'POST', ip: nextIp(), json: { product: product.id, email: 'Wait@Clinic.kz' } });
+      expect(status).toBe(201);
+      expect(body).toMatchObject({ product: { id: product.id, slug: product.slug }, country: 'kz', email: 'wait@clinic.kz', detail: expect.stringContaining('один раз') });
+    }
+    expect(await dbRows(sql`select count(*)::int as n from stock_alerts where product_id = ${product.id} and notified_at is null`)).toEqual([{ n: 1 }]);
+
+    expect(await notifyRestockedProducts()).toBe(0); // still out of stock: nothing to mail
+    await setStock(product.id, 'kz', 5);
+    expect(await notifyRestockedProducts()).toBe(1);
+    expect(await notifyRestockedProducts()).toBe(0);
+    const mails = await listOutbox({ to: 'wait@clinic.kz' });
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`Снова в наличии: ${product.name}`);
+    expect(mails[0]!.text).toContain(`/kz/product/${product.slug}/`);
+  });
+
+  it('POST /notifications/back_in_stock/ mails only the country where the stock came back', async () => {
+    const product = await offerWith('kg', false);
+    await api('/notifications/back_in_stock/?country=kg', { method: 'POST', ip: nextIp(), json: { product: product.id, email: 'kg-only@clinic.kg' } });
+    await dbRows(sql`update product_offers set quantity = 9 where product_id = ${product.id} and country = 'kz'`);
+    await notifyRestockedProducts();
+    expect(await listOutbox({ to: 'kg-only@clinic.kg' })).toHaveLength(0);
+  });
+
+  it('POST /notifications/back_in_stock/ refuses a product in stock, not sold in the country, or unknown', async () => {
+    const inStock = await offerWith('kg', true);
+    const answer = await api('/notifications/back_in_stock/?country=kg', { method: 'POST', ip: nextIp(), json: { product: inStock.id, email: 'a@clinic.kg' } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.product[0]).toContain('уже в наличии');
+    const [kzOnly] = await dbRows<{ id: number }>(
+      sql`select p.id from products p where exists (select 1 from product_offers o where o.product_id = p.id and o.country = 'kz')
+          and not exists (select 1 from product_offers o where o.product_id = p.id and o.country = 'kg') limit 1`,
+    );
+    if (kzOnly) {
+      const unsold = await api('/notifications/back_in_stock/?country=kg', { method: 'POST', ip: nextIp(), json: { product: kzOnly.id, email: 'a@clinic.kg' } });
+      expect(unsold.body.product[0]).toContain('не продаётся в Кыргызстане');
+    }
+    const unknown = await api('/notifications/back_in_stock/?country=kg', { method: 'POST', ip: nextIp(), json: { product: 99_999_999, email: 'a@clinic.kg' } });
+    expect(unknown.status).toBe(400);
+  });
+
+  it.each([
+    ['no body fields', {}, ['email', 'product']],
+    ['a product that is not a number', { product: 'abc', email: 'a@b.kg' }, ['product']],
+    ['a bad email', { product: 1, email: 'a@' }, ['email']],
+  ])('POST /notifications/back_in_stock/ answers 400 for %s', async (_, json, fields) => {
+    const { status, body } = await api('/notifications/back_in_stock/', { method: 'POST', ip: nextIp(), json });
+    expect(status).toBe(400);
+    expect(Object.keys(body).sort()).toEqual(fields);
+  });
+
+  it('POST /notifications/back_in_stock/?country=ru answers 400 naming the country', async () => {
+    const product = await offerWith('kg', false);
+    const { status, body } = await api('/notifications/back_in_stock/?country=ru', { method: 'POST', ip: nextIp(), json: { product: product.id, email: 'a@b.kg' } });
+    expect(status).toBe(400);
+    expect(body.country).toEqual([expect.any(String)]);
+  });
+});
