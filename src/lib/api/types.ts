@@ -50,6 +50,14 @@ export type CityCode = CourseListItem['city'];
 export type PrintingPrice = Schemas['PrintingPrice'];
 export type Vacancy = Schemas['Vacancy'];
 
+/** What a public form stored: its number, what it is about, and what happens next (`detail`). */
+export type VisitorRequest = Schemas['VisitorRequest'];
+export type SupportRequestInput = Schemas['SupportRequest'];
+export type CourseRequestInput = Schemas['CourseRequest'];
+export type CourseSearchRequestInput = Schemas['CourseSearchRequest'];
+export type NewsletterAnswer = Schemas['NewsletterAnswer'];
+export type BackInStockAlert = Schemas['BackInStockAlert'];
+
 /** A 400 answer: messages per field, plus `non_field_errors` for the input as a whole. */
 export type ApiValidationErrorBody = Schemas['FieldErrors'];
 /** Every error answer other than 400. */

@@ -1,5 +1,7 @@
 import type { AstroGlobal } from 'astro';
 import { isCountryCode, type CountryCode } from '../../shared/countries.ts';
+import { rateLimitSubject } from '../api/auth.ts';
+import { env } from '../env.ts';
 import { NotFoundError } from '../errors.ts';
 
 /** Anonymous storefront pages are the same for everyone in a country, so a CDN may keep them briefly. */
@@ -34,4 +36,19 @@ export function hasListingParams(params: URLSearchParams): boolean {
  */
 export function isSlug(value: string | undefined): value is string {
   return !!value && /^[a-z0-9][a-z0-9-]{0,199}$/.test(value);
+}
+
+/**
+ * The visitor's address for rate limits on a page that takes a form, counted as the API counts it
+ * (the proxy's entry of X-Forwarded-For behind a trusted proxy, an IPv6 client by its /64).
+ */
+export function pageClientIp(astro: AstroGlobal): string {
+  let address: string | undefined;
+  try {
+    address = astro.clientAddress;
+  } catch {
+    // The adapter throws where it cannot tell the peer (a prerender, a test request).
+  }
+  if (env.TRUST_PROXY) address = astro.request.headers.get('X-Forwarded-For')?.split(',').map((p) => p.trim()).filter(Boolean).at(-1) ?? address;
+  return address ? rateLimitSubject(address) : 'unknown';
 }

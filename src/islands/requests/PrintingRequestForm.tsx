@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Done, Field, FileField, Form, Select, SubmitButton, TextArea, useForm } from '~/islands/forms/index.ts';
+import type { CountryCode, VisitorRequest } from '~/lib/api/types.ts';
+import { ContactFields, requestsApi } from './request-fields.tsx';
+
+const MODEL_MAX_BYTES = 25 * 1024 * 1024;
+
+interface Props {
+  country: CountryCode;
+  /** The price list rows of the country, for the «Услуга» choice. */
+  services: { id: number; label: string }[];
+  /** The row the visitor came from (`?service=`), chosen already. */
+  selected?: number;
+}
+
+/** A printing request: the service, how many, the model file (STL, OBJ, PLY, 3MF or ZIP) and a comment. */
+export default function PrintingRequestForm({ country, services, selected }: Props) {
+  const form = useForm({ warm: requestsApi });
+  const [sent, setSent] = useState<VisitorRequest | null>(null);
+
+  const submit = form.onSubmit(
+    async (_values, data) => {
+      const { sendPrintingRequest } = await requestsApi();
+      if (!data.get('printing_price')) data.delete('printing_price');
+      setSent(await sendPrintingRequest(data, { onProgress: form.setProgress }));
+    },
+    { required: ['name', 'phone'] },
+  );
+
+  if (sent) {
+    return (
+      <Done title="Заявка на печать отправлена">
+        <p>{sent.detail}</p>
+        <p className="muted">
+          Номер заявки: {sent.id}.{sent.printing_price ? ` Услуга: ${sent.printing_price.title}.` : ''}
+          {sent.attachment ? ` Файл: ${sent.attachment.filename}.` : ''}
+        </p>
+      </Done>
+    );
+  }
+  const errors = form.errors.fields;
+  return (
+    <Form form={form} onSubmit={submit}>
+      <ContactFields form={form} require="phone" country={country} />
+      <Select name="printing_price" label="Услуга" optional defaultValue={selected ? String(selected) : ''} errors={errors.printing_price}>
+        <option value="">Не знаю — подскажите</option>
+        {services.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.label}
+          </option>
+        ))}
+      </Select>
+      <Field name="quantity" label="Количество" type="number" min={1} max={1000} defaultValue="1" inputMode="numeric" errors={errors.quantity} />
+      <FileField
+        name="file"
+        label="Файл модели"
+        optional
+        accept=".stl,.obj,.ply,.3mf,.zip"
+        maxBytes={MODEL_MAX_BYTES}
+        progress={form.progress}
+        hint="STL, OBJ, PLY, 3MF или ZIP, до 25 МБ. Нет файла — опишите задачу, поможем со сканированием."
+        errors={errors.file}
+      />
+      <TextArea name="message" label="Комментарий" optional rows={3} errors={errors.message} />
+      <SubmitButton pending={form.pending} label="Отправить заявку" pendingLabel="Отправляем…" />
+    </Form>
+  );
+}
