@@ -2,10 +2,13 @@
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import { BODY_LIMITS } from './src/server/http/body-limit.ts';
 
 export default defineConfig({
   output: 'server',
-  adapter: node({ mode: 'standalone', bodySizeLimit: 50 * 1024 * 1024 }),
+  // The adapter's cap is the upload routes' limit; the shop's server (src/server/http/body-limit.ts)
+  // refuses a body over 64 kB on every other route before Astro reads it.
+  adapter: node({ mode: 'standalone', bodySizeLimit: BODY_LIMITS.upload }),
   integrations: [react()],
   trailingSlash: 'ignore',
   // The origin check is done in src/middleware.ts: pages keep it, while /api/v1 must accept
