@@ -637,6 +637,8 @@ export interface components {
             country: "kg" | "kz";
             is_active: boolean;
             is_staff: boolean;
+            /** @description Read-only. Above staff: only a superuser changes `is_staff`, or blocks or deletes a staff account. */
+            is_superuser: boolean;
             /** Format: date-time */
             date_joined: string;
             /** Format: date-time */
@@ -739,9 +741,9 @@ export interface components {
             phone?: string;
             /** @enum {string} */
             country?: "kg" | "kz";
-            /** @description Staff only; ignored otherwise. */
+            /** @description Staff only; ignored otherwise. Blocking or unblocking a staff account takes a superuser. */
             is_active?: boolean;
-            /** @description Staff only; ignored otherwise. */
+            /** @description Superusers only (403 for other staff); ignored for anyone else. */
             is_staff?: boolean;
         };
         CurrentPassword: {
