@@ -58,13 +58,15 @@ export async function updateProfile(actor: User, target: User, changes: ProfileC
  * who confirms with their own password. The
  * row stays, emptied of every personal detail, so orders that point at it remain in the shop's
  * records; the mails kept for its address and the rate-limit counters named after it go.
+ * @throws PermissionError, ValidationError for a wrong password.
  */
 export async function deleteAccount(actor: User, target: User, currentPassword: string): Promise<void> {
   if (target.isStaff && actor.id !== target.id && !actor.isSuperuser) throw new PermissionError(M.superuserOnly);
   if (!(await checkPassword(currentPassword, actor.passwordHash))) throw new ValidationError({ current_password: [M.wrongPassword] });
   const forgetEmail = async (tx: Db) => {
     await deleteMailsTo(target.email, tx);
-    await deleteRateLimitKeys(emailRateLimitKeys(target.email), tx);
+    const named = emailRateLimitKeys(target.email);
+    await deleteRateLimitKeys(named.keys, tx, named.suffixes);
     // The orders stay for the shop's records, without the person's name, phone, email or address.
     await erasePersonalDataOfOrders(target.id, tx);
   };
