@@ -204,7 +204,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change the password; every session ends, including this access token: log in again */
+        /**
+         * Change the password; every session ends, including this access token: log in again
+         * @description After 10 wrong `current_password` values in 10 minutes the account gets 429 until the window ends.
+         */
         post: operations["accounts_auth_users_set_password_create"];
         delete?: never;
         options?: never;
@@ -221,7 +224,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change the login email; both addresses are told */
+        /**
+         * Change the login email; both addresses are told
+         * @description After 10 wrong `current_password` values in 10 minutes the account gets 429 until the window ends.
+         */
         post: operations["accounts_auth_users_set_email_create"];
         delete?: never;
         options?: never;
@@ -243,7 +249,7 @@ export interface paths {
         post?: never;
         /**
          * The signed-in person: delete the account, confirmed with the current password of the person asking
-         * @description Personal data is erased and every session ends; orders stay in the shop records without it.
+         * @description Personal data is erased and every session ends; orders stay in the shop records without it. Wrong passwords count like those of `set_password/`.
          */
         delete: operations["accounts_auth_users_me_destroy"];
         options?: never;
@@ -266,7 +272,7 @@ export interface paths {
         post?: never;
         /**
          * Staff, or the person themself: delete the account, confirmed with the current password of the person asking
-         * @description Personal data is erased and every session ends; orders stay in the shop records without it.
+         * @description Personal data is erased and every session ends; orders stay in the shop records without it. Wrong passwords count like those of `set_password/`.
          */
         delete: operations["accounts_auth_users_destroy"];
         options?: never;
@@ -1577,6 +1583,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
+            /** @description Too many attempts; see the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
         };
     };
     accounts_auth_users_set_email_create: {
@@ -1610,6 +1625,15 @@ export interface operations {
             };
             /** @description No valid access token (`not_authenticated`, `token_not_valid`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Too many attempts; see the Retry-After header */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1730,6 +1754,15 @@ export interface operations {
             };
             /** @description No valid access token (`not_authenticated`, `token_not_valid`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Too many attempts; see the Retry-After header */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1952,6 +1985,15 @@ export interface operations {
             };
             /** @description No such account */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Too many attempts; see the Retry-After header */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -10,7 +10,8 @@ import {
   type Backoff,
   type RateLimit,
 } from '../security/rate-limit.ts';
-import { normalizeEmail } from './users.queries.ts';
+import { checkPassword } from './passwords.ts';
+import { normalizeEmail, type User } from './users.queries.ts';
 
 /**
  * How often each guessable or mail-sending action may be tried, per client address and per email.
@@ -22,12 +23,16 @@ import { normalizeEmail } from './users.queries.ts';
  * email of: failures count per email *and* address (10 in 10 minutes stop that pair, while the owner
  * elsewhere logs in as usual), and across addresses only from 100 an hour on, and then as a growing
  * wait (1 s, 2 s, 4 s... at most 5 minutes) that slows a botnet down without keeping the owner out.
+ * Checks of a signed-in account's current password (changing the password or email, deleting the
+ * account) are limited per account like logins: a stolen session must not become a password oracle.
  */
 export const ACCOUNT_LIMITS = {
   loginPerIp: { name: 'login:ip', max: 30, windowSeconds: 600 },
   /** Failed logins only: a person who types the right password is never counted. */
   loginFailuresPerEmailAndIp: { name: 'login-failures:ip-email', max: 10, windowSeconds: 600 },
   loginFailuresPerEmail: { name: 'login-failures:email', max: 100, windowSeconds: 3600, maxDelaySeconds: 300 },
+  /** Wrong current passwords only. */
+  passwordChecksPerAccount: { name: 'password-check:account', max: 10, windowSeconds: 600 },
   registerPerIp: { name: 'register:ip', max: 10, windowSeconds: 3600 },
   registerPerEmail: { name: 'register:email', max: 5, windowSeconds: 3600 },
   mailPerIp: { name: 'account-mail:ip', max: 10, windowSeconds: 3600 },
@@ -68,6 +73,19 @@ export async function limitedLogin<T>(ip: string, email: string, attempt: () => 
     }
     throw error;
   }
+}
+
+/**
+ * Whether `password` is the account's current password, within the account's limit: once 10 wrong
+ * ones were given in its window, every check is refused until the window ends.
+ * @throws RateLimitError
+ */
+export async function checkCurrentPassword(user: User, password: string): Promise<boolean> {
+  const subject = String(user.id);
+  await assertUnderRateLimit(ACCOUNT_LIMITS.passwordChecksPerAccount, subject);
+  const matches = await checkPassword(password, user.passwordHash);
+  if (!matches) await recordRateLimitHit(ACCOUNT_LIMITS.passwordChecksPerAccount, subject);
+  return matches;
 }
 
 /** @throws RateLimitError */

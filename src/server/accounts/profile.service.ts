@@ -6,10 +6,9 @@ import { NotFoundError, PermissionError, ValidationError } from '../errors.ts';
 import { deleteMailsTo } from '../mail/index.ts';
 import { erasePersonalDataOfOrders } from '../orders/orders.service.ts';
 import { deleteRateLimitKeys } from '../security/rate-limit.ts';
-import { emailRateLimitKeys } from './accounts.limits.ts';
+import { checkCurrentPassword, emailRateLimitKeys } from './accounts.limits.ts';
 import { ACCOUNT_MESSAGES as M } from './accounts.messages.ts';
 import { assertStaff } from './authenticate.ts';
-import { checkPassword } from './passwords.ts';
 import { endSessions } from './sessions.ts';
 import { findUserByEmail, findUserById, listUsers, normalizeEmail, type User } from './users.queries.ts';
 
@@ -55,14 +54,14 @@ export async function updateProfile(actor: User, target: User, changes: ProfileC
 
 /**
  * Deletes an account as `actor` (the person, staff for a customer, a superuser for a staff account),
- * who confirms with their own password. The
- * row stays, emptied of every personal detail, so orders that point at it remain in the shop's
- * records; the mails kept for its address and the rate-limit counters named after it go.
- * @throws PermissionError, ValidationError for a wrong password.
+ * who confirms with their own password. The row stays, emptied of every personal detail, so orders
+ * that point at it remain in the shop's records; the mails kept for its address and the rate-limit
+ * counters named after it go.
+ * @throws PermissionError, RateLimitError after too many wrong passwords, ValidationError for a wrong one.
  */
 export async function deleteAccount(actor: User, target: User, currentPassword: string): Promise<void> {
   if (target.isStaff && actor.id !== target.id && !actor.isSuperuser) throw new PermissionError(M.superuserOnly);
-  if (!(await checkPassword(currentPassword, actor.passwordHash))) throw new ValidationError({ current_password: [M.wrongPassword] });
+  if (!(await checkCurrentPassword(actor, currentPassword))) throw new ValidationError({ current_password: [M.wrongPassword] });
   const forgetEmail = async (tx: Db) => {
     await deleteMailsTo(target.email, tx);
     const named = emailRateLimitKeys(target.email);
