@@ -1,21 +1,8 @@
 import { defineMiddleware } from 'astro:middleware';
 import { ensureBooted } from '~/server/boot/boot.ts';
+import { env } from '~/server/env.ts';
 import { matchesEtag, weakEtag } from '~/server/http/etag.ts';
-
-// Scripts stay 'unsafe-inline' because Astro's ClientRouter and island loaders are inline scripts
-// that Astro's hash-based CSP does not support; everything else is locked to this origin.
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self' 'unsafe-inline'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join('; ');
+import { applySecurityHeaders } from '~/server/web/security-headers.ts';
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];
 
@@ -58,13 +45,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   } catch {
     response = new Response(response.body, response);
   }
-  const headers = response.headers;
-  headers.set('X-Content-Type-Options', 'nosniff');
-  headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-  headers.set('X-Frame-Options', 'DENY');
-  if (!context.url.pathname.startsWith('/api/') || context.url.pathname.startsWith('/api/v1/docs')) {
-    headers.set('Content-Security-Policy', CSP);
-  }
+  applySecurityHeaders(response.headers, context.url.pathname, { siteUrl: env.SITE_URL });
   return withPageEtag(context.request, response);
 });
 
