@@ -57,7 +57,7 @@ function secured(url: URL, rendered: Response): Response {
   } catch {
     response = new Response(response.body, response);
   }
-  applySecurityHeaders(response.headers, url.pathname, { siteUrl: env.SITE_URL });
+  applySecurityHeaders(response.headers, url.pathname, { siteUrl: env.SITE_URL, dev: import.meta.env.DEV });
   return response;
 }
 

@@ -5,7 +5,7 @@
  * and ACCESS_TOKEN_LIFETIME=5). Registration is rate-limited per address (10 an hour), so the tests
  * register few accounts: each one a journey needs.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, watchCspViolations, type APIRequestContext, type Page } from './support/test.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { toast, waitForIslands } from './support/shop.ts';
 
@@ -263,6 +263,7 @@ test('a page keeps working after the access token expires: the client refreshes 
 test('changing the password keeps this session signed in and ends the others', async ({ page, browser, request }) => {
   const account = await createActiveAccount(request, 'setpw');
   const other = await browser.newContext();
+  const otherViolations = watchCspViolations(other);
   const otherPage = await other.newPage();
   await logIn(otherPage, account);
   await expect(otherPage).toHaveURL(/\/kg\/account\/$/);
@@ -291,6 +292,7 @@ test('changing the password keeps this session signed in and ends the others', a
   await otherPage.reload();
   await expect(otherPage).toHaveURL(/\/kg\/login\/\?next=/);
   await other.close();
+  expect(otherViolations).toEqual([]);
 });
 
 test('deletes the account after asking for the password, then logs out', async ({ page, request }) => {

@@ -10,11 +10,12 @@ import { toApiError } from './errors.ts';
 import { rejectNulCharacters } from './nul-guard.ts';
 import { ordersRouter } from './orders/orders.index.ts';
 import { productsRouter } from './products/products.index.ts';
+import { securityRouter } from './security/security.index.ts';
 import { staffRouter } from './staff/staff.index.ts';
 
 export const API_BASE = '/api/v1';
 
-const groups = [accountsRouter, productsRouter, coreRouter, ordersRouter, staffRouter];
+const groups = [accountsRouter, productsRouter, coreRouter, ordersRouter, staffRouter, securityRouter];
 
 const DOCUMENT_CONFIG = {
   openapi: '3.0.3',
