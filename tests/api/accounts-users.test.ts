@@ -61,6 +61,8 @@ describe('DELETE /accounts/auth/users/me/', () => {
     const { user, email, password, tokens } = await signedIn({ firstName: 'Удаляемый', phone: '+996700000009' });
     await api('/accounts/auth/users/reset_password/', { method: 'POST', json: { email }, ip: uniqueIp() });
     expect(await mailsTo(email)).toHaveLength(1);
+    await api('/accounts/auth/jwt/create/', { method: 'POST', json: { email, password: 'not-my-password' }, ip: uniqueIp() });
+    expect(await dbRows(sql`select key from rate_limits where key like ${`%${email}`}`)).toHaveLength(3);
     const wrong = await users('me/', { method: 'DELETE', token: tokens.access, json: { current_password: 'not-my-password' } });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual({ current_password: ['Неверный пароль.'] });
