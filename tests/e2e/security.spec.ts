@@ -4,7 +4,7 @@
  * CSP violation in the console, see support/test.ts), crafted login redirects and page inputs that
  * answer without a 5xx and without an error in the shop's log.
  */
-import { serverErrorsSince, serverLogOffset } from './support/server-log.ts';
+import { serverErrorsSince, serverLinesSince, serverLogOffset } from './support/server-log.ts';
 import { inStockProduct, listProducts, waitForIslands } from './support/shop.ts';
 import { expect, test, watchCspViolations, type APIRequestContext, type BrowserContext, type Page } from './support/test.ts';
 
@@ -76,14 +76,14 @@ test("the pages' policy runs scripts only from the shop or by hash, and says whe
   expect(policy).not.toContain('unsafe-eval');
   expect(policy).toContain("object-src 'none'");
   expect(policy).toContain("frame-ancestors 'none'");
+  // Over http only report-uri (this shop runs on http://127.0.0.1; report-to is added over https).
   expect(policy).toContain('report-uri /api/v1/security/csp_report/');
-  expect(policy).toContain('report-to csp');
-  expect(response.headers()['reporting-endpoints']).toBe('csp="/api/v1/security/csp_report/"');
   // The API's own pages and answers get a policy that runs nothing.
   expect((await request.get('/api/v1/docs/')).headers()['content-security-policy']).toContain("default-src 'none'");
 });
 
-test('an injected inline script does not run, and the browser reports the violation', async ({ browser }) => {
+test('an injected inline script does not run, and the browser reports the violation to the shop, which logs it', async ({ browser }) => {
+  const offset = serverLogOffset();
   const context = await browser.newContext();
   const violations = watchCspViolations(context);
   const page = await context.newPage();
@@ -95,6 +95,9 @@ test('an injected inline script does not run, and the browser reports the violat
   });
   await expect.poll(() => violations.length).toBe(1);
   expect(await page.evaluate(() => 'injected' in window)).toBe(false);
+  await expect.poll(async () => (await serverLinesSince(offset, /Content-Security-Policy violation/)).length, { timeout: 15_000 }).toBe(1);
+  const [line] = await serverLinesSince(offset, /Content-Security-Policy violation/);
+  expect(JSON.parse(line!).csp).toMatchObject({ document: expect.stringMatching(/\/kg\/$/), blocked: 'inline', directive: 'script-src-elem' });
   await context.close();
 });
 

@@ -15,9 +15,10 @@ export const CSP_REPORT_PATH = '/api/v1/security/csp_report/';
 /** The Reporting API endpoint name the policy's `report-to` refers to. */
 export const CSP_REPORT_GROUP = 'csp';
 
-const reporting = [`report-uri ${CSP_REPORT_PATH}`, `report-to ${CSP_REPORT_GROUP}`] as const;
-
-/** Every directive of the page policy besides `script-src` and `style-src`, which Astro writes. */
+/**
+ * Every directive of the page policy besides `script-src` and `style-src`, which Astro writes, and
+ * the reporting ones, which depend on the deployment ({@link cspReporting}).
+ */
 export const PAGE_CSP_DIRECTIVES = [
   "default-src 'self'",
   "img-src 'self' data:",
@@ -27,7 +28,6 @@ export const PAGE_CSP_DIRECTIVES = [
   "base-uri 'self'",
   "form-action 'self'",
   "object-src 'none'",
-  ...reporting,
 ] as const;
 
 /**
@@ -41,8 +41,22 @@ export const FALLBACK_CSP = [
   "frame-ancestors 'none'",
   "base-uri 'none'",
   "form-action 'self'",
-  ...reporting,
 ].join('; ');
+
+/**
+ * Where a policy sends its violations, for a shop at `siteUrl`: `report-uri` always (Firefox, Safari,
+ * and Chrome over http); over https also `report-to`, with the `Reporting-Endpoints` header naming
+ * the endpoint. Chrome follows `report-to` alone when it is there, and its Reporting API sends to https
+ * endpoints only, so over http `report-to` would silence Chrome's reports altogether.
+ */
+export function cspReporting(siteUrl: string): { directives: string[]; endpoints?: string } {
+  const directives = [`report-uri ${CSP_REPORT_PATH}`];
+  if (!siteUrl.startsWith('https:')) return { directives };
+  return {
+    directives: [...directives, `report-to ${CSP_REPORT_GROUP}`],
+    endpoints: `${CSP_REPORT_GROUP}="${new URL(CSP_REPORT_PATH, siteUrl).href}"`,
+  };
+}
 
 /** A CSP source for an inline script: `sha256-<base64>` of its exact text. */
 export function scriptHash(source: string): `sha256-${string}` {

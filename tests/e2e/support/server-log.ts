@@ -9,12 +9,17 @@ export function serverLogOffset(): number {
   return existsSync(SERVER_LOG) ? statSync(SERVER_LOG).size : 0;
 }
 
+/** The lines the shop wrote after `offset` that match `pattern`. */
+export async function serverLinesSince(offset: number, pattern: RegExp): Promise<string[]> {
+  const text = readFileSync(SERVER_LOG).subarray(offset).toString('utf8');
+  return text.split('\n').filter((line) => pattern.test(line));
+}
+
 /**
  * Error lines the shop wrote after `offset`: pino's error and fatal levels, Astro's `[ERROR]`, and
  * failed queries, once the output of the requests made until now has reached the file.
  */
 export async function serverErrorsSince(offset: number): Promise<string[]> {
   await new Promise((resolve) => setTimeout(resolve, 300));
-  const text = readFileSync(SERVER_LOG).subarray(offset).toString('utf8');
-  return text.split('\n').filter((line) => /"level":(50|60)\b|\[ERROR\]|Failed query/.test(line));
+  return serverLinesSince(offset, /"level":(50|60)\b|\[ERROR\]|Failed query/);
 }

@@ -7,7 +7,7 @@ function headersFor(path: string, siteUrl: string, init: Record<string, string> 
   return headers;
 }
 
-const ASTRO_POLICY = "default-src 'self'; script-src 'self' 'sha256-abc'; style-src 'self' 'unsafe-inline'";
+const ASTRO_POLICY = "default-src 'self';object-src 'none'; script-src 'self' 'sha256-abc'; style-src 'self' 'unsafe-inline' ;";
 
 describe('security headers', () => {
   it('sends HSTS for a year, subdomains included, on pages and the API when the shop is served over https', () => {
@@ -27,10 +27,22 @@ describe('security headers', () => {
     expect(headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
   });
 
-  it("keeps the policy Astro wrote for a page, and names where violations are reported", () => {
+  it('keeps the policy Astro wrote for a page and adds where violations are reported: report-uri over http', () => {
     const headers = headersFor('/kg/', 'http://localhost:4321', { 'Content-Security-Policy': ASTRO_POLICY });
-    expect(headers.get('Content-Security-Policy')).toBe(ASTRO_POLICY);
-    expect(headers.get('Reporting-Endpoints')).toBe('csp="/api/v1/security/csp_report/"');
+    expect(headers.get('Content-Security-Policy')).toBe(
+      "default-src 'self'; object-src 'none'; script-src 'self' 'sha256-abc'; style-src 'self' 'unsafe-inline'; report-uri /api/v1/security/csp_report/",
+    );
+    // Chrome would follow report-to alone, and sends Reporting API reports to https endpoints only.
+    expect(headers.has('Reporting-Endpoints')).toBe(false);
+  });
+
+  it('over https, also report-to, with the endpoint named in Reporting-Endpoints', () => {
+    const headers = headersFor('/kg/', 'https://dental.example', { 'Content-Security-Policy': ASTRO_POLICY });
+    expect(headers.get('Content-Security-Policy')).toMatch(/; report-uri \/api\/v1\/security\/csp_report\/; report-to csp$/);
+    expect(headers.get('Reporting-Endpoints')).toBe('csp="https://dental.example/api/v1/security/csp_report/"');
+    // Applying the headers again (a rewrite) does not repeat the reporting directives.
+    applySecurityHeaders(headers, '/kg/', { siteUrl: 'https://dental.example' });
+    expect(headers.get('Content-Security-Policy')!.match(/report-uri/g)).toHaveLength(1);
   });
 
   it('gives any answer without a policy one that lets nothing run, except pages under astro dev', () => {
