@@ -116,10 +116,12 @@ interface ScenarioResult {
   failures: string[];
 }
 
-// The server needs no secret from the person running the bench; an ephemeral one keeps production mode happy.
+// The server needs no secret from the person running the bench; an ephemeral one keeps production mode
+// happy, and the bench sends no mail (MAIL_OUTBOX_ONLY lets production start without SMTP_URL).
 const serverEnv = (dataDir: string): NodeJS.ProcessEnv => ({
   ...process.env,
   NODE_ENV: 'production',
+  MAIL_OUTBOX_ONLY: 'true',
   PORT: String(PORT),
   HOST,
   DATA_DIR: dataDir,

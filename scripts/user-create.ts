@@ -1,19 +1,21 @@
 /**
- * `npm run user:create -- --email boss@clinic.kg [--staff] [--first-name Имя] [--last-name Фамилия] [--phone +996...] [--password ...]`
- * Creates an active account without the activation mail: the first staff account of a new shop.
+ * `npm run user:create -- --email boss@clinic.kg [--staff | --superuser] [--first-name Имя] [--last-name Фамилия] [--phone +996...] [--password ...]`
+ * Creates an active account without the activation mail: the first staff account of a new shop, which
+ * is a superuser (only superusers change staff rights); `--superuser` makes one at any time.
  * Without --password a strong random one is generated and printed once.
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 
 const usage =
-  'Usage: npm run user:create -- --email EMAIL [--staff] [--first-name NAME] [--last-name NAME] [--phone PHONE] [--password PASSWORD]';
+  'Usage: npm run user:create -- --email EMAIL [--staff | --superuser] [--first-name NAME] [--last-name NAME] [--phone PHONE] [--password PASSWORD]';
 
 const { values } = parseArgs({
   options: {
     email: { type: 'string' },
     password: { type: 'string' },
     staff: { type: 'boolean', default: false },
+    superuser: { type: 'boolean', default: false },
     'first-name': { type: 'string' },
     'last-name': { type: 'string' },
     phone: { type: 'string' },
@@ -48,8 +50,10 @@ try {
     lastName: values['last-name'],
     phone,
     isStaff: values.staff,
+    isSuperuser: values.superuser,
   });
-  console.log(`Created ${user.isStaff ? 'staff ' : ''}account #${user.id} ${user.email} (active).`);
+  const role = user.isSuperuser ? 'superuser ' : user.isStaff ? 'staff ' : '';
+  console.log(`Created ${role}account #${user.id} ${user.email} (active).`);
   if (generated) console.log(`Password (shown once, store it safely): ${password}`);
 } catch (error) {
   if (error instanceof ValidationError) {

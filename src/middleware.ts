@@ -1,21 +1,10 @@
 import { defineMiddleware } from 'astro:middleware';
 import { ensureBooted } from '~/server/boot/boot.ts';
+import { env } from '~/server/env.ts';
 import { matchesEtag, weakEtag } from '~/server/http/etag.ts';
-
-// Scripts stay 'unsafe-inline' because Astro's ClientRouter and island loaders are inline scripts
-// that Astro's hash-based CSP does not support; everything else is locked to this origin.
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self' 'unsafe-inline'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join('; ');
+import { nulCharacterIn } from '~/server/http/nul-characters.ts';
+import { logger } from '~/server/logger.ts';
+import { applySecurityHeaders } from '~/server/web/security-headers.ts';
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];
 
@@ -47,26 +36,30 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (isCrossSiteFormPost(context.request, context.url)) {
     return new Response('Cross-site form submissions are forbidden.', { status: 403 });
   }
+  // The API answers these itself (404 or a field error); a page shows its 404 before any page code
+  // could hand the character to a query.
+  if (!context.url.pathname.startsWith('/api/') && nulCharacterIn(context.url)) {
+    logger.info({ path: context.url.pathname.slice(0, 200) }, 'Refused a page address with a NUL character');
+    return secured(context.url, await next('/404'));
+  }
   const canonicalPath = withTrailingSlash(context.request, context.url);
   if (canonicalPath) {
     return new Response(null, { status: 301, headers: { Location: canonicalPath, 'Cache-Control': 'public, max-age=3600' } });
   }
-  let response = await next();
+  return withPageEtag(context.request, secured(context.url, await next()));
+});
+
+function secured(url: URL, rendered: Response): Response {
+  let response = rendered;
   // Responses built by Response.redirect() have immutable headers.
   try {
     response.headers.set('X-Content-Type-Options', 'nosniff');
   } catch {
     response = new Response(response.body, response);
   }
-  const headers = response.headers;
-  headers.set('X-Content-Type-Options', 'nosniff');
-  headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-  headers.set('X-Frame-Options', 'DENY');
-  if (!context.url.pathname.startsWith('/api/') || context.url.pathname.startsWith('/api/v1/docs')) {
-    headers.set('Content-Security-Policy', CSP);
-  }
-  return withPageEtag(context.request, response);
-});
+  applySecurityHeaders(response.headers, url.pathname, { siteUrl: env.SITE_URL, dev: import.meta.env.DEV });
+  return response;
+}
 
 // Publicly cacheable pages get an ETag, so a CDN or a returning browser revalidates with a 304
 // instead of downloading the page again. The API sets its own (src/server/api/caching.ts).

@@ -27,8 +27,9 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    // A fresh embedded database per run: the shop seeds its demo catalog on first start.
-    command: `rm -rf .test-data/e2e && node scripts/start.ts`,
+    // A fresh embedded database per run: the shop seeds its demo catalog on first start. Its output is
+    // also kept in a file, so tests can check that what they did logged no error (support/server-log.ts).
+    command: `rm -rf .test-data/e2e && mkdir -p .test-data/e2e && node scripts/start.ts 2>&1 | tee .test-data/e2e/server.log`,
     cwd: '..',
     url: `http://127.0.0.1:${PORT}/kg/`,
     timeout: 240_000,
@@ -43,6 +44,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Tests follow mailed links through /api/v1/dev/outbox/, and see access tokens expire within seconds.
       DEV_OUTBOX: 'true',
+      // Every test comes from 127.0.0.1, which the whole suite would share for rate limits (30 logins in
+      // 10 minutes); a test that only needs a session names its own address in X-Forwarded-For.
+      TRUST_PROXY: 'true',
       ACCESS_TOKEN_LIFETIME: '5',
     },
   },

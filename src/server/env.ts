@@ -21,6 +21,14 @@ const schema = z.object({
   SITE_URL: z.string().url().default('http://localhost:4321'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   SMTP_URL: z.string().url().optional(),
+  /**
+   * Production without SMTP_URL: mails stay in the `mail_outbox` table for another system to send,
+   * and only that a mail is waiting is logged. Without it, production refuses to start with no SMTP_URL.
+   */
+  MAIL_OUTBOX_ONLY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   MAIL_FROM: z.string().default(`${SHOP_SENDER_NAME} <no-reply@localhost>`),
   STAFF_EMAIL: z.string().email().default('staff@localhost'),
   /** Lifetime of an access token, in seconds (15 minutes). */
@@ -63,6 +71,11 @@ function load(): Env {
     throw new Error(`Invalid environment configuration:\n${lines.join('\n')}\nFix these variables (see README, "Configuration") and start again.`);
   }
   const env = parsed.data;
+  if (env.NODE_ENV === 'production' && !env.SMTP_URL && !env.MAIL_OUTBOX_ONLY) {
+    throw new Error(
+      'SMTP_URL is not set, so no mail (activation, password reset, orders) would leave the shop. Set SMTP_URL, or set MAIL_OUTBOX_ONLY=true when another system sends the mails kept in the mail_outbox table.',
+    );
+  }
   if (env.JWT_SECRET) return { ...env, JWT_SECRET: env.JWT_SECRET };
   if (env.NODE_ENV === 'production') {
     throw new Error('JWT_SECRET is not set. Set it to a random string of at least 32 characters for production.');

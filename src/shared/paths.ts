@@ -64,14 +64,29 @@ function withQuery(path: string, query: Record<string, string | undefined>): str
   return search ? `${path}?${search}` : path;
 }
 
+// A placeholder origin: `next` is resolved against it to normalise the path, and must stay on it.
+const SAME_SITE = 'http://next.invalid';
+
 /**
  * A `next` parameter made safe to redirect to: a path on this site (`/kg/account/`), never another
- * host (`//evil.example`, `https://...`) or a script URL; anything else gives `fallback`.
+ * host (`//evil.example`, `/.//evil.example`, `https://...`) or a script URL, and valid in a
+ * `Location` header: spaces and non-ASCII characters come back percent-encoded (`/%C2%A0/`).
+ * Control characters (DEL included) and backslashes give `fallback`, as does anything else.
  */
 export function safeNextPath(next: string | null | undefined, fallback: string): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return fallback;
-  if (/[\u0000-\u001f\\]/.test(next)) return fallback;
-  return next;
+  if (!next || !next.startsWith('/') || next.startsWith('//')) return fallback;
+  // Refused before parsing: the URL parser drops tabs and newlines and reads "\\" as "/", which
+  // could turn "/\t/evil.example" into "//evil.example".
+  if (/[\u0000-\u001f\u007f-\u009f\\]/.test(next)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(next, SAME_SITE);
+  } catch {
+    return fallback;
+  }
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (url.origin !== SAME_SITE || path.startsWith('//') || !/^\/[\x21-\x7e]*$/.test(path)) return fallback;
+  return path;
 }
 
 /**

@@ -7,9 +7,17 @@ export const REFRESH_COOKIE = 'refresh';
 
 /**
  * Whether this browser holds a session cookie (either one): the cheap check the page shell makes
- * before loading any account code. Kept free of imports so the shell's bundle stays small; the
- * layout's inline script repeats the same test before the first paint.
+ * before loading any account code. Kept free of imports so the shell's bundle stays small;
+ * {@link SESSION_MARK_SCRIPT} repeats the same test before the first paint.
  */
 export function hasSessionCookie(cookie = document.cookie): boolean {
   return /(?:^|;\s*)(?:token|refresh)=/.test(cookie);
 }
+
+/**
+ * The layout's inline script, run before the first paint: a visitor with a session cookie sees the
+ * header's account state at once, not «Войти». The page's CSP allows exactly this text, by its hash
+ * (`src/server/web/csp.ts`, astro.config.mjs), so any change to it is a change of the policy too.
+ */
+export const SESSION_MARK_SCRIPT =
+  "if(/(?:^|;\\s*)(?:token|refresh)=/.test(document.cookie))document.documentElement.setAttribute('data-session','')";

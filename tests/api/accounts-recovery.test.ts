@@ -162,6 +162,32 @@ describe('email change', () => {
     expect(Object.keys((await post('users/reset_email_confirm/', {})).body).sort()).toEqual(['new_email', 're_new_email', 'token', 'uid']);
   });
 
+  it('limits wrong current passwords per account: 429 with Retry-After for set_password/, set_email/ and deletion', async () => {
+    const { email, password, tokens } = await signedIn();
+    const wrongPassword = { current_password: 'not-my-password', new_password: NEW_PASSWORD, re_new_password: NEW_PASSWORD };
+    const wrongEmail = { current_password: 'not-my-password', new_email: uniqueEmail(), re_new_email: uniqueEmail() };
+    const deletion = (current_password: string) =>
+      api('/accounts/auth/users/me/', { method: 'DELETE', json: { current_password }, token: tokens.access, ip: uniqueIp() });
+    // Ten wrong ones, spread over the three checks and many addresses, all count for the one account.
+    for (let i = 0; i < 4; i += 1) expect((await post('users/set_password/', wrongPassword, tokens.access)).status).toBe(400);
+    for (let i = 0; i < 3; i += 1) expect((await post('users/set_email/', wrongEmail, tokens.access)).status).toBe(400);
+    for (let i = 0; i < 3; i += 1) expect((await deletion('not-my-password')).status).toBe(400);
+    const refused = [
+      await post('users/set_password/', wrongPassword, tokens.access),
+      await post('users/set_email/', { ...wrongEmail, current_password: password }, tokens.access),
+      await deletion(password),
+    ];
+    for (const answer of refused) {
+      expect(answer.status).toBe(429);
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    // Nothing changed, and another account is not affected.
+    expect((await post('users/set_password/', { ...wrongPassword, current_password: password }, tokens.access)).status).toBe(429);
+    expect(await canLogIn(email, password)).toBe(true);
+    const other = await signedIn();
+    expect((await post('users/set_password/', wrongPassword, other.tokens.access)).status).toBe(400);
+  });
+
   it('POST /accounts/auth/users/set_email/ answers 401 without a token', async () => {
     expect((await post('users/set_email/', { current_password: 'x', new_email: uniqueEmail(), re_new_email: uniqueEmail() })).status).toBe(401);
   });

@@ -21,6 +21,7 @@ describe('POST /accounts/auth/users/', () => {
       country: 'kg',
       is_active: false,
       is_staff: false,
+      is_superuser: false,
       date_joined: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       last_login: null,
     });

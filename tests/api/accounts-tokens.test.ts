@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { ACCOUNT_LIMITS } from '../../src/server/accounts/accounts.limits.ts';
 import { signToken } from '../../src/server/accounts/jwt.ts';
 import { env } from '../../src/server/env.ts';
+import { recordRateLimitHit } from '../../src/server/security/rate-limit.ts';
 import { activeUser, login, signedIn, uniqueEmail, uniqueIp } from '../helpers/accounts.ts';
 import { api, dbRows } from '../helpers/api.ts';
 
@@ -92,14 +94,32 @@ describe('POST /accounts/auth/jwt/create/', () => {
     expect((await post('jwt/create/', { email, password: 'wrong-password' })).status).toBe(401);
   });
 
-  it('stops an email after 10 failed logins from any addresses, even with the right password', async () => {
+  it('a flood of failed logins from one address leaves the owner able to log in from another', async () => {
     const { email, password } = await activeUser();
-    for (let i = 0; i < 10; i += 1) expect((await post('jwt/create/', { email: i % 2 ? email : email.toUpperCase(), password: 'wrong-password' })).status).toBe(401);
-    const blocked = await post('jwt/create/', { email, password });
+    const attacker = uniqueIp();
+    for (let i = 0; i < 10; i += 1) expect((await post('jwt/create/', { email: i % 2 ? email : email.toUpperCase(), password: 'wrong-password' }, attacker)).status).toBe(401);
+    // That address is refused for this email from now on, even with the right password...
+    const blocked = await post('jwt/create/', { email, password }, attacker);
     expect(blocked.status).toBe(429);
-    // The counter lives in the database, where every shop process sees it.
-    const [row] = await dbRows<{ hits: number }>(sql`select hits from rate_limits where key = ${`login-failures:email:${email}`}`);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    for (let i = 0; i < 15; i += 1) expect((await post('jwt/create/', { email, password: 'wrong-password' }, attacker)).status).toBe(429);
+    // ...while the owner elsewhere logs in as usual.
+    expect((await post('jwt/create/', { email, password }, uniqueIp())).status).toBe(200);
+    // The counters live in the database, where every shop process sees them.
+    const [row] = await dbRows<{ hits: number }>(sql`select hits from rate_limits where key = ${`login-failures:ip-email:${attacker} ${email}`}`);
     expect(row!.hits).toBe(10);
+  });
+
+  it('failures for one email from many addresses bring a growing wait for everyone, never a lockout', async () => {
+    const { email, password } = await activeUser();
+    // As if a botnet had already failed 100 times this hour, each address a few times.
+    for (let i = 0; i < 100; i += 1) await recordRateLimitHit(ACCOUNT_LIMITS.loginFailuresPerEmail, email);
+    expect((await post('jwt/create/', { email, password: 'wrong-password' })).status).toBe(401);
+    const waiting = await post('jwt/create/', { email, password });
+    expect(waiting.status).toBe(429);
+    expect(waiting.headers.get('retry-after')).toBe('1');
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await post('jwt/create/', { email, password })).status).toBe(200);
   });
 
   it('never counts successful logins against the email', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { activeUser, CUSTOMER, login, mailsTo, signedIn, STAFF, uniqueEmail, uniqueIp } from '../helpers/accounts.ts';
+import { createAccount } from '../../src/server/accounts/users.admin.ts';
+import { activeUser, CUSTOMER, GOOD_PASSWORD, login, mailsTo, signedIn, STAFF, uniqueEmail, uniqueIp } from '../helpers/accounts.ts';
 import { api, dbRows } from '../helpers/api.ts';
 
 const staffTokens = () => login(STAFF.email, STAFF.password);
@@ -60,6 +61,8 @@ describe('DELETE /accounts/auth/users/me/', () => {
     const { user, email, password, tokens } = await signedIn({ firstName: 'Удаляемый', phone: '+996700000009' });
     await api('/accounts/auth/users/reset_password/', { method: 'POST', json: { email }, ip: uniqueIp() });
     expect(await mailsTo(email)).toHaveLength(1);
+    await api('/accounts/auth/jwt/create/', { method: 'POST', json: { email, password: 'not-my-password' }, ip: uniqueIp() });
+    expect(await dbRows(sql`select key from rate_limits where key like ${`%${email}`}`)).toHaveLength(3);
     const wrong = await users('me/', { method: 'DELETE', token: tokens.access, json: { current_password: 'not-my-password' } });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual({ current_password: ['Неверный пароль.'] });
@@ -190,12 +193,95 @@ describe('/accounts/auth/users/{email}/', () => {
   });
 });
 
+describe('staff and superusers', () => {
+  const path = (email: string) => `${encodeURIComponent(email)}/`;
+
+  it('staff who are not superusers cannot demote, block, unblock or delete another staff account', async () => {
+    const actor = await signedIn({ isStaff: true });
+    const colleague = await signedIn({ isStaff: true });
+    expect(actor.user).toMatchObject({ isStaff: true, isSuperuser: false });
+    const token = actor.tokens.access;
+    const refused = [
+      await users(path(colleague.email), { method: 'PATCH', token, json: { is_staff: false } }),
+      await users(path(colleague.email), { method: 'PATCH', token, json: { is_active: false } }),
+      await users(path(colleague.email), { method: 'PUT', token, json: { first_name: 'X', is_staff: false } }),
+      await users(path(colleague.email), { method: 'DELETE', token, json: { current_password: actor.password } }),
+      await users(path(STAFF.email), { method: 'PATCH', token, json: { is_active: false } }),
+    ];
+    for (const answer of refused) {
+      expect(answer.status).toBe(403);
+      expect(answer.body).toEqual({ detail: 'Менять права сотрудников, блокировать и удалять их аккаунты может только суперпользователь.' });
+    }
+    expect((await users('me/', { token: colleague.tokens.access })).body).toMatchObject({ is_staff: true, is_active: true });
+    expect((await users(path(STAFF.email), { token })).body).toMatchObject({ is_staff: true, is_superuser: true, is_active: true });
+  });
+
+  it('staff who are not superusers cannot make anyone staff, but still manage customers', async () => {
+    const actor = await signedIn({ isStaff: true });
+    const customer = await signedIn();
+    const promoted = await users(path(customer.email), { method: 'PATCH', token: actor.tokens.access, json: { is_staff: true } });
+    expect(promoted.status).toBe(403);
+    const blocked = await users(path(customer.email), { method: 'PATCH', token: actor.tokens.access, json: { is_active: false, is_staff: false, last_name: 'Заблокирован' } });
+    expect(blocked.status).toBe(200);
+    expect(blocked.body).toMatchObject({ is_active: false, is_staff: false, is_superuser: false, last_name: 'Заблокирован' });
+    // A colleague's name is not an access right.
+    const colleague = await activeUser({ isStaff: true });
+    expect((await users(path(colleague.email), { method: 'PATCH', token: actor.tokens.access, json: { first_name: 'Коллега', is_staff: true } })).status).toBe(200);
+  });
+
+  it('a superuser demotes, blocks and deletes staff accounts, whose tokens then stop working', async () => {
+    const { access } = await staffTokens();
+    const demoted = await signedIn({ isStaff: true });
+    const answer = await users(path(demoted.email), { method: 'PATCH', token: access, json: { is_staff: false } });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ is_staff: false, is_superuser: false });
+    const blocked = await signedIn({ isStaff: true });
+    expect((await users(path(blocked.email), { method: 'PATCH', token: access, json: { is_active: false } })).status).toBe(200);
+    expect((await users('me/', { token: blocked.tokens.access })).status).toBe(401);
+    const deleted = await activeUser({ isStaff: true });
+    expect((await users(path(deleted.email), { method: 'DELETE', token: access, json: { current_password: STAFF.password } })).status).toBe(204);
+    const promoted = await activeUser();
+    expect((await users(path(promoted.email), { method: 'PATCH', token: access, json: { is_staff: true } })).body).toMatchObject({ is_staff: true, is_superuser: false });
+  });
+
+  it('is_superuser is shown beside is_staff and cannot be set through the API', async () => {
+    const { access } = await staffTokens();
+    expect((await users('me/', { token: access })).body).toMatchObject({ is_staff: true, is_superuser: true });
+    const staff = await signedIn({ isStaff: true });
+    const raised = await users('me/', { method: 'PATCH', token: staff.tokens.access, json: { is_superuser: true } });
+    expect(raised.status).toBe(200);
+    expect(raised.body.is_superuser).toBe(false);
+    const other = await activeUser({ isStaff: true });
+    expect((await users(path(other.email), { method: 'PATCH', token: access, json: { is_superuser: true } })).body.is_superuser).toBe(false);
+  });
+
+  it('a superuser cannot take away their own rights', async () => {
+    const { access } = await staffTokens();
+    expect((await users(path(STAFF.email), { method: 'PATCH', token: access, json: { is_staff: false } })).status).toBe(400);
+    expect((await users('me/', { token: access })).body).toMatchObject({ is_staff: true, is_superuser: true });
+  });
+
+  it('the first staff account made while no superuser exists is a superuser; --superuser makes one at any time', async () => {
+    const made = await createAccount({ email: uniqueEmail('boss'), password: GOOD_PASSWORD, isSuperuser: true });
+    expect(made).toMatchObject({ isStaff: true, isSuperuser: true });
+    expect(await createAccount({ email: uniqueEmail('staff'), password: GOOD_PASSWORD, isStaff: true })).toMatchObject({ isStaff: true, isSuperuser: false });
+    await dbRows(sql`update users set is_superuser = false where is_superuser`);
+    try {
+      const first = await createAccount({ email: uniqueEmail('first'), password: GOOD_PASSWORD, isStaff: true });
+      expect(first).toMatchObject({ isStaff: true, isSuperuser: true });
+      expect(await createAccount({ email: uniqueEmail('customer'), password: GOOD_PASSWORD })).toMatchObject({ isStaff: false, isSuperuser: false });
+    } finally {
+      await dbRows(sql`update users set is_superuser = (email = ${STAFF.email})`);
+    }
+  });
+});
+
 describe('demo accounts', () => {
   it('the demo data has an active staff account and an active customer', async () => {
     const staff = await staffTokens();
-    expect((await users('me/', { token: staff.access })).body).toMatchObject({ email: STAFF.email, is_staff: true });
+    expect((await users('me/', { token: staff.access })).body).toMatchObject({ email: STAFF.email, is_staff: true, is_superuser: true });
     const customer = await login(CUSTOMER.email, CUSTOMER.password);
-    expect((await users('me/', { token: customer.access })).body).toMatchObject({ email: CUSTOMER.email, is_staff: false });
+    expect((await users('me/', { token: customer.access })).body).toMatchObject({ email: CUSTOMER.email, is_staff: false, is_superuser: false });
   });
 });
 

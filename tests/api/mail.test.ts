@@ -1,11 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '../../src/server/db/client.ts';
+import { env } from '../../src/server/env.ts';
 import { mailOutbox } from '../../src/server/db/schema/index.ts';
 import { deliverOutboxMail } from '../../src/server/mail/delivery.ts';
 import { listOutbox, sendMail, startMailWorker, type MailRecord, type OutgoingMail } from '../../src/server/mail/index.ts';
+import { mailLog } from '../../src/server/mail/mail.log.ts';
 import { configureMail, resetMailSettings } from '../../src/server/mail/mail.settings.ts';
 import { requeueLostMails } from '../../src/server/mail/mail.queue.ts';
 import { dbRows } from '../helpers/api.ts';
@@ -75,6 +77,37 @@ describe('without SMTP', () => {
     const mail = mailTo('broken', { subject: null as unknown as string });
     await expect(sendMail(mail)).resolves.toBeUndefined();
     expect(await listOutbox({ to: mail.to })).toEqual([]);
+  });
+
+  it('in production logs only that a mail waits in the outbox, never its text or links', async () => {
+    const info = vi.spyOn(mailLog, 'info');
+    const mode = env.NODE_ENV;
+    env.NODE_ENV = 'production';
+    resetMailSettings();
+    try {
+      const mail = mailTo('production', { kind: 'password_reset', text: 'Новый пароль: http://shop.test/kg/password/reset/MQ/secret-token-1/\n' });
+      await sendMail(mail);
+      const row = await outboxRow(mail.to);
+      expect(row.status).toBe('logged');
+      expect(info.mock.calls).toEqual([[{ mailId: row.id, kind: 'password_reset', to: mail.to, subject: mail.subject }, 'Mail waiting in the outbox (SMTP_URL is not set)']]);
+      expect(JSON.stringify(info.mock.calls)).not.toContain('secret-token');
+    } finally {
+      env.NODE_ENV = mode;
+      info.mockRestore();
+      resetMailSettings();
+      configureMail({ smtpUrl: null });
+    }
+  });
+
+  it('outside production logs the text and links, for a developer to open', async () => {
+    const info = vi.spyOn(mailLog, 'info');
+    try {
+      const mail = mailTo('development');
+      await sendMail(mail);
+      expect(info).toHaveBeenCalledWith(expect.objectContaining({ to: mail.to, links: [`http://shop.test/kg/activate/MQ/token-${sequence}/`], text: mail.text }), expect.any(String));
+    } finally {
+      info.mockRestore();
+    }
   });
 
   it('never starts pg-boss', async () => {

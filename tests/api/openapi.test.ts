@@ -120,7 +120,7 @@ describe('GET /schema/ operations', () => {
     const group = (path: string) => pathTokens(path)[0]!.replace(/^./, (first) => first.toUpperCase());
     const wrong = entries.filter((entry) => JSON.stringify(entry.operation.tags) !== JSON.stringify([group(entry.path)])).map(label);
     expect(wrong).toEqual([]);
-    expect(new Set(entries.map((entry) => entry.operation.tags?.[0]))).toEqual(new Set(['Accounts', 'Products', 'Core', 'Notifications', 'Orders', 'Seo', 'Services', 'Staff']));
+    expect(new Set(entries.map((entry) => entry.operation.tags?.[0]))).toEqual(new Set(['Accounts', 'Products', 'Core', 'Notifications', 'Orders', 'Seo', 'Security', 'Services', 'Staff']));
   });
 
   it('GET /schema/ declares the bearer security on exactly the operations that answer 401 not_authenticated without a token', async () => {

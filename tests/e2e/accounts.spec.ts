@@ -5,7 +5,7 @@
  * and ACCESS_TOKEN_LIFETIME=5). Registration is rate-limited per address (10 an hour), so the tests
  * register few accounts: each one a journey needs.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, watchCspViolations, type APIRequestContext, type Page } from './support/test.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { toast, waitForIslands } from './support/shop.ts';
 
@@ -263,6 +263,7 @@ test('a page keeps working after the access token expires: the client refreshes 
 test('changing the password keeps this session signed in and ends the others; then the login email changes', async ({ page, browser, request }) => {
   const account = await createActiveAccount(request, 'setpw');
   const other = await browser.newContext();
+  const otherViolations = watchCspViolations(other);
   const otherPage = await other.newPage();
   await logIn(otherPage, account);
   await expect(otherPage).toHaveURL(/\/kg\/account\/$/);
@@ -318,6 +319,7 @@ test('changing the password keeps this session signed in and ends the others; th
   await expect(emailCard.getByRole('status')).toHaveText(`Адрес изменён на ${newEmail}. Уведомление отправлено на старый и новый адрес.`);
   await expect(emailCard.getByText(`Сейчас вы входите с адресом ${newEmail}.`)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Профиль' }).getByText(newEmail)).toBeVisible();
+  expect(otherViolations).toEqual([]);
 });
 
 test('deletes the account after asking for the password, then logs out', async ({ page, request }) => {

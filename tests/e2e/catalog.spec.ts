@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { cardNames, cardPrices, expectCardNames, foundCount, foundStatus, productCards, waitForIslands } from './support/shop.ts';
 
 // Demo catalog: «Пломбировочные материалы» holds 87 products in Kyrgyzstan, most of them light-cured,

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './support/test.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { allProducts, cartCounter, toast, waitForIslands, type ApiProduct } from './support/shop.ts';
 

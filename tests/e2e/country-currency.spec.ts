@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { allProducts, parsePrice, type ApiProduct } from './support/shop.ts';
 
 let both: { kg: ApiProduct; kz: ApiProduct };

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { closeToast, favouritesCounter, favouritesLink, storedJson, toast } from './support/shop.ts';
 
 /** The first product card among «Новинки» on the home page: its name, id and heart button. */

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { cardNames, cardPrices, expectCardNames, foundStatus, listProducts, productCards } from './support/shop.ts';
 
 // Without JavaScript the filter panel is a plain GET form and the pages are links.

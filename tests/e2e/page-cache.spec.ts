@@ -2,7 +2,7 @@
  * The response cache of the running shop (src/server/http/response-cache.ts), seen from outside: public
  * pages are rendered once and served again, the same for everyone; nothing personal is ever kept.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './support/test.ts';
 
 const STAFF = { email: 'staff@dental.test', password: 'Staff-Demo-2026' };
 const DOCTOR = { email: 'doctor@dental.test', password: 'Doctor-Demo-2026' };

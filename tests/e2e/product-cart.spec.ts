@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { cartCounter, cartLink, inStockProduct, storedJson, toast, waitForIslands, type ApiProduct } from './support/shop.ts';
 
 interface StoredCartLine {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 
 test('shows the progress bar while an internal link loads and removes it afterwards', async ({ page }) => {
   await page.goto('/kg/');

@@ -204,7 +204,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change the password; every session ends, including this access token: log in again */
+        /**
+         * Change the password; every session ends, including this access token: log in again
+         * @description After 10 wrong `current_password` values in 10 minutes the account gets 429 until the window ends.
+         */
         post: operations["accounts_auth_users_set_password_create"];
         delete?: never;
         options?: never;
@@ -221,7 +224,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change the login email; both addresses are told */
+        /**
+         * Change the login email; both addresses are told
+         * @description After 10 wrong `current_password` values in 10 minutes the account gets 429 until the window ends.
+         */
         post: operations["accounts_auth_users_set_email_create"];
         delete?: never;
         options?: never;
@@ -243,7 +249,7 @@ export interface paths {
         post?: never;
         /**
          * The signed-in person: delete the account, confirmed with the current password of the person asking
-         * @description Personal data is erased and every session ends; orders stay in the shop records without it.
+         * @description Personal data is erased and every session ends; orders stay in the shop records without it. Wrong passwords count like those of `set_password/`.
          */
         delete: operations["accounts_auth_users_me_destroy"];
         options?: never;
@@ -266,7 +272,7 @@ export interface paths {
         post?: never;
         /**
          * Staff, or the person themself: delete the account, confirmed with the current password of the person asking
-         * @description Personal data is erased and every session ends; orders stay in the shop records without it.
+         * @description Personal data is erased and every session ends; orders stay in the shop records without it. Wrong passwords count like those of `set_password/`.
          */
         delete: operations["accounts_auth_users_destroy"];
         options?: never;
@@ -950,6 +956,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/security/csp_report/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Where browsers report violations of the pages' Content-Security-Policy; each is logged as a warning
+         * @description At most 20 reports per 10 minutes from one address and 300 from everyone together; more are refused with 429 and not logged.
+         */
+        post: operations["security_csp_report_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -989,6 +1015,8 @@ export interface components {
             country: "kg" | "kz";
             is_active: boolean;
             is_staff: boolean;
+            /** @description Read-only. Above staff: only a superuser changes `is_staff`, or blocks or deletes a staff account. */
+            is_superuser: boolean;
             /** Format: date-time */
             date_joined: string;
             /** Format: date-time */
@@ -1091,9 +1119,9 @@ export interface components {
             phone?: string;
             /** @enum {string} */
             country?: "kg" | "kz";
-            /** @description Staff only; ignored otherwise. */
+            /** @description Staff only; ignored otherwise. Blocking or unblocking a staff account takes a superuser. */
             is_active?: boolean;
-            /** @description Staff only; ignored otherwise. */
+            /** @description Superusers only (403 for other staff); ignored for anyone else. */
             is_staff?: boolean;
         };
         CurrentPassword: {
@@ -2307,6 +2335,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
+            /** @description Too many attempts; see the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
         };
     };
     accounts_auth_users_set_email_create: {
@@ -2340,6 +2377,15 @@ export interface operations {
             };
             /** @description No valid access token (`not_authenticated`, `token_not_valid`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Too many attempts; see the Retry-After header */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2460,6 +2506,15 @@ export interface operations {
             };
             /** @description No valid access token (`not_authenticated`, `token_not_valid`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Too many attempts; see the Retry-After header */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2682,6 +2737,15 @@ export interface operations {
             };
             /** @description No such account */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Too many attempts; see the Retry-After header */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4569,6 +4633,56 @@ export interface operations {
             };
             /** @description Not staff */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    security_csp_report_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/csp-report": Record<string, never>;
+                "application/reports+json": Record<string, never>[];
+            };
+        };
+        responses: {
+            /** @description Logged */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a CSP report */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description Not a report media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Too many reports; see the Retry-After header */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

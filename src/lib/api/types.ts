@@ -72,7 +72,10 @@ export type TokenRefreshAnswer = Answer<'accounts_auth_jwt_refresh_create'>;
 
 export type LoginCredentials = Schemas['TokenObtainPair'];
 export type RegistrationInput = Schemas['UserCreate'];
-/** `PUT`/`PATCH users/me/` and `users/{email}/`; `is_active` and `is_staff` count only when staff send them. */
+/**
+ * `PUT`/`PATCH users/me/` and `users/{email}/`; `is_active` counts only when staff send it, `is_staff` (and
+ * `is_active` of a staff account) only from a superuser.
+ */
 export type UserUpdate = Schemas['UserUpdate'];
 /** The `{uid, token}` pair of a mailed activation or reset link. */
 export type LinkToken = Schemas['Activation'];

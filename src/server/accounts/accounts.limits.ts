@@ -1,30 +1,45 @@
 import { AuthenticationError } from '../errors.ts';
 import {
+  assertBackoffElapsed,
   assertUnderRateLimit,
+  backoffKeys,
   consumeRateLimits,
   rateLimitKey,
+  recordBackoffFailure,
   recordRateLimitHit,
+  type Backoff,
   type RateLimit,
 } from '../security/rate-limit.ts';
-import { normalizeEmail } from './users.queries.ts';
+import { checkPassword } from './passwords.ts';
+import { normalizeEmail, type User } from './users.queries.ts';
 
 /**
  * How often each guessable or mail-sending action may be tried, per client address and per email.
  * Per-address limits stop one client from trying many accounts; per-email limits stop many clients
  * (a botnet) from trying one account or flooding one mailbox. Each kind of mail has its own quota,
  * so using one up (say, resending activation) never blocks a password reset.
+ *
+ * Logins never shut an account out by its email alone, or anyone could lock out anyone they know the
+ * email of: failures count per email *and* address (10 in 10 minutes stop that pair, while the owner
+ * elsewhere logs in as usual), and across addresses only from 100 an hour on, and then as a growing
+ * wait (1 s, 2 s, 4 s... at most 5 minutes) that slows a botnet down without keeping the owner out.
+ * Checks of a signed-in account's current password (changing the password or email, deleting the
+ * account) are limited per account like logins: a stolen session must not become a password oracle.
  */
 export const ACCOUNT_LIMITS = {
   loginPerIp: { name: 'login:ip', max: 30, windowSeconds: 600 },
   /** Failed logins only: a person who types the right password is never counted. */
-  loginFailuresPerEmail: { name: 'login-failures:email', max: 10, windowSeconds: 600 },
+  loginFailuresPerEmailAndIp: { name: 'login-failures:ip-email', max: 10, windowSeconds: 600 },
+  loginFailuresPerEmail: { name: 'login-failures:email', max: 100, windowSeconds: 3600, maxDelaySeconds: 300 },
+  /** Wrong current passwords only. */
+  passwordChecksPerAccount: { name: 'password-check:account', max: 10, windowSeconds: 600 },
   registerPerIp: { name: 'register:ip', max: 10, windowSeconds: 3600 },
   registerPerEmail: { name: 'register:email', max: 5, windowSeconds: 3600 },
   mailPerIp: { name: 'account-mail:ip', max: 10, windowSeconds: 3600 },
   activationMailPerEmail: { name: 'activation-mail:email', max: 3, windowSeconds: 3600 },
   passwordMailPerEmail: { name: 'password-mail:email', max: 3, windowSeconds: 3600 },
   emailMailPerEmail: { name: 'email-mail:email', max: 3, windowSeconds: 3600 },
-} as const satisfies Record<string, RateLimit>;
+} as const satisfies Record<string, RateLimit | Backoff>;
 
 export type AccountMail = 'activation' | 'password' | 'email';
 
@@ -34,22 +49,43 @@ const MAIL_LIMITS: Record<AccountMail, RateLimit> = {
   email: ACCOUNT_LIMITS.emailMailPerEmail,
 };
 
+// An address never holds a space, so the pair reads back unambiguously, and its key ends with the email.
+const addressAndEmail = (ip: string, email: string) => `${ip} ${email}`;
+
 /**
- * Runs a login attempt within the limits: every attempt counts against the address; an email that
- * has failed too often in its window is refused before its password is checked, and a failed
- * attempt counts against the email.
+ * Runs a login attempt within the limits: every attempt counts against the address; an address that
+ * has failed too often for this email, or an email waiting after too many failures from everywhere,
+ * is refused before the password is checked; a failed attempt counts against both.
  * @throws RateLimitError, or whatever the attempt throws
  */
 export async function limitedLogin<T>(ip: string, email: string, attempt: () => Promise<T>): Promise<T> {
-  const subject = normalizeEmail(email);
+  const account = normalizeEmail(email);
+  const pair = addressAndEmail(ip, account);
   await consumeRateLimits([[ACCOUNT_LIMITS.loginPerIp, ip]]);
-  await assertUnderRateLimit(ACCOUNT_LIMITS.loginFailuresPerEmail, subject);
+  await assertUnderRateLimit(ACCOUNT_LIMITS.loginFailuresPerEmailAndIp, pair);
+  await assertBackoffElapsed(ACCOUNT_LIMITS.loginFailuresPerEmail, account);
   try {
     return await attempt();
   } catch (error) {
-    if (error instanceof AuthenticationError) await recordRateLimitHit(ACCOUNT_LIMITS.loginFailuresPerEmail, subject);
+    if (error instanceof AuthenticationError) {
+      await recordRateLimitHit(ACCOUNT_LIMITS.loginFailuresPerEmailAndIp, pair);
+      await recordBackoffFailure(ACCOUNT_LIMITS.loginFailuresPerEmail, account);
+    }
     throw error;
   }
+}
+
+/**
+ * Whether `password` is the account's current password, within the account's limit: once 10 wrong
+ * ones were given in its window, every check is refused until the window ends.
+ * @throws RateLimitError
+ */
+export async function checkCurrentPassword(user: User, password: string): Promise<boolean> {
+  const subject = String(user.id);
+  await assertUnderRateLimit(ACCOUNT_LIMITS.passwordChecksPerAccount, subject);
+  const matches = await checkPassword(password, user.passwordHash);
+  if (!matches) await recordRateLimitHit(ACCOUNT_LIMITS.passwordChecksPerAccount, subject);
+  return matches;
 }
 
 /** @throws RateLimitError */
@@ -68,10 +104,14 @@ export function limitAccountMail(kind: AccountMail, ip: string, email: string): 
   ]);
 }
 
-/** Every per-email counter key of an address, to forget when the account is erased. */
-export function emailRateLimitKeys(email: string): string[] {
+/**
+ * The rate-limit keys named after an email, to forget when its account is erased: the exact keys,
+ * and the suffix that ends every address-and-email key.
+ */
+export function emailRateLimitKeys(email: string): { keys: string[]; suffixes: string[] } {
   const subject = normalizeEmail(email);
-  return Object.values(ACCOUNT_LIMITS)
+  const keys = Object.values(ACCOUNT_LIMITS)
     .filter((limit) => limit.name.endsWith(':email'))
-    .map((limit) => rateLimitKey(limit, subject));
+    .flatMap((limit) => ('maxDelaySeconds' in limit ? backoffKeys(limit, subject) : [rateLimitKey(limit, subject)]));
+  return { keys, suffixes: [` ${subject}`] };
 }

@@ -30,4 +30,5 @@ export const ACCOUNT_MESSAGES = {
   userInactive: 'User is inactive',
   notAuthenticated: 'Учётные данные не были предоставлены.',
   notStaff: 'У вас нет прав на это действие.',
+  superuserOnly: 'Менять права сотрудников, блокировать и удалять их аккаунты может только суперпользователь.',
 } as const;

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { getDb } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { AuthenticationError, ValidationError } from '../errors.ts';
+import { checkCurrentPassword } from './accounts.limits.ts';
 import { ACCOUNT_MESSAGES as M } from './accounts.messages.ts';
 import * as mails from './accounts.mails.ts';
 import { inBackground } from './background.ts';
@@ -49,9 +50,10 @@ export async function confirmPasswordReset(input: { uid: string; token: string; 
   await replacePassword(user, input);
 }
 
+/** @throws RateLimitError after too many wrong current passwords, ValidationError */
 export async function setPassword(user: User, input: { currentPassword: string; newPassword: string; reNewPassword: string }): Promise<void> {
   const errors: FieldErrors = {};
-  if (!(await checkPassword(input.currentPassword, user.passwordHash))) addError(errors, 'current_password', M.wrongPassword);
+  if (!(await checkCurrentPassword(user, input.currentPassword))) addError(errors, 'current_password', M.wrongPassword);
   await replacePassword(user, input, errors);
 }
 
@@ -83,9 +85,10 @@ export async function confirmEmailReset(input: { uid: string; token: string; new
   await changeEmail(user, email);
 }
 
+/** @throws RateLimitError after too many wrong current passwords, ValidationError */
 export async function setEmail(user: User, input: { currentPassword: string; newEmail: string; reNewEmail: string }): Promise<void> {
   const errors: FieldErrors = {};
-  if (!(await checkPassword(input.currentPassword, user.passwordHash))) addError(errors, 'current_password', M.wrongPassword);
+  if (!(await checkCurrentPassword(user, input.currentPassword))) addError(errors, 'current_password', M.wrongPassword);
   const email = await newEmailErrors(user, input.newEmail, input.reNewEmail, errors);
   throwIfAny(errors);
   await changeEmail(user, email);

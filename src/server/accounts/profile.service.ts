@@ -2,14 +2,13 @@ import { eq } from 'drizzle-orm';
 import type { CountryCode } from '../../shared/countries.ts';
 import { getDb, type Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
-import { NotFoundError, ValidationError } from '../errors.ts';
+import { NotFoundError, PermissionError, ValidationError } from '../errors.ts';
 import { deleteMailsTo } from '../mail/index.ts';
 import { erasePersonalDataOfOrders } from '../orders/orders.service.ts';
 import { deleteRateLimitKeys } from '../security/rate-limit.ts';
-import { emailRateLimitKeys } from './accounts.limits.ts';
+import { checkCurrentPassword, emailRateLimitKeys } from './accounts.limits.ts';
 import { ACCOUNT_MESSAGES as M } from './accounts.messages.ts';
 import { assertStaff } from './authenticate.ts';
-import { checkPassword } from './passwords.ts';
 import { endSessions } from './sessions.ts';
 import { findUserByEmail, findUserById, listUsers, normalizeEmail, type User } from './users.queries.ts';
 
@@ -20,19 +19,30 @@ export interface ProfileChanges {
   lastName?: string;
   phone?: string;
   country?: CountryCode;
-  /** Staff only; ignored for anyone else, like DRF's read-only fields. */
+  /** Staff only (a superuser for a staff account); ignored for anyone else, like DRF's read-only fields. */
   isActive?: boolean;
+  /** Superusers only; ignored for customers. */
   isStaff?: boolean;
 }
 
-/** Updates the profile of `target` as `actor`; blocking an account ends its sessions. */
+/**
+ * Updates the profile of `target` as `actor`; blocking an account ends its sessions. Staff change
+ * `isActive` of customers; changing `isStaff`, or blocking or unblocking a staff account, takes a
+ * superuser (as in Django). Taking away staff rights takes the superuser flag with them.
+ * @throws ValidationError when actors would demote or block themselves, PermissionError when staff
+ *   who are not superusers change staff access.
+ */
 export async function updateProfile(actor: User, target: User, changes: ProfileChanges): Promise<User> {
   const { isActive, isStaff, ...profile } = changes;
   const access = actor.isStaff ? { isActive, isStaff } : {};
   if (actor.id === target.id && (access.isActive === false || access.isStaff === false)) {
     throw new ValidationError({ non_field_errors: [M.cannotChangeOwnAccess] });
   }
-  const set = Object.fromEntries(Object.entries({ ...profile, ...access }).filter(([, v]) => v !== undefined));
+  const changesStaff = access.isStaff !== undefined && access.isStaff !== target.isStaff;
+  const changesStaffActivity = target.isStaff && access.isActive !== undefined && access.isActive !== target.isActive;
+  if ((changesStaff || changesStaffActivity) && !actor.isSuperuser) throw new PermissionError(M.superuserOnly);
+  const set: Partial<User> = Object.fromEntries(Object.entries({ ...profile, ...access }).filter(([, v]) => v !== undefined));
+  if (access.isStaff === false) set.isSuperuser = false;
   if (access.isActive === false && target.isActive) {
     await endSessions(target.id, 'deactivated', set);
   } else if (Object.keys(set).length) {
@@ -43,15 +53,19 @@ export async function updateProfile(actor: User, target: User, changes: ProfileC
 }
 
 /**
- * Deletes an account as `actor` (the person, or staff), who confirms with their own password. The
- * row stays, emptied of every personal detail, so orders that point at it remain in the shop's
- * records; the mails kept for its address and the rate-limit counters named after it go.
+ * Deletes an account as `actor` (the person, staff for a customer, a superuser for a staff account),
+ * who confirms with their own password. The row stays, emptied of every personal detail, so orders
+ * that point at it remain in the shop's records; the mails kept for its address and the rate-limit
+ * counters named after it go.
+ * @throws PermissionError, RateLimitError after too many wrong passwords, ValidationError for a wrong one.
  */
 export async function deleteAccount(actor: User, target: User, currentPassword: string): Promise<void> {
-  if (!(await checkPassword(currentPassword, actor.passwordHash))) throw new ValidationError({ current_password: [M.wrongPassword] });
+  if (target.isStaff && actor.id !== target.id && !actor.isSuperuser) throw new PermissionError(M.superuserOnly);
+  if (!(await checkCurrentPassword(actor, currentPassword))) throw new ValidationError({ current_password: [M.wrongPassword] });
   const forgetEmail = async (tx: Db) => {
     await deleteMailsTo(target.email, tx);
-    await deleteRateLimitKeys(emailRateLimitKeys(target.email), tx);
+    const named = emailRateLimitKeys(target.email);
+    await deleteRateLimitKeys(named.keys, tx, named.suffixes);
     // The orders stay for the shop's records, without the person's name, phone, email or address.
     await erasePersonalDataOfOrders(target.id, tx);
   };
@@ -63,6 +77,7 @@ export async function deleteAccount(actor: User, target: User, currentPassword: 
     phone: '',
     isActive: false,
     isStaff: false,
+    isSuperuser: false,
     deletedAt: new Date(),
   }, forgetEmail);
 }

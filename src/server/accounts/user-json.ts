@@ -1,7 +1,7 @@
 import type { User } from './users.queries.ts';
 
 /** What an account shows of itself, to the API and to pages: never the password hash or the auth version. */
-export type PublicUser = Pick<User, 'id' | 'email' | 'firstName' | 'lastName' | 'phone' | 'country' | 'isStaff' | 'isActive' | 'dateJoined' | 'lastLogin'>;
+export type PublicUser = Pick<User, 'id' | 'email' | 'firstName' | 'lastName' | 'phone' | 'country' | 'isStaff' | 'isSuperuser' | 'isActive' | 'dateJoined' | 'lastLogin'>;
 
 /** The wire shape of an account (snake_case, ISO dates), as the API answers it and the islands hold it. */
 export function toUserJson(user: PublicUser) {
@@ -14,6 +14,7 @@ export function toUserJson(user: PublicUser) {
     country: user.country === 'kz' ? ('kz' as const) : ('kg' as const),
     is_active: user.isActive,
     is_staff: user.isStaff,
+    is_superuser: user.isSuperuser,
     date_joined: user.dateJoined.toISOString(),
     last_login: user.lastLogin?.toISOString() ?? null,
   };

@@ -4,7 +4,7 @@ import { users } from '../db/schema/index.ts';
 import { ValidationError } from '../errors.ts';
 import { ACCOUNT_MESSAGES as M } from './accounts.messages.ts';
 import { hashPassword, passwordProblems } from './passwords.ts';
-import { findUserByEmail, normalizeEmail, type User } from './users.queries.ts';
+import { findUserByEmail, hasActiveSuperuser, normalizeEmail, type User } from './users.queries.ts';
 
 export interface NewAccount {
   email: string;
@@ -13,11 +13,14 @@ export interface NewAccount {
   lastName?: string;
   phone?: string;
   isStaff?: boolean;
+  /** Above staff (and staff too): changes staff flags, blocks and deletes staff accounts. */
+  isSuperuser?: boolean;
 }
 
 /**
  * Creates an active account without the mailed activation (the operator's `npm run user:create`,
- * demo data). The password rules still apply.
+ * demo data). The password rules still apply. A staff account made while no active superuser
+ * exists (the first one of a new shop) is a superuser, so someone can always manage staff.
  * @throws ValidationError for a taken email or a weak password.
  */
 export async function createAccount(input: NewAccount, db?: Db): Promise<User> {
@@ -30,6 +33,8 @@ export async function createAccount(input: NewAccount, db?: Db): Promise<User> {
   const problems = await passwordProblems(input.password, email);
   if (problems.length) errors.password = problems;
   if (Object.keys(errors).length) throw new ValidationError(errors);
+  const isStaff = Boolean(input.isStaff || input.isSuperuser);
+  const isSuperuser = Boolean(input.isSuperuser || (isStaff && !(await hasActiveSuperuser(conn))));
   const [user] = await conn
     .insert(users)
     .values({
@@ -40,7 +45,8 @@ export async function createAccount(input: NewAccount, db?: Db): Promise<User> {
       phone: input.phone ?? '',
       isActive: true,
       activatedAt: new Date(),
-      isStaff: input.isStaff ?? false,
+      isStaff,
+      isSuperuser,
     })
     .returning();
   return user!;

@@ -21,6 +21,17 @@ export async function findUserByEmail(email: string, db?: Db): Promise<User | nu
   return row ?? null;
 }
 
+/** Whether an active account is a superuser (someone can still manage staff). */
+export async function hasActiveSuperuser(db?: Db): Promise<boolean> {
+  const conn = db ?? (await getDb());
+  const [row] = await conn
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.isSuperuser, true), eq(users.isActive, true), isNull(users.deletedAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function findUserById(id: number, db?: Db): Promise<User | null> {
   const conn = db ?? (await getDb());
   const [row] = await conn

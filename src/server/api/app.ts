@@ -13,11 +13,12 @@ import { ordersRouter } from './orders/orders.index.ts';
 import { productsRouter } from './products/products.index.ts';
 import { seoRouter } from './seo/seo.index.ts';
 import { servicesRouter } from './services/services.index.ts';
+import { securityRouter } from './security/security.index.ts';
 import { staffRouter } from './staff/staff.index.ts';
 
 export const API_BASE = '/api/v1';
 
-const groups = [accountsRouter, productsRouter, coreRouter, notificationsRouter, ordersRouter, seoRouter, servicesRouter, staffRouter];
+const groups = [accountsRouter, productsRouter, coreRouter, notificationsRouter, ordersRouter, seoRouter, servicesRouter, staffRouter, securityRouter];
 
 const DOCUMENT_CONFIG = {
   openapi: '3.0.3',

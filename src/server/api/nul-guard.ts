@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { nulCharacterIn } from '../http/nul-characters.ts';
 import { NUL_MESSAGE } from './validation.ts';
 
 /**
@@ -8,11 +9,14 @@ import { NUL_MESSAGE } from './validation.ts';
  */
 export const rejectNulCharacters: MiddlewareHandler = async (c, next) => {
   const url = new URL(c.req.url);
-  if (/%00/.test(url.pathname)) return c.json({ detail: 'Not found.' }, 404);
-  const fields: Record<string, string[]> = {};
-  for (const [key, value] of url.searchParams) {
-    if (key.includes('\0') || value.includes('\0')) fields[key.replaceAll('\0', '')] = [NUL_MESSAGE];
+  const found = nulCharacterIn(url);
+  if (found === 'path') return c.json({ detail: 'Not found.' }, 404);
+  if (found === 'query') {
+    const fields: Record<string, string[]> = {};
+    for (const [key, value] of url.searchParams) {
+      if (key.includes('\0') || value.includes('\0')) fields[key.replaceAll('\0', '')] = [NUL_MESSAGE];
+    }
+    return c.json(fields, 400);
   }
-  if (Object.keys(fields).length) return c.json(fields, 400);
   await next();
 };

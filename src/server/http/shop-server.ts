@@ -1,11 +1,13 @@
 /**
- * The shop's HTTP server: the response cache in front, then the live compression, then the renderer
- * (Astro's handler in `scripts/start.ts`). Cached answers are written as they are kept, already
- * compressed; everything else is compressed on the way out.
+ * The shop's HTTP server: the body-size check first (a body over its route's limit never reaches
+ * Astro), then the response cache, then the live compression, then the renderer (Astro's handler
+ * in `scripts/start.ts`). Cached answers are written as they are kept, already compressed;
+ * everything else is compressed on the way out.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { logger } from '../logger.ts';
+import { BODY_LIMITS, guardBodySize, type BodyLimits } from './body-limit.ts';
 import { createResponseCache, type RenderFn, type ResponseCache, type ResponseCacheOptions, type WrapFn } from './response-cache.ts';
 
 export interface ShopServerOptions {
@@ -14,14 +16,17 @@ export interface ShopServerOptions {
   wrap?: WrapFn;
   /** Without it (or with `maxBytes` 0) every request renders. */
   cache?: Omit<ResponseCacheOptions, 'refresh'>;
+  /** The shop's own limits unless a test narrows them. */
+  bodyLimits?: BodyLimits;
 }
 
 export function createShopServer(options: ShopServerOptions): { server: http.Server; cache: ResponseCache | null } {
-  const server = http.createServer((req, res) => {
+  const serve = (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (cache) cache.handle(req, res, { render: options.render, wrap: options.wrap });
     else if (options.wrap) options.wrap(req, res, () => options.render(req, res));
     else options.render(req, res);
-  });
+  };
+  const server = http.createServer((req, res) => guardBodySize(req, res, () => serve(req, res), options.bodyLimits ?? BODY_LIMITS));
   const cache =
     options.cache && options.cache.maxBytes > 0 ? createResponseCache({ ...options.cache, refresh: (request) => requestItself(server, request) }) : null;
   return { server, cache };

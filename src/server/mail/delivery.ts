@@ -1,9 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import { logger } from '../logger.ts';
+import { mailLog as log } from './mail.log.ts';
 import { getMailSettings } from './mail.settings.ts';
 import { claimAttempt, markSent, recordFailure } from './outbox.queries.ts';
-
-const log = logger.child({ module: 'mail' });
 
 let cached: { url: string; transport: Transporter } | undefined;
 

@@ -1,11 +1,9 @@
 import type { SendOptions } from 'pg-boss';
 import { defineQueue, startJobs, stopJobs } from '../jobs/jobs.ts';
-import { logger } from '../logger.ts';
 import { closeTransport, deliverOutboxMail } from './delivery.ts';
+import { mailLog as log } from './mail.log.ts';
 import { getMailSettings, type MailSettings } from './mail.settings.ts';
 import { unattemptedPendingIds } from './outbox.queries.ts';
-
-const log = logger.child({ module: 'mail' });
 
 interface MailJob {
   id: number;

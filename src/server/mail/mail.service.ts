@@ -1,22 +1,26 @@
-import { logger } from '../logger.ts';
+import { mailLog as log } from './mail.log.ts';
 import { enqueueMail } from './mail.queue.ts';
 import { getMailSettings } from './mail.settings.ts';
 import type { OutgoingMail } from './mail.types.ts';
 import { insertMail } from './outbox.queries.ts';
 
-const log = logger.child({ module: 'mail' });
-
 /**
- * Stores the mail in the outbox and, with SMTP_URL, queues it for background delivery. Never
- * throws and never waits for SMTP: a failure is logged, and the request that sent it goes on.
+ * Stores the mail in the outbox and, with SMTP_URL, queues it for background delivery; without it,
+ * logs that the mail is kept (with its text and links only outside production). Never throws and
+ * never waits for SMTP: a failure is logged, and the request that sent it goes on.
  */
 export async function sendMail(mail: OutgoingMail): Promise<void> {
   let id: number | undefined;
   try {
-    const delivering = Boolean(getMailSettings().smtpUrl);
+    const settings = getMailSettings();
+    const delivering = Boolean(settings.smtpUrl);
     id = (await insertMail(mail, delivering ? 'pending' : 'logged')).id;
     if (delivering) {
       await enqueueMail(id);
+      return;
+    }
+    if (!settings.logContent) {
+      log.info({ mailId: id, kind: mail.kind, to: mail.to, subject: mail.subject }, 'Mail waiting in the outbox (SMTP_URL is not set)');
       return;
     }
     // `links` as separate strings so a developer can open them straight from the console.

@@ -4,6 +4,11 @@ export interface MailSettings {
   /** Without it mails are only kept in the outbox and logged; pg-boss never starts. */
   smtpUrl: string | null;
   from: string;
+  /**
+   * Whether a mail kept without SMTP is logged with its text and links (development: open them from
+   * the console). Never in production, where they include password reset links.
+   */
+  logContent: boolean;
   /** Retries after the first attempt; the mail is `failed` once they are used up. */
   retryLimit: number;
   /** Whole seconds (pg-boss refuses fractions); doubled on every retry with `retryBackoff`. */
@@ -19,6 +24,7 @@ export interface MailSettings {
 const defaults = (): MailSettings => ({
   smtpUrl: env.SMTP_URL ?? null,
   from: env.MAIL_FROM,
+  logContent: env.NODE_ENV !== 'production',
   // With backoff from 30 s the eight retries spread over about two hours.
   retryLimit: 8,
   retryDelaySeconds: 30,

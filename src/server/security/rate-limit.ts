@@ -1,4 +1,4 @@
-import { inArray, lt, sql } from 'drizzle-orm';
+import { inArray, like, lt, sql } from 'drizzle-orm';
 import { getDb, queryRows, type Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema/index.ts';
 import { RateLimitError } from '../errors.ts';
@@ -27,8 +27,8 @@ function windowOf(limit: RateLimit, now: Date) {
 
 export const rateLimitKey = (limit: RateLimit, subject: string) => `${limit.name}:${subject}`;
 
-/** Counts one hit; returns the seconds to wait when the window is now over its limit, else 0. */
-async function hit(db: Db, limit: RateLimit, subject: string, now: Date): Promise<number> {
+/** Counts one hit; the hits of the window so far, and the seconds to wait when that is over the limit (else 0). */
+async function countHit(db: Db, limit: RateLimit, subject: string, now: Date): Promise<{ hits: number; retryAfter: number }> {
   const window = windowOf(limit, now);
   const [row] = await queryRows<{ hits: number }>(
     db,
@@ -37,7 +37,12 @@ async function hit(db: Db, limit: RateLimit, subject: string, now: Date): Promis
         on conflict (key, window_start) do update set hits = ${rateLimits}.hits + 1
         returning hits`,
   );
-  return (row?.hits ?? 0) > limit.max ? window.retryAfter : 0;
+  const hits = row?.hits ?? 0;
+  return { hits, retryAfter: hits > limit.max ? window.retryAfter : 0 };
+}
+
+async function hit(db: Db, limit: RateLimit, subject: string, now: Date): Promise<number> {
+  return (await countHit(db, limit, subject, now)).retryAfter;
 }
 
 /**
@@ -71,10 +76,63 @@ export async function assertUnderRateLimit(limit: RateLimit, subject: string, no
   if ((row?.hits ?? 0) >= limit.max) throw new RateLimitError(window.retryAfter);
 }
 
-/** Forgets the counters of these keys (an erased account's email). */
-export async function deleteRateLimitKeys(keys: string[], db?: Db): Promise<void> {
-  if (!keys.length) return;
-  await (db ?? (await getDb())).delete(rateLimits).where(inArray(rateLimits.key, keys));
+/**
+ * A limit that slows down instead of shutting out: up to `max` failures per window cost nothing;
+ * after that, every failure makes the subject wait before its next attempt, 1 s after the first
+ * one over, then 2, 4, 8... up to `maxDelaySeconds` (as Saleor throttles logins).
+ */
+export interface Backoff extends RateLimit {
+  maxDelaySeconds: number;
+}
+
+// The wait of a backoff is one row per subject, whatever the window: `expires_at` is the moment the
+// next attempt is allowed, so pruning expired rows also ends finished waits.
+const WAIT_ROW_START = new Date(0).toISOString();
+const backoffWaitKey = (backoff: Backoff, subject: string) => `${backoff.name}-wait:${subject}`;
+
+/** Counts a failure of `subject`; over the backoff's allowance it sets (or lengthens) the subject's wait. */
+export async function recordBackoffFailure(backoff: Backoff, subject: string, now = new Date()): Promise<void> {
+  const db = await getDb();
+  const { hits } = await countHit(db, backoff, subject, now);
+  if (hits <= backoff.max) return;
+  const delaySeconds = Math.min(backoff.maxDelaySeconds, 2 ** Math.min(hits - backoff.max - 1, 30));
+  const until = new Date(now.getTime() + delaySeconds * 1000).toISOString();
+  await queryRows(
+    db,
+    sql`insert into ${rateLimits} (key, window_start, hits, expires_at)
+        values (${backoffWaitKey(backoff, subject)}, ${WAIT_ROW_START}, ${hits}, ${until})
+        on conflict (key, window_start) do update
+          set hits = excluded.hits, expires_at = greatest(${rateLimits}.expires_at, excluded.expires_at)`,
+  );
+}
+
+/**
+ * Refuses while the subject is waiting after too many failures.
+ * @throws RateLimitError with the seconds left to wait.
+ */
+export async function assertBackoffElapsed(backoff: Backoff, subject: string, now = new Date()): Promise<void> {
+  const db = await getDb();
+  const [row] = await queryRows<{ expires_at: string | Date }>(
+    db,
+    sql`select expires_at from ${rateLimits}
+        where key = ${backoffWaitKey(backoff, subject)} and window_start = ${WAIT_ROW_START} and expires_at > ${now.toISOString()}`,
+  );
+  if (row) throw new RateLimitError(Math.max(1, Math.ceil((new Date(row.expires_at).getTime() - now.getTime()) / 1000)));
+}
+
+/** Every key of a backoff for a subject: its counter and its wait. */
+export const backoffKeys = (backoff: Backoff, subject: string) => [rateLimitKey(backoff, subject), backoffWaitKey(backoff, subject)];
+
+/**
+ * Forgets the counters of these keys (an erased account's email), and of every key that ends with
+ * one of `suffixes` (counters of an email paired with addresses).
+ */
+export async function deleteRateLimitKeys(keys: string[], db?: Db, suffixes: string[] = []): Promise<void> {
+  const conn = db ?? (await getDb());
+  if (keys.length) await conn.delete(rateLimits).where(inArray(rateLimits.key, keys));
+  for (const suffix of suffixes) {
+    await conn.delete(rateLimits).where(like(rateLimits.key, `%${suffix.replace(/[\\%_]/g, (ch) => `\\${ch}`)}`));
+  }
 }
 
 /** Deletes counters of windows that have ended. */

@@ -4,6 +4,7 @@ import { getFacets, type Facets } from '../catalog/facets.queries.ts';
 import type { ProductFilters } from '../catalog/product-filters.ts';
 import { listProducts, type ProductSummary } from '../catalog/products.queries.ts';
 import { ValidationError } from '../errors.ts';
+import { pageNumberParam } from './page-input.ts';
 
 export const LISTING_PAGE_SIZE = 24;
 
@@ -27,9 +28,14 @@ interface ListingScope {
   searchParams: URLSearchParams;
 }
 
-/** A catalog, brand or search page's products and filter choices, read from the page URL. */
-export async function loadListing(scope: ListingScope): Promise<Listing> {
-  const { filters, page, search } = filtersFromSearchParams(scope.searchParams);
+/**
+ * A catalog, brand or search page's products and filter choices, read from the page URL; null for a
+ * `?page=` that is not a page number (the page answers 404, nothing is read).
+ */
+export async function loadListing(scope: ListingScope): Promise<Listing | null> {
+  const page = pageNumberParam(scope.searchParams);
+  if (page === null) return null;
+  const { filters, search } = filtersFromSearchParams(scope.searchParams);
   const toQuery = (f: FiltersState): ProductFilters => ({
     country: scope.country,
     category: scope.category,

@@ -105,16 +105,18 @@ export const setPassword = post('/users/set_password/', {
   operationId: 'accounts_auth_users_set_password_create',
   auth: true,
   summary: 'Change the password; every session ends, including this access token: log in again',
+  description: 'After 10 wrong `current_password` values in 10 minutes the account gets 429 until the window ends.',
   request: body(s.setPasswordBody),
-  responses: { ...noContent, ...invalid, ...unauthorized },
+  responses: { ...noContent, ...invalid, ...unauthorized, ...throttled },
 });
 
 export const setEmail = post('/users/set_email/', {
   operationId: 'accounts_auth_users_set_email_create',
   auth: true,
   summary: 'Change the login email; both addresses are told',
+  description: 'After 10 wrong `current_password` values in 10 minutes the account gets 429 until the window ends.',
   request: body(s.setEmailBody),
-  responses: { ...noContent, ...invalid, ...unauthorized },
+  responses: { ...noContent, ...invalid, ...unauthorized, ...throttled },
 });
 
 type UserMethod = 'get' | 'put' | 'patch' | 'delete';
@@ -157,9 +159,10 @@ function userRoutes<P extends string, Params extends { params?: typeof s.emailPa
       operationId: operationIds.delete,
       method: 'delete',
       summary: `${who}: delete the account, confirmed with the current password of the person asking`,
-      description: 'Personal data is erased and every session ends; orders stay in the shop records without it.',
+      description:
+        'Personal data is erased and every session ends; orders stay in the shop records without it. Wrong passwords count like those of `set_password/`.',
       request: { ...params, ...body(s.currentPasswordBody) },
-      responses: { ...noContent, ...invalid, ...unauthorized, ...others },
+      responses: { ...noContent, ...invalid, ...unauthorized, ...others, ...throttled },
     }),
   };
 }

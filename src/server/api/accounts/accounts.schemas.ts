@@ -45,6 +45,7 @@ export const userSchema = z
     country: z.enum(COUNTRY_CODES as ['kg', 'kz']),
     is_active: z.boolean(),
     is_staff: z.boolean(),
+    is_superuser: z.boolean().openapi({ description: 'Read-only. Above staff: only a superuser changes `is_staff`, or blocks or deletes a staff account.' }),
     date_joined: z.string().openapi({ format: 'date-time' }),
     last_login: z.string().nullable().openapi({ format: 'date-time' }),
   })
@@ -56,8 +57,11 @@ export const userUpdateBody = z
     last_name: name().optional(),
     phone: phone({ allowEmpty: true }).optional(),
     country: country().optional(),
-    is_active: z.boolean({ error: 'Ожидается true или false.' }).optional().openapi({ description: 'Staff only; ignored otherwise.' }),
-    is_staff: z.boolean({ error: 'Ожидается true или false.' }).optional().openapi({ description: 'Staff only; ignored otherwise.' }),
+    is_active: z
+      .boolean({ error: 'Ожидается true или false.' })
+      .optional()
+      .openapi({ description: 'Staff only; ignored otherwise. Blocking or unblocking a staff account takes a superuser.' }),
+    is_staff: z.boolean({ error: 'Ожидается true или false.' }).optional().openapi({ description: 'Superusers only (403 for other staff); ignored for anyone else.' }),
   })
   .openapi('UserUpdate', { description: '`email` cannot be changed here: use set_email/.' });
 

@@ -1,0 +1,31 @@
+/**
+ * The security headers of every answer the shop's middleware sees (pages and the API), in one place
+ * so they can be tested without Astro.
+ */
+import { cspReporting, FALLBACK_CSP } from './csp.ts';
+
+/** A year, subdomains included: once a browser has seen it over https, it never tries http again. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+export interface SecurityHeaderOptions {
+  /** The shop's public URL (`SITE_URL`): HSTS is sent only when it is https. */
+  siteUrl: string;
+  /** `astro dev`, where Astro writes no CSP (its dev server injects inline scripts): pages get none. */
+  dev?: boolean;
+}
+
+export function applySecurityHeaders(headers: Headers, path: string, options: SecurityHeaderOptions): void {
+  headers.set('X-Content-Type-Options', 'nosniff');
+  headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  headers.set('X-Frame-Options', 'DENY');
+  if (options.siteUrl.startsWith('https:')) headers.set('Strict-Transport-Security', HSTS);
+  // Pages carry the policy Astro wrote for them (src/server/web/csp.ts); anything else gets the
+  // fallback, which lets nothing run. Both report their violations.
+  const page = !path.startsWith('/api/');
+  const policy = headers.get('Content-Security-Policy') ?? (options.dev && page ? null : FALLBACK_CSP);
+  if (policy === null) return;
+  const reporting = cspReporting(options.siteUrl);
+  const directives = policy.split(';').map((directive) => directive.trim()).filter((directive) => directive && !/^report-(uri|to)\b/.test(directive));
+  headers.set('Content-Security-Policy', [...directives, ...reporting.directives].join('; '));
+  if (reporting.endpoints) headers.set('Reporting-Endpoints', reporting.endpoints);
+}

@@ -1,0 +1,131 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BODY_LIMITS, bodyLimitFor } from '../../../src/server/http/body-limit.ts';
+import { createShopServer } from '../../../src/server/http/shop-server.ts';
+
+interface Received {
+  renders: number;
+  /** Bytes of request bodies the server took in, whoever read them. */
+  bytesRead: number;
+}
+
+const stops: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (stops.length) await stops.pop()!();
+});
+
+/** The shop's server around a renderer that reads the body (as Astro does: `req.body` when set, else the stream). */
+async function startShop(options: { uploadPrefixes?: string[] } = {}) {
+  const received: Received = { renders: 0, bytesRead: 0 };
+  const render = (req: IncomingMessage, res: ServerResponse) => {
+    received.renders += 1;
+    const given = (req as IncomingMessage & { body?: Buffer }).body;
+    const answer = (length: number) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ length }));
+    };
+    if (given) return answer(given.length);
+    let length = 0;
+    req.on('data', (chunk: Buffer) => (length += chunk.length));
+    req.on('end', () => answer(length));
+  };
+  const { server } = createShopServer({
+    render,
+    bodyLimits: { ...BODY_LIMITS, uploadPrefixes: options.uploadPrefixes ?? BODY_LIMITS.uploadPrefixes },
+  });
+  server.on('connection', (socket) => {
+    const counted = socket.bytesRead;
+    socket.on('close', () => (received.bytesRead += socket.bytesRead - counted));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  stops.push(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+  return { port, received };
+}
+
+interface Sent {
+  status: number;
+  body: string;
+  headers: http.IncomingHttpHeaders;
+}
+
+/**
+ * Starts a POST that announces `declared` bytes (or none: chunked), writes `send` of them, and resolves
+ * with the answer as soon as it comes, without waiting for the rest of the body to go out.
+ */
+function post(port: number, path: string, { declared, send }: { declared?: number; send: number }): Promise<Sent> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string | number> = { 'Content-Type': 'application/json' };
+    if (declared !== undefined) headers['Content-Length'] = declared;
+    const request = http.request({ host: '127.0.0.1', port, path, method: 'POST', headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, body, headers: res.headers }));
+    });
+    // The server may close the connection on a refused body while this side is still writing.
+    request.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' || error.code === 'EPIPE' ? undefined : reject(error)));
+    request.flushHeaders();
+    const chunk = Buffer.alloc(16 * 1024, 'a');
+    let left = send;
+    const pump = () => {
+      while (left > 0) {
+        const part = chunk.subarray(0, Math.min(chunk.length, left));
+        left -= part.length;
+        if (!request.write(part)) return void request.once('drain', pump);
+      }
+      if (declared === undefined || declared === send) request.end();
+    };
+    pump();
+  });
+}
+
+describe('request body limits', () => {
+  it('a page or API route refuses a declared body over 64 kB with 413 before reading it', async () => {
+    const { port, received } = await startShop();
+    for (const path of ['/api/v1/accounts/auth/jwt/create/', '/kg/login/']) {
+      // 10 MB announced, 32 kB sent: the answer must not wait for the rest.
+      const answer = await post(port, path, { declared: 10 * 1024 * 1024, send: 32 * 1024 });
+      expect(answer.status, path).toBe(413);
+      expect(answer.headers.connection).toBe('close');
+    }
+    expect(received.renders).toBe(0);
+    expect(await post(port, '/api/v1/accounts/auth/jwt/create/', { declared: 10 * 1024 * 1024, send: 0 })).toMatchObject({
+      status: 413,
+      body: JSON.stringify({ detail: 'Request body is too large.' }),
+    });
+    // Far less than was announced ever came in.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(received.bytesRead).toBeLessThan(1024 * 1024);
+  });
+
+  it('a chunked body without a length is cut off with 413 once it passes the limit', async () => {
+    const { port, received } = await startShop();
+    const answer = await post(port, '/api/v1/orders/order_create/', { send: 2 * 1024 * 1024 });
+    expect(answer.status).toBe(413);
+    expect(received.renders).toBe(0);
+  });
+
+  it('bodies within the limit reach the renderer whole, with or without a length', async () => {
+    const { port, received } = await startShop();
+    expect(await post(port, '/api/v1/orders/order_create/', { declared: 60 * 1024, send: 60 * 1024 })).toMatchObject({ status: 200, body: '{"length":61440}' });
+    expect(await post(port, '/api/v1/orders/order_create/', { send: 60 * 1024 })).toMatchObject({ status: 200, body: '{"length":61440}' });
+    expect(received.renders).toBe(2);
+  });
+
+  it('a route listed as taking files accepts a large body and streams it', async () => {
+    const { port } = await startShop({ uploadPrefixes: ['/api/v1/products/upload_products_json/'] });
+    const size = 3 * 1024 * 1024;
+    expect(await post(port, '/api/v1/products/upload_products_json/', { declared: size, send: size })).toMatchObject({ status: 200, body: `{"length":${size}}` });
+    expect((await post(port, '/api/v1/products/upload_products_json/', { declared: 51 * 1024 * 1024, send: 0 })).status).toBe(413);
+  });
+
+  it('only upload routes get the large limit', () => {
+    expect(bodyLimitFor('/kg/login/')).toBe(64 * 1024);
+    expect(bodyLimitFor('/api/v1/products/upload_products_json/', { ...BODY_LIMITS, uploadPrefixes: ['/api/v1/products/upload_'] })).toBe(50 * 1024 * 1024);
+  });
+});
