@@ -1,10 +1,9 @@
-import { isIPv6 } from 'node:net';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { ACCOUNT_MESSAGES } from '../accounts/accounts.messages.ts';
 import { assertStaff, authenticateAccess, bearerToken } from '../accounts/authenticate.ts';
 import type { User } from '../accounts/users.queries.ts';
-import { env } from '../env.ts';
+import { clientSubject } from '../security/client-address.ts';
 import { AuthenticationError } from '../errors.ts';
 import type { AppEnv } from './create-router.ts';
 
@@ -42,29 +41,7 @@ export async function requireStaff(c: Context): Promise<User> {
   return user;
 }
 
-/**
- * The client's address for rate limits: the socket's peer (Astro's `clientAddress`, passed in by
- * the API endpoint) or, behind a trusted proxy, the address the proxy appended to X-Forwarded-For.
- * An IPv6 client counts by its /64 network, since one subscriber gets a whole /64 to pick from.
- */
+/** The client's address for rate limits (`security/client-address.ts`), from the API request. */
 export function clientIp(c: Context): string {
-  let address = (c.env as { clientAddress?: string } | undefined)?.clientAddress;
-  if (env.TRUST_PROXY) {
-    const forwarded = c.req.header('X-Forwarded-For')?.split(',').map((part) => part.trim()).filter(Boolean);
-    address = forwarded?.at(-1) ?? address;
-  }
-  return address ? rateLimitSubject(address) : 'unknown';
-}
-
-/** IPv4 as it is; IPv6 as its first four groups (`2001:db8:0:1::/64`); IPv4-mapped IPv6 as IPv4. */
-export function rateLimitSubject(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1]!;
-  if (!isIPv6(address)) return address;
-  const [head = '', tail = ''] = address.toLowerCase().split('%')[0]!.split('::');
-  const headGroups = head ? head.split(':') : [];
-  const tailGroups = tail ? tail.split(':') : [];
-  const missing = 8 - headGroups.length - tailGroups.length;
-  const groups = [...headGroups, ...Array<string>(Math.max(0, missing)).fill('0'), ...tailGroups];
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return clientSubject((c.env as { clientAddress?: string } | undefined)?.clientAddress, c.req.header('X-Forwarded-For'));
 }

@@ -1,7 +1,6 @@
 import type { AstroGlobal } from 'astro';
 import { isCountryCode, type CountryCode } from '../../shared/countries.ts';
-import { rateLimitSubject } from '../api/auth.ts';
-import { env } from '../env.ts';
+import { clientSubject } from '../security/client-address.ts';
 import { NotFoundError } from '../errors.ts';
 
 /** Anonymous storefront pages are the same for everyone in a country, so a CDN may keep them briefly. */
@@ -43,12 +42,11 @@ export function isSlug(value: string | undefined): value is string {
  * (the proxy's entry of X-Forwarded-For behind a trusted proxy, an IPv6 client by its /64).
  */
 export function pageClientIp(astro: AstroGlobal): string {
-  let address: string | undefined;
+  let peer: string | undefined;
   try {
-    address = astro.clientAddress;
+    peer = astro.clientAddress;
   } catch {
     // The adapter throws where it cannot tell the peer (a prerender, a test request).
   }
-  if (env.TRUST_PROXY) address = astro.request.headers.get('X-Forwarded-For')?.split(',').map((p) => p.trim()).filter(Boolean).at(-1) ?? address;
-  return address ? rateLimitSubject(address) : 'unknown';
+  return clientSubject(peer, astro.request.headers.get('X-Forwarded-For'));
 }
