@@ -107,7 +107,7 @@ test('the footer subscribes to the newsletter without JavaScript, and the mailed
   const page = await context.newPage();
   await page.goto('/kg/news/');
   const footer = page.getByRole('contentinfo');
-  await footer.getByLabel('Электронная почта').fill('letters-e2e@clinic.kg');
+  await footer.getByLabel('Почта для рассылки').fill('letters-e2e@clinic.kg');
   await footer.getByRole('button', { name: 'Подписаться' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Вы подписаны' })).toBeVisible();
   const [welcome] = await mailsTo(request, 'letters-e2e@clinic.kg');
@@ -117,7 +117,7 @@ test('the footer subscribes to the newsletter without JavaScript, and the mailed
   await expect(page.getByRole('heading', { level: 1, name: 'Вы отписались от рассылки' })).toBeVisible();
 
   await page.goto('/kg/newsletter/');
-  await page.getByRole('main').getByLabel('Электронная почта').fill('not-an-address');
+  await page.getByRole('main').getByLabel('Почта для рассылки').fill('not-an-address');
   // The browser's own check would stop a typed address; a crafted post reaches the server's.
   await page.getByRole('main').locator('form').evaluate((form: HTMLFormElement) => form.setAttribute('novalidate', ''));
   await page.getByRole('main').getByRole('button', { name: 'Подписаться' }).click();
