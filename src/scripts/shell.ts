@@ -15,9 +15,12 @@ import { $favouritesCount } from '~/stores/favourites.ts';
 // nprogress is fetched with the first navigation (alongside the next page, so it costs no wait),
 // not with every page a visitor may only read.
 type Progress = typeof import('nprogress');
+// nprogress's own template gives the bar `role="bar"`, which is no ARIA role (axe: aria-roles); the bar is
+// decoration, so it has none (nprogress then finds it by its class), hidden from assistive technology.
+const PROGRESS_TEMPLATE = '<div class="bar" aria-hidden="true"><div class="peg"></div></div>';
 let progress: Promise<Progress> | null = null;
 function loadProgress(): Promise<Progress> {
-  return (progress ??= import('nprogress').then(({ default: bar }) => bar.configure({ showSpinner: false, trickleSpeed: 120 })));
+  return (progress ??= import('nprogress').then(({ default: bar }) => bar.configure({ showSpinner: false, trickleSpeed: 120, template: PROGRESS_TEMPLATE, barSelector: '.bar' })));
 }
 let navigating = false;
 const progressDone = () => {

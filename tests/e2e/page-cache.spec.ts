@@ -7,8 +7,14 @@ import { expect, test, type APIRequestContext } from './support/test.ts';
 const STAFF = { email: 'staff@dental.test', password: 'Staff-Demo-2026' };
 const DOCTOR = { email: 'doctor@dental.test', password: 'Doctor-Demo-2026' };
 
+// Each login comes from an address of its own (TRUST_PROXY is on in the browser tests), so the suite's
+// logins from 127.0.0.1 never reach the per-address login limit.
+let loginSequence = 0;
+
 async function tokens(request: APIRequestContext, account: { email: string; password: string }): Promise<{ access: string; refresh: string }> {
-  const response = await request.post('/api/v1/accounts/auth/jwt/create/', { data: account });
+  loginSequence += 1;
+  const headers = { 'X-Forwarded-For': `203.0.113.${loginSequence}` };
+  const response = await request.post('/api/v1/accounts/auth/jwt/create/', { data: account, headers });
   expect(response.status()).toBe(200);
   return response.json();
 }
