@@ -1,5 +1,5 @@
-import { NOTICES, notifySuccess } from '~/lib/notify.ts';
-import { addToCart, removeFromCart } from './cart.ts';
+import { NOTICES, notifyError, notifySuccess } from '~/lib/notify.ts';
+import { $cart, addToCart, removeFromCart } from './cart.ts';
 import { toggleFavourite } from './favourites.ts';
 
 /**
@@ -7,9 +7,26 @@ import { toggleFavourite } from './favourites.ts';
  * Store actions stay free of UI, so changes from another tab or from code never toast.
  */
 
-export function addToCartAndNotify(id: number, quantity = 1): void {
-  addToCart(id, quantity);
-  notifySuccess(NOTICES.addedToCart);
+/**
+ * Adds to the cart at most what is in stock (`available`, when the page knows it), counting what the cart
+ * already holds, and says so when the buyer gets less than asked. Returns the units added.
+ */
+export function addToCartAndNotify(id: number, quantity = 1, available?: number): number {
+  const inCart = $cart.get().find((item) => item.id === id)?.quantity ?? 0;
+  const room = available === undefined ? quantity : Math.max(0, available - inCart);
+  const amount = Math.min(quantity, room);
+  if (amount <= 0) {
+    notifyError(stockNotice(available ?? 0, inCart));
+    return 0;
+  }
+  addToCart(id, amount);
+  notifySuccess(amount < quantity ? `${stockNotice(available ?? amount, 0)} В корзину добавлено ${amount} шт.` : NOTICES.addedToCart);
+  return amount;
+}
+
+/** «Доступно только 127 шт.», or that the cart already holds all of it. */
+export function stockNotice(available: number, inCart: number): string {
+  return inCart >= available && inCart > 0 ? `В корзине уже все ${available} шт., что есть в наличии.` : `Доступно только ${available} шт.`;
 }
 
 export function removeFromCartAndNotify(id: number): void {

@@ -58,6 +58,23 @@ test('adds a product to the cart with a toast at the top right that closes by it
   expect(shownFor, 'the toast stayed about 5 s').toBeGreaterThanOrEqual(4_000);
 });
 
+test('a quantity above the stock is cut to the stock with a word, and the cart then holds all there is', async ({ page }) => {
+  await page.goto(`/kg/product/${product.slug}/`);
+  await waitForIslands(page);
+  await expect(page.getByText(`В наличии в Кыргызстане: ${product.quantity} шт.`)).toBeVisible();
+  const quantity = page.getByRole('group', { name: 'Количество' }).getByRole('spinbutton');
+  await quantity.fill(String(product.quantity + 500));
+  await expect(quantity).toHaveValue(String(product.quantity));
+  await expect(page.getByRole('status').filter({ hasText: `Доступно только ${product.quantity} шт.` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Увеличить количество' })).toBeDisabled();
+  await page.getByRole('button', { name: 'В корзину', exact: true }).click();
+  await expect(toast(page, 'Товар добавлен в корзину')).toBeVisible();
+  expect(await storedJson<StoredCartLine[]>(page, 'cart')).toEqual([{ id: product.id, quantity: product.quantity }]);
+  // Nothing more can go in: the button says why instead of adding silently.
+  await expect(page.getByRole('status').filter({ hasText: `В корзине уже все ${product.quantity} шт., что есть в наличии.` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'В корзину', exact: true })).toBeDisabled();
+});
+
 test('keeps the cart in localStorage and edits it on the cart page', async ({ page }) => {
   await page.goto(`/kg/product/${product.slug}/`);
   await waitForIslands(page);

@@ -57,7 +57,7 @@ export default function FavouritesView({ country, countryCurrency, exchange, pro
                 </a>
                 <p className="fav-price">{format(product.price, product.currency)}</p>
                 <div className="fav-actions">
-                  <button type="button" className="btn btn-primary" disabled={!product.in_stock} onClick={() => addToCartAndNotify(product.id)}>
+                  <button type="button" className="btn btn-primary" disabled={!product.in_stock} onClick={() => addToCartAndNotify(product.id, 1, product.quantity)}>
                     {product.in_stock ? 'В корзину' : 'Нет в наличии'}
                   </button>
                   <button type="button" className="btn btn-secondary btn-icon" onClick={() => toggleFavouriteAndNotify(id)} aria-label={`Убрать из избранного: ${product.name}`}>

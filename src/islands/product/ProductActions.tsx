@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $cart } from '~/stores/cart.ts';
 import { $favourites } from '~/stores/favourites.ts';
-import { addToCartAndNotify, toggleFavouriteAndNotify } from '~/stores/shop-actions.ts';
+import { addToCartAndNotify, stockNotice, toggleFavouriteAndNotify } from '~/stores/shop-actions.ts';
 
 interface Props {
   productId: number;
@@ -19,18 +19,34 @@ export default function ProductActions({ productId, name, inStock, available, ca
   const [quantity, setQuantity] = useState(1);
   const cart = useStore($cart);
   const favourites = useStore($favourites);
+
+  const [notice, setNotice] = useState('');
   useEffect(() => setMounted(true), []);
 
   const inCart = mounted ? (cart.find((item) => item.id === productId)?.quantity ?? 0) : 0;
   const favourite = mounted && favourites.includes(productId);
-  const max = Math.max(1, available);
-  const clamp = (n: number) => Math.min(max, Math.max(1, Number.isFinite(n) ? Math.floor(n) : 1));
+  // What may still go into the cart: the stock less what the cart already holds.
+  const room = Math.max(0, available - inCart);
+  const max = Math.max(1, room);
+  const soldOutInCart = inStock && mounted && room === 0;
+  /** Keeps the quantity within 1…max, and says so when a typed or stepped amount was cut. */
+  const choose = (n: number) => {
+    const wanted = Number.isFinite(n) ? Math.floor(n) : 1;
+    const next = Math.min(max, Math.max(1, wanted));
+    setQuantity(next);
+    setNotice(wanted > max ? stockNotice(available, inCart) : '');
+  };
+  const add = () => {
+    const added = addToCartAndNotify(productId, quantity, available);
+    setNotice(added < quantity ? stockNotice(available, inCart + added) : '');
+    setQuantity(1);
+  };
 
   return (
     <div className="product-actions">
       {inStock && (
         <div className="stepper" role="group" aria-label="Количество">
-          <button type="button" className="btn btn-secondary btn-icon" onClick={() => setQuantity((q) => clamp(q - 1))} disabled={quantity <= 1} aria-label="Уменьшить количество">
+          <button type="button" className="btn btn-secondary btn-icon" onClick={() => choose(quantity - 1)} disabled={quantity <= 1} aria-label="Уменьшить количество">
             −
           </button>
           <input
@@ -39,15 +55,16 @@ export default function ProductActions({ productId, name, inStock, available, ca
             min={1}
             max={max}
             value={quantity}
-            onChange={(event) => setQuantity(clamp(Number(event.target.value)))}
+            onChange={(event) => choose(Number(event.target.value))}
+            aria-describedby={notice ? `stock-notice-${productId}` : undefined}
             aria-label="Количество"
           />
-          <button type="button" className="btn btn-secondary btn-icon" onClick={() => setQuantity((q) => clamp(q + 1))} disabled={quantity >= max} aria-label="Увеличить количество">
+          <button type="button" className="btn btn-secondary btn-icon" onClick={() => choose(quantity + 1)} disabled={quantity >= max} aria-label="Увеличить количество">
             +
           </button>
         </div>
       )}
-      <button type="button" className="btn btn-primary add" disabled={!inStock} onClick={() => addToCartAndNotify(productId, quantity)}>
+      <button type="button" className="btn btn-primary add" disabled={!inStock || soldOutInCart} onClick={add}>
         {inStock ? 'В корзину' : 'Нет в наличии'}
       </button>
       <button
@@ -62,6 +79,9 @@ export default function ProductActions({ productId, name, inStock, available, ca
           <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" />
         </svg>
       </button>
+      <p className="stock-notice" id={`stock-notice-${productId}`} role="status">
+        {notice || (soldOutInCart ? stockNotice(available, inCart) : '')}
+      </p>
       <p className="in-cart" aria-live="polite">
         {inCart > 0 && (
           <>

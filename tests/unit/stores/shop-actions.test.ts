@@ -1,7 +1,7 @@
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { cleanStores, keepMount } from 'nanostores';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { notifySuccess } from '~/lib/notify.ts';
+import { notifyError, notifySuccess } from '~/lib/notify.ts';
 import { $cart, addToCart } from '~/stores/cart.ts';
 import { $favourites } from '~/stores/favourites.ts';
 import { addToCartAndNotify, removeFromCartAndNotify, toggleFavouriteAndNotify } from '~/stores/shop-actions.ts';
@@ -9,6 +9,7 @@ import { addToCartAndNotify, removeFromCartAndNotify, toggleFavouriteAndNotify }
 vi.mock('~/lib/notify.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('~/lib/notify.ts')>()),
   notifySuccess: vi.fn(),
+  notifyError: vi.fn(),
 }));
 
 beforeAll(() => {
@@ -24,6 +25,7 @@ afterEach(() => {
   cleanStores($cart, $favourites);
   cleanTestStorage();
   vi.mocked(notifySuccess).mockReset();
+  vi.mocked(notifyError).mockReset();
 });
 
 describe('shop actions', () => {
@@ -45,6 +47,21 @@ describe('shop actions', () => {
     expect(notifySuccess).toHaveBeenLastCalledWith('Товар добавлен в избранное');
     expect(toggleFavouriteAndNotify(3)).toBe(false);
     expect(notifySuccess).toHaveBeenLastCalledWith('Товар удален из избранных');
+  });
+
+  it('adds no more than the stock, and says how many it added', () => {
+    expect(addToCartAndNotify(3, 500, 127)).toBe(127);
+    expect($cart.get()).toEqual([{ id: 3, quantity: 127 }]);
+    expect(notifySuccess).toHaveBeenCalledWith('Доступно только 127 шт. В корзину добавлено 127 шт.');
+  });
+
+  it('counts what the cart already holds against the stock', () => {
+    addToCart(3, 5);
+    expect(addToCartAndNotify(3, 4, 7)).toBe(2);
+    expect($cart.get()).toEqual([{ id: 3, quantity: 7 }]);
+    expect(addToCartAndNotify(3, 1, 7)).toBe(0);
+    expect($cart.get()).toEqual([{ id: 3, quantity: 7 }]);
+    expect(notifyError).toHaveBeenCalledWith('В корзине уже все 7 шт., что есть в наличии.');
   });
 
   it('never toasts from the store actions themselves', () => {
