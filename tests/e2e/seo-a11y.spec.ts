@@ -128,12 +128,20 @@ test.describe('crawler files', () => {
   });
 });
 
-test('an unknown page answers 404 with the Russian not-found page', async ({ page }) => {
-  for (const path of ['/kg/no-such-page/', '/kg/product/no-such-product/', '/kz/catalog/no-such-category/']) {
+test('an unknown page answers 404 with a not-found page that says what was not found, in the country asked for', async ({ page }) => {
+  const cases = [
+    { path: '/kg/no-such-page/', says: 'По этому адресу ничего нет', link: 'Перейти в каталог', href: '/kg/catalog/' },
+    { path: '/kz/product/no-such-product/', says: 'Такого товара нет в каталоге', link: 'Перейти в каталог', href: '/kz/catalog/' },
+    { path: '/kz/catalog/no-such-category/', says: 'Такого раздела каталога нет', link: 'Все разделы каталога', href: '/kz/catalog/' },
+    { path: '/kg/news/no-such-news/', says: 'Такой новости нет', link: 'Все новости', href: '/kg/news/' },
+  ];
+  for (const { path, says, link, href } of cases) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: 'Страница не найдена' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Перейти в каталог' })).toBeVisible();
+    await expect(page.getByRole('main').getByText(says)).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: link })).toHaveAttribute('href', href);
+    await expect(page.getByText('снят с продажи')).toHaveCount(path.includes('/product/') ? 1 : 0);
     await expect(meta(page, 'meta[name="robots"]')).toHaveAttribute('content', /noindex/);
   }
 });

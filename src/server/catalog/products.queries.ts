@@ -106,7 +106,14 @@ function toSummary(row: SummaryRow, country: CountryCode): ProductSummary {
   };
 }
 
+/** Products a buyer can order come first in every ordering; the chosen one orders each group. */
+const availableFirst = sql`(${productOffers.quantity} > 0 and ${productOffers.price} is not null) desc`;
+
 function orderBy(ordering: Exclude<Ordering, 'relevance'>): SQL[] {
+  return [availableFirst, ...orderWithin(ordering)];
+}
+
+function orderWithin(ordering: Exclude<Ordering, 'relevance'>): SQL[] {
   switch (ordering) {
     case 'price':
       return [asc(productOffers.price), asc(products.id)];
@@ -125,7 +132,7 @@ function orderBy(ordering: Exclude<Ordering, 'relevance'>): SQL[] {
 
 /**
  * One page of products sold in the country, with the total count. Without a search the default
- * ordering is by price; with one, by relevance.
+ * ordering is by price; with one, by relevance. Except by relevance, products in stock come first.
  * @throws ValidationError for an unknown category, brand or specification.
  */
 export function listProducts(options: ProductListOptions): Promise<{ items: ProductSummary[]; count: number }> {
