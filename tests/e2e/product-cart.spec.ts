@@ -1,3 +1,4 @@
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/test.ts';
 import { cartCounter, cartLink, inStockProduct, storedJson, toast, waitForIslands, type ApiProduct } from './support/shop.ts';
 
@@ -73,6 +74,32 @@ test('a quantity above the stock is cut to the stock with a word, and the cart t
   // Nothing more can go in: the button says why instead of adding silently.
   await expect(page.getByRole('status').filter({ hasText: `В корзине уже все ${product.quantity} шт., что есть в наличии.` })).toBeVisible();
   await expect(page.getByRole('button', { name: 'В корзину', exact: true })).toBeDisabled();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the buy bar stays at the bottom while the buy block is off screen, and adds what it shows', async ({ page }) => {
+    await page.goto(`/kg/product/${product.slug}/`);
+    await waitForIslands(page);
+    // A compact trail: one step back to the category, not four lines.
+    const trail = page.getByRole('navigation', { name: 'Навигационная цепочка' });
+    await expect(trail.getByRole('link')).toHaveCount(1);
+    const bar = page.getByRole('region', { name: 'Покупка' });
+    const mainButton = page.getByRole('button', { name: 'В корзину', exact: true });
+    const barButton = bar.getByRole('button', { name: /^В корзину: \d+ шт\.$/ });
+    await expect(bar).toBeVisible();
+    const box = (await barButton.boundingBox())!;
+    expect(box.y + box.height, 'the bar\'s button on screen').toBeLessThanOrEqual(844);
+    await bar.getByRole('button', { name: 'Больше' }).click();
+    await expect(bar.getByRole('status').or(bar.locator('output'))).toHaveText('2');
+    await barButton.click();
+    await expect(toast(page, 'Товар добавлен в корзину')).toBeVisible();
+    expect(await storedJson<StoredCartLine[]>(page, 'cart')).toEqual([{ id: product.id, quantity: 2 }]);
+    await mainButton.scrollIntoViewIfNeeded();
+    await expect(bar).toBeHidden();
+    await expectNoSeriousAxeViolations(page);
+  });
 });
 
 test('keeps the cart in localStorage and edits it on the cart page', async ({ page }) => {

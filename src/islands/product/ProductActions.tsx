@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { $cart } from '~/stores/cart.ts';
 import { $favourites } from '~/stores/favourites.ts';
 import { addToCartAndNotify, stockNotice, toggleFavouriteAndNotify } from '~/stores/shop-actions.ts';
@@ -11,17 +11,28 @@ interface Props {
   /** Units in stock in the country; the quantity cannot go above it. */
   available: number;
   cartHref: string;
+  /** The price as the page rendered it, repeated in the phone's buy bar. */
+  children?: ReactNode;
 }
 
 /** Quantity, add to cart and favourite for the product page. Persisted state shows only after mount (no SSR mismatch). */
-export default function ProductActions({ productId, name, inStock, available, cartHref }: Props) {
+export default function ProductActions({ productId, name, inStock, available, cartHref, children }: Props) {
   const [mounted, setMounted] = useState(false);
   const [quantity, setQuantity] = useState(1);
+  const [notice, setNotice] = useState('');
+  const [barShown, setBarShown] = useState(false);
+  const actions = useRef<HTMLDivElement>(null);
   const cart = useStore($cart);
   const favourites = useStore($favourites);
-
-  const [notice, setNotice] = useState('');
   useEffect(() => setMounted(true), []);
+  // The phone's buy bar shows while these actions are off screen (CSS keeps it to phones).
+  useEffect(() => {
+    const element = actions.current;
+    if (!element || !inStock || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => setBarShown(!entry!.isIntersecting));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [inStock]);
 
   const inCart = mounted ? (cart.find((item) => item.id === productId)?.quantity ?? 0) : 0;
   const favourite = mounted && favourites.includes(productId);
@@ -43,7 +54,7 @@ export default function ProductActions({ productId, name, inStock, available, ca
   };
 
   return (
-    <div className="product-actions">
+    <div className="product-actions" ref={actions}>
       {inStock && (
         <div className="stepper" role="group" aria-label="Количество">
           <button type="button" className="btn btn-secondary btn-icon" onClick={() => choose(quantity - 1)} disabled={quantity <= 1} aria-label="Уменьшить количество">
@@ -82,6 +93,23 @@ export default function ProductActions({ productId, name, inStock, available, ca
       <p className="stock-notice" id={`stock-notice-${productId}`} role="status">
         {notice || (soldOutInCart ? stockNotice(available, inCart) : '')}
       </p>
+      {inStock && (
+        <div className="buy-bar" data-shown={barShown} inert={!barShown} aria-label="Покупка" role="region">
+          <div className="buy-bar-price">{children}</div>
+          <div className="stepper stepper-sm" role="group" aria-label="Сколько штук">
+            <button type="button" className="btn btn-secondary btn-icon" onClick={() => choose(quantity - 1)} disabled={quantity <= 1} aria-label="Меньше">
+              −
+            </button>
+            <output aria-live="polite">{quantity}</output>
+            <button type="button" className="btn btn-secondary btn-icon" onClick={() => choose(quantity + 1)} disabled={quantity >= max} aria-label="Больше">
+              +
+            </button>
+          </div>
+          <button type="button" className="btn btn-primary" disabled={soldOutInCart} onClick={add} aria-label={`В корзину: ${quantity} шт.`}>
+            В корзину
+          </button>
+        </div>
+      )}
       <p className="in-cart" aria-live="polite">
         {inCart > 0 && (
           <>
