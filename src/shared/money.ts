@@ -60,13 +60,57 @@ export function formatMoney(amount: number, currency: DisplayCurrency): string {
 }
 
 /**
+ * A converted amount: only approximate (the rate moves, the buyer pays in the country's currency), so
+ * it is rounded and marked, e.g. `≈ 1 634 сом`. Whole units, except dollars under 100, which keep
+ * cents (`≈ 5,19 $`: a whole dollar would be off by up to 10 %).
+ */
+export function formatApproximate(amount: number, currency: DisplayCurrency): string {
+  const keepCents = currency === 'usd' && Math.abs(amount) < 100;
+  const number = keepCents ? withCents.format(Math.round(amount * 100) / 100) : wholeNumbers.format(Math.round(amount));
+  return `≈\u00a0${number}\u00a0${CURRENCY_SYMBOLS[currency]}`;
+}
+
+/** Names of the countries' currencies as a sentence says them: «Оплата в тенге». */
+export const CURRENCY_NAMES: Record<DisplayCurrency, string> = { kgs: 'сомах', kzt: 'тенге', usd: 'долларах', rub: 'рублях' };
+
+/** A label for a price bound field: the short unit a visitor reads next to a number (`сом`, `тенге`, `$`, `₽`). */
+export const CURRENCY_UNITS: Record<DisplayCurrency, string> = { kgs: 'сом', kzt: 'тенге', usd: '$', rub: '₽' };
+
+/**
+ * Price filter bounds typed in the display currency `from`, in the country's currency `to` for the
+ * query: the lower bound rounds down and the upper bound up (to whole units), so a product whose
+ * displayed price equals the bound is never left out. Returns the bound unchanged when no rate applies.
+ */
+export function priceBoundToCountry(value: number, bound: 'min' | 'max', from: DisplayCurrency, to: DisplayCurrency, exchange: ExchangeRates | null): number {
+  if (!value || from === to || !exchange) return value;
+  const fromRate = rate(exchange, from);
+  const toRate = rate(exchange, to);
+  if (fromRate === null || toRate === null) return value;
+  // A displayed price is rounded (≈), so widen by half a displayed unit before converting.
+  const half = from === 'usd' && value < 100 ? 0.005 : 0.5;
+  const widened = bound === 'min' ? Math.max(0, value - half) : value + half;
+  const converted = (widened / fromRate) * toRate;
+  return bound === 'min' ? Math.floor(converted) : Math.ceil(converted);
+}
+
+/** A country-currency bound (from the URL) as the visitor sees it in `to`: rounded to whole units (cents for small dollar amounts). */
+export function priceBoundToDisplay(value: number, from: DisplayCurrency, to: DisplayCurrency, exchange: ExchangeRates | null): number {
+  if (!value || from === to || !exchange) return value;
+  const fromRate = rate(exchange, from);
+  const toRate = rate(exchange, to);
+  if (fromRate === null || toRate === null) return value;
+  const converted = (value / fromRate) * toRate;
+  return to === 'usd' && converted < 100 ? Math.round(converted * 100) / 100 : Math.round(converted);
+}
+
+/**
  * A product price as the visitor wants to see it: converted to `to` when possible, otherwise in the
  * product's own currency. `null` for a missing or unparsable price.
  */
 export function formatPrice(amount: string | null, from: CurrencyCode, to: DisplayCurrency, exchange: ExchangeRates | null): string | null {
   if (amount === null) return null;
   const converted = convertPrice(amount, from, to, exchange);
-  if (converted !== null) return formatMoney(converted, to);
+  if (converted !== null) return toDisplayCurrency(from) === to ? formatMoney(converted, to) : formatApproximate(converted, to);
   const own = convertPrice(amount, from, toDisplayCurrency(from), null);
   return own === null ? null : formatMoney(own, toDisplayCurrency(from));
 }
