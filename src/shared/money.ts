@@ -76,30 +76,40 @@ export const CURRENCY_NAMES: Record<DisplayCurrency, string> = { kgs: 'сома�
 /** A label for a price bound field: the short unit a visitor reads next to a number (`сом`, `тенге`, `$`, `₽`). */
 export const CURRENCY_UNITS: Record<DisplayCurrency, string> = { kgs: 'сом', kzt: 'тенге', usd: '$', rub: '₽' };
 
+/** Half of the smallest step a converted price is shown in: a bound typed by the visitor is that far from what it covers. */
+function displayHalfStep(currency: DisplayCurrency, value: number): number {
+  return currency === 'usd' && value < 100 ? 0.005 : 0.5;
+}
+
 /**
- * Price filter bounds typed in the display currency `from`, in the country's currency `to` for the
- * query: the lower bound rounds down and the upper bound up (to whole units), so a product whose
- * displayed price equals the bound is never left out. Returns the bound unchanged when no rate applies.
+ * A price filter bound typed in the display currency `from`, in the country's currency `to` for the
+ * query. Displayed prices are rounded (≈), so the bound is first widened by half a displayed step,
+ * then the lower bound rounds down and the upper bound up (to kopecks): a product whose shown price
+ * equals the bound is never left out. Unchanged in the country's own currency or without a rate.
  */
 export function priceBoundToCountry(value: number, bound: 'min' | 'max', from: DisplayCurrency, to: DisplayCurrency, exchange: ExchangeRates | null): number {
   if (!value || from === to || !exchange) return value;
   const fromRate = rate(exchange, from);
   const toRate = rate(exchange, to);
   if (fromRate === null || toRate === null) return value;
-  // A displayed price is rounded (≈), so widen by half a displayed unit before converting.
-  const half = from === 'usd' && value < 100 ? 0.005 : 0.5;
+  const half = displayHalfStep(from, value);
   const widened = bound === 'min' ? Math.max(0, value - half) : value + half;
-  const converted = (widened / fromRate) * toRate;
-  return bound === 'min' ? Math.floor(converted) : Math.ceil(converted);
+  const converted = ((widened / fromRate) * toRate * 100);
+  return (bound === 'min' ? Math.floor(converted) : Math.ceil(converted)) / 100;
 }
 
-/** A country-currency bound (from the URL) as the visitor sees it in `to`: rounded to whole units (cents for small dollar amounts). */
-export function priceBoundToDisplay(value: number, from: DisplayCurrency, to: DisplayCurrency, exchange: ExchangeRates | null): number {
+/**
+ * A country-currency bound (from the URL) as the visitor sees it in `to`, rounded as prices are shown
+ * (whole units, cents for small dollar amounts). Given the side, the widening of `priceBoundToCountry`
+ * is undone, so a typed bound reads back as typed.
+ */
+export function priceBoundToDisplay(value: number, from: DisplayCurrency, to: DisplayCurrency, exchange: ExchangeRates | null, bound?: 'min' | 'max'): number {
   if (!value || from === to || !exchange) return value;
   const fromRate = rate(exchange, from);
   const toRate = rate(exchange, to);
   if (fromRate === null || toRate === null) return value;
-  const converted = (value / fromRate) * toRate;
+  let converted = (value / fromRate) * toRate;
+  if (bound) converted += (bound === 'min' ? 1 : -1) * displayHalfStep(to, converted);
   return to === 'usd' && converted < 100 ? Math.round(converted * 100) / 100 : Math.round(converted);
 }
 

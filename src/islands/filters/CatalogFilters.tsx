@@ -75,8 +75,11 @@ export default function CatalogFilters(props: Props) {
   const [draft, setDraft] = useState<{ facets: FacetsProps; count: number } | null>(null);
   const [failed, setFailed] = useState(false);
   const { currency: visible, exchange } = useVisibleCurrency(props.countryCurrency);
-  const toDisplay = (value: number) => priceBoundToDisplay(value, props.countryCurrency, visible, exchange);
-  const shownBounds = (range = $filters.get().priceRange) => ({ from: boundText(toDisplay(range.minPrice)), to: boundText(toDisplay(range.maxPrice)) });
+  const toDisplay = (value: number, bound?: 'min' | 'max') => priceBoundToDisplay(value, props.countryCurrency, visible, exchange, bound);
+  const shownBounds = (range = $filters.get().priceRange) => ({
+    from: boundText(toDisplay(range.minPrice, 'min')),
+    to: boundText(toDisplay(range.maxPrice, 'max')),
+  });
   const [priceText, setPriceText] = useState(() => ({ from: boundText(initial.priceRange.minPrice), to: boundText(initial.priceRange.maxPrice) }));
   const synced = useRef(priceText);
 

@@ -98,8 +98,8 @@ describe('formatApproximate', () => {
 describe('price filter bounds', () => {
   it('converts visible-currency bounds to the country currency, widening so edge products stay in', () => {
     // 1 KGS = 5.8 KZT; a card priced 5800 ₸ shows ≈ 1 000 сом.
-    expect(priceBoundToCountry(1000, 'min', 'kgs', 'kzt', exchange)).toBe(5797);
-    expect(priceBoundToCountry(1000, 'max', 'kgs', 'kzt', exchange)).toBe(5803);
+    expect(priceBoundToCountry(1000, 'min', 'kgs', 'kzt', exchange)).toBe(5797.1);
+    expect(priceBoundToCountry(1000, 'max', 'kgs', 'kzt', exchange)).toBe(5802.9);
     // 1 KGS = 0.0114 USD: 11,40 $ is 1000 сом.
     expect(priceBoundToCountry(11.4, 'min', 'usd', 'kgs', exchange)).toBeLessThanOrEqual(1000);
     expect(priceBoundToCountry(11.4, 'max', 'usd', 'kgs', exchange)).toBeGreaterThanOrEqual(1000);
@@ -110,6 +110,19 @@ describe('price filter bounds', () => {
       const shown = priceBoundToDisplay(price, 'kzt', 'usd', exchange);
       expect(priceBoundToCountry(shown, 'min', 'usd', 'kzt', exchange)).toBeLessThanOrEqual(price);
       expect(priceBoundToCountry(shown, 'max', 'usd', 'kzt', exchange)).toBeGreaterThanOrEqual(price);
+    }
+  });
+
+  it('reads a typed bound back as typed', () => {
+    for (const typed of [3.64, 11.4, 57, 1890, 68390]) {
+      for (const side of ['min', 'max'] as const) {
+        for (const [from, to] of [['usd', 'kzt'], ['kgs', 'kzt'], ['kzt', 'kgs'], ['rub', 'kgs']] as const) {
+          // Only dollars are shown with cents.
+          if (!Number.isInteger(typed) && from !== 'usd') continue;
+          const shown = priceBoundToDisplay(priceBoundToCountry(typed, side, from, to, exchange), to, from, exchange, side);
+          expect(shown, `${typed} ${from} → ${to} (${side})`).toBe(typed);
+        }
+      }
     }
   });
 
