@@ -73,6 +73,11 @@ export function formatApproximate(amount: number, currency: DisplayCurrency): st
 /** Names of the countries' currencies as a sentence says them: «Оплата в тенге». */
 export const CURRENCY_NAMES: Record<DisplayCurrency, string> = { kgs: 'сомах', kzt: 'тенге', usd: 'долларах', rub: 'рублях' };
 
+/** Where the buyer pays: the exact amount in the country's currency, e.g. «Оплата в тенге: 12 345 ₸». */
+export function paymentNote(amount: number, currency: DisplayCurrency): string {
+  return `Оплата в ${CURRENCY_NAMES[currency]}: ${formatMoney(amount, currency)}`;
+}
+
 /** A label for a price bound field: the short unit a visitor reads next to a number (`сом`, `тенге`, `$`, `₽`). */
 export const CURRENCY_UNITS: Record<DisplayCurrency, string> = { kgs: 'сом', kzt: 'тенге', usd: '$', rub: '₽' };
 

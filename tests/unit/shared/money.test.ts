@@ -7,6 +7,7 @@ import {
   formatMoney,
   formatPrice,
   isDisplayCurrency,
+  paymentNote,
   priceBoundToCountry,
   priceBoundToDisplay,
 } from '~/shared/money.ts';
@@ -130,5 +131,12 @@ describe('price filter bounds', () => {
     expect(priceBoundToCountry(1890, 'min', 'kzt', 'kzt', exchange)).toBe(1890);
     expect(priceBoundToCountry(5, 'max', 'usd', 'kzt', null)).toBe(5);
     expect(priceBoundToDisplay(0, 'kzt', 'usd', exchange)).toBe(0);
+  });
+});
+
+describe('paymentNote', () => {
+  it("states the payment currency and the exact amount", () => {
+    expect(paymentNote(12345, 'kzt')).toBe(`Оплата в тенге: 12${nbsp}345${nbsp}₸`);
+    expect(paymentNote(1634.2, 'kgs')).toBe(`Оплата в сомах: 1${nbsp}634,20${nbsp}сом`);
   });
 });
