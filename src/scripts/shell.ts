@@ -76,6 +76,12 @@ function renderPrices(): void {
       (bound === 'min' || bound === 'max') && toDisplayCurrency(from) !== currency && exchange
         ? formatApproximate(priceBoundToDisplay(Number(node.dataset.price), toDisplayCurrency(from), currency, exchange, bound), currency)
         : formatPrice(node.dataset.price ?? null, from, currency, exchange);
+    // A struck-out old price beside an approximate one needs no second «≈».
+    if (text && node.tagName === 'S') {
+      const plain = text.replace(/^≈\u00a0/, '');
+      if (node.textContent !== plain) node.textContent = plain;
+      continue;
+    }
     if (text && node.textContent !== text) node.textContent = text;
   }
   const select = document.querySelector<HTMLSelectElement>('[data-currency-select]');

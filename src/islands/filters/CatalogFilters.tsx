@@ -83,7 +83,16 @@ export default function CatalogFilters(props: Props) {
   const [priceText, setPriceText] = useState(() => ({ from: boundText(initial.priceRange.minPrice), to: boundText(initial.priceRange.maxPrice) }));
   const synced = useRef(priceText);
 
-  useEffect(() => setEnhanced(true), []);
+  useEffect(() => {
+    setEnhanced(true);
+    // The sheet is a phone's: widening the window past the sidebar's breakpoint closes it.
+    const wide = matchMedia('(min-width: 960px)');
+    const onWide = (event: MediaQueryListEvent) => {
+      if (event.matches && sheet.current?.open) sheet.current.close();
+    };
+    wide.addEventListener('change', onWide);
+    return () => wide.removeEventListener('change', onWide);
+  }, []);
   // The bounds in the URL are in the country's currency; the inputs speak the one prices are shown in.
   useEffect(() => {
     const text = shownBounds();
