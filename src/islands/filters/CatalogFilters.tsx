@@ -18,7 +18,7 @@ import {
   type FiltersState,
 } from '~/stores/filters.ts';
 import { hydrateStore } from '~/stores/hydrate.ts';
-import { FacetGroup } from './FacetGroup.tsx';
+import { CategoryFacet, FacetGroup } from './FacetGroup.tsx';
 import { useVisibleCurrency } from './price-currency.ts';
 import type { CategoryOption, FacetsProps } from './types.ts';
 
@@ -230,33 +230,17 @@ export default function CatalogFilters(props: Props) {
   const body = (
     <div className="filters-body">
       {categories && categories.length > 0 && (
-        <fieldset className="facet">
-          <legend>Категория</legend>
-          <ul className="facet-options">
-            {[{ slug: '', name: 'Все категории', count: -1 }, ...categories].map((option) => (
-              <li key={option.slug}>
-                <label className="facet-option">
-                  <input
-                    type="radio"
-                    name="category"
-                    value={option.slug}
-                    checked={(filters.category ?? '') === option.slug}
-                    onChange={() =>
-                      change(() => {
-                        $filters.setKey('category', option.slug);
-                        // Specifications belong to a category: another category has others.
-                        $filters.setKey('specifications', {});
-                      })
-                    }
-                  />
-                  <span className="facet-label">{option.name}</span>
-                  {option.count >= 0 && <span className="facet-count">{option.count}</span>}
-                </label>
-              </li>
-            ))}
-          </ul>
-          {!filters.category && <p className="facet-hint">Характеристики появятся, когда выбрана категория.</p>}
-        </fieldset>
+        <CategoryFacet
+          categories={categories}
+          chosen={filters.category ?? ''}
+          onChoose={(slug) =>
+            change(() => {
+              $filters.setKey('category', slug);
+              // Specifications belong to a category: another category has others.
+              $filters.setKey('specifications', {});
+            })
+          }
+        />
       )}
       <fieldset className="facet">
         <legend>Цена, {unit}</legend>
