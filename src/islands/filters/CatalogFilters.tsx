@@ -229,47 +229,49 @@ export default function CatalogFilters(props: Props) {
 
   const body = (
     <div className="filters-body">
-      {categories && categories.length > 0 && (
-        <CategoryFacet
-          categories={categories}
-          chosen={filters.category ?? ''}
-          onChoose={(slug) =>
-            change(() => {
-              $filters.setKey('category', slug);
-              // Specifications belong to a category: another category has others.
-              $filters.setKey('specifications', {});
-            })
-          }
-        />
-      )}
-      <fieldset className="facet">
-        <legend>Цена, {unit}</legend>
-        <div className="price-inputs">
-          {priceInput('from', `Цена от, ${unit}`)}
-          <span aria-hidden="true">—</span>
-          {priceInput('to', `Цена до, ${unit}`)}
-        </div>
-        <p className="facet-hint">{priceHint}</p>
-      </fieldset>
-      {!hideBrands && facets.brands.length > 0 && (
-        <FacetGroup
-          legend="Бренд"
-          name="brand"
-          options={facets.brands.map((b) => ({ value: b.slug, label: b.name, count: b.count }))}
-          selected={chosenBrands}
-          onToggle={(value) => change(() => toggleBrand(value))}
-        />
-      )}
-      {facets.specifications.map((spec) => (
-        <FacetGroup
-          key={spec.slug}
-          legend={spec.unit ? `${spec.name}, ${spec.unit}` : spec.name}
-          name={`s.${spec.slug}`}
-          options={spec.values.map((v) => ({ value: v.value, label: v.value, count: v.count }))}
-          selected={filters.specifications[spec.slug] ?? []}
-          onToggle={(value) => change(() => toggleSpecificationValue(spec.slug, value))}
-        />
-      ))}
+      <div className="filters-fields">
+        {categories && categories.length > 0 && (
+          <CategoryFacet
+            categories={categories}
+            chosen={filters.category ?? ''}
+            onChoose={(slug) =>
+              change(() => {
+                $filters.setKey('category', slug);
+                // Specifications belong to a category: another category has others.
+                $filters.setKey('specifications', {});
+              })
+            }
+          />
+        )}
+        <fieldset className="facet">
+          <legend>Цена, {unit}</legend>
+          <div className="price-inputs">
+            {priceInput('from', `Цена от, ${unit}`)}
+            <span aria-hidden="true">—</span>
+            {priceInput('to', `Цена до, ${unit}`)}
+          </div>
+          <p className="facet-hint">{priceHint}</p>
+        </fieldset>
+        {!hideBrands && facets.brands.length > 0 && (
+          <FacetGroup
+            legend="Бренд"
+            name="brand"
+            options={facets.brands.map((b) => ({ value: b.slug, label: b.name, count: b.count }))}
+            selected={chosenBrands}
+            onToggle={(value) => change(() => toggleBrand(value))}
+          />
+        )}
+        {facets.specifications.map((spec) => (
+          <FacetGroup
+            key={spec.slug}
+            legend={spec.unit ? `${spec.name}, ${spec.unit}` : spec.name}
+            name={`s.${spec.slug}`}
+            options={spec.values.map((v) => ({ value: v.value, label: v.value, count: v.count }))}
+            selected={filters.specifications[spec.slug] ?? []}
+            onToggle={(value) => change(() => toggleSpecificationValue(spec.slug, value))}
+          />
+        ))}
+      </div>
       {actions}
     </div>
   );
