@@ -5,7 +5,7 @@
  * loaded only where cards are.
  */
 import type { Exchange } from '~/lib/api/types.ts';
-import { formatPrice, isDisplayCurrency, type DisplayCurrency } from '~/shared/money.ts';
+import { formatApproximate, formatPrice, isDisplayCurrency, priceBoundToDisplay, toDisplayCurrency, type DisplayCurrency } from '~/shared/money.ts';
 import { hasSessionCookie } from '~/shared/session-cookies.ts';
 import { $cartCount } from '~/stores/cart.ts';
 import { $currency, CURRENCY_STORAGE_KEY, setCurrency } from '~/stores/currency.ts';
@@ -73,7 +73,18 @@ function renderPrices(): void {
   const exchange = pageExchange();
   for (const node of document.querySelectorAll<HTMLElement>('[data-price]')) {
     const from = node.dataset.priceCurrency === 'KZT' ? 'KZT' : 'KGS';
-    const text = formatPrice(node.dataset.price ?? null, from, currency, exchange);
+    // A price filter bound reads as the visitor typed it (the filter widened it before converting).
+    const bound = node.dataset.priceBound;
+    const text =
+      (bound === 'min' || bound === 'max') && toDisplayCurrency(from) !== currency && exchange
+        ? formatApproximate(priceBoundToDisplay(Number(node.dataset.price), toDisplayCurrency(from), currency, exchange, bound), currency)
+        : formatPrice(node.dataset.price ?? null, from, currency, exchange);
+    // A struck-out old price beside an approximate one needs no second «≈».
+    if (text && node.tagName === 'S') {
+      const plain = text.replace(/^≈\u00a0/, '');
+      if (node.textContent !== plain) node.textContent = plain;
+      continue;
+    }
     if (text && node.textContent !== text) node.textContent = text;
   }
   const select = document.querySelector<HTMLSelectElement>('[data-currency-select]');

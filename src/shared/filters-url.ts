@@ -3,7 +3,7 @@
  *
  * URL format: `q`, `price_from`, `price_to` (left out when 0), `brand` repeated per slug (a comma list is
  * read too), `ordering` (left out when it is the default: `relevance` with a search, else `price`), `s.<specSlug>` repeated per value (what a plain GET form
- * of checkboxes named `s.<slug>` submits), `page` (left out when 1).
+ * of checkboxes named `s.<slug>` submits), `page` (left out when 1), `category` (a brand page's category choice).
  */
 
 export interface PriceRange {
@@ -19,6 +19,8 @@ export interface FiltersState {
   ordering: ProductOrdering;
   /** Selected values per specification slug; a slug with no values is absent. */
   specifications: Record<string, string[]>;
+  /** A category slug chosen on a brand page (a category page has its category in the path). */
+  category?: string;
 }
 
 export const PRODUCT_ORDERINGS = ['price', '-price', 'name', '-name', '-created_at', 'relevance'] as const;
@@ -75,6 +77,7 @@ export function filtersToSearchParams(filters: FiltersState, { page = 1, search 
   const params = new URLSearchParams();
   const q = search.trim();
   if (q) params.set('q', q);
+  if (filters.category) params.set('category', filters.category);
   const minPrice = parsePrice(filters.priceRange.minPrice);
   const maxPrice = parsePrice(filters.priceRange.maxPrice);
   if (minPrice) params.set('price_from', String(minPrice));
@@ -114,7 +117,84 @@ export function filtersFromSearchParams(params: URLSearchParams): CatalogUrlStat
     specifications.set(slug, values);
   }
   filters.specifications = Object.fromEntries(specifications);
+  const category = (params.get('category') ?? '').trim();
+  if (category && category.length <= 200) filters.category = category;
   const pageNumber = Number(params.get('page'));
   const page = Number.isInteger(pageNumber) && pageNumber > 1 ? pageNumber : 1;
   return { filters, page, search };
+}
+
+/** One active filter as a removable chip: its text and the query that drops it (the page resets to 1). */
+export interface FilterChip {
+  key: string;
+  /** What the filter is, e.g. «Бренд», «Оттенок», «Цена от». */
+  name: string;
+  /** The chosen value as text; for price bounds the amount in the country's currency, as a decimal string. */
+  value: string;
+  kind: 'category' | 'brand' | 'specification' | 'price';
+  /** The listing's query without this filter. */
+  query: string;
+}
+
+export interface ChipLabels {
+  categories?: Record<string, string>;
+  brands?: Record<string, string>;
+  specifications?: Record<string, string>;
+}
+
+/**
+ * The active filters of a listing as chips, in the order the panel lists them (price, brands,
+ * specifications; a brand page's category first); each chip's query keeps the search, the ordering and every other filter.
+ */
+export function activeFilterChips(filters: FiltersState, search: string, labels: ChipLabels = {}): FilterChip[] {
+  const chips: FilterChip[] = [];
+  const without = (change: (f: FiltersState) => void): string => {
+    const next: FiltersState = {
+      ...filters,
+      priceRange: { ...filters.priceRange },
+      specifications: Object.fromEntries(Object.entries(filters.specifications).map(([slug, values]) => [slug, [...values]])),
+    };
+    change(next);
+    return filtersToSearchParams(next, { search }).toString();
+  };
+  if (filters.category) {
+    const name = labels.categories?.[filters.category] ?? filters.category;
+    // Specifications belong to a category: dropping it drops them too.
+    chips.push({ key: 'category', name: 'Категория', value: name, kind: 'category', query: without((f) => ((f.category = undefined), (f.specifications = {}))) });
+  }
+  const minPrice = parsePrice(filters.priceRange.minPrice);
+  const maxPrice = parsePrice(filters.priceRange.maxPrice);
+  if (minPrice) chips.push({ key: 'price_from', name: 'Цена от', value: String(minPrice), kind: 'price', query: without((f) => (f.priceRange.minPrice = 0)) });
+  if (maxPrice) chips.push({ key: 'price_to', name: 'Цена до', value: String(maxPrice), kind: 'price', query: without((f) => (f.priceRange.maxPrice = 0)) });
+  for (const brand of splitBrands(filters.brands)) {
+    chips.push({
+      key: `brand:${brand}`,
+      name: 'Бренд',
+      value: labels.brands?.[brand] ?? brand,
+      kind: 'brand',
+      query: without((f) => (f.brands = splitBrands(f.brands).filter((b) => b !== brand).join(','))),
+    });
+  }
+  for (const slug of Object.keys(filters.specifications).sort(byCodeUnit)) {
+    for (const value of new Set(filters.specifications[slug])) {
+      if (value === '') continue;
+      chips.push({
+        key: `s.${slug}:${value}`,
+        name: labels.specifications?.[slug] ?? slug,
+        value,
+        kind: 'specification',
+        query: without((f) => {
+          const rest = (f.specifications[slug] ?? []).filter((v) => v !== value);
+          if (rest.length) f.specifications[slug] = rest;
+          else delete f.specifications[slug];
+        }),
+      });
+    }
+  }
+  return chips;
+}
+
+/** The query that clears every filter but keeps the search and the ordering. */
+export function clearedFiltersQuery(filters: FiltersState, search: string): string {
+  return filtersToSearchParams({ ...defaultFilters(), ordering: filters.ordering }, { search }).toString();
 }

@@ -60,13 +60,72 @@ export function formatMoney(amount: number, currency: DisplayCurrency): string {
 }
 
 /**
+ * A converted amount: only approximate (the rate moves, the buyer pays in the country's currency), so
+ * it is rounded and marked, e.g. `≈ 1 634 сом`. Whole units, except dollars under 100, which keep
+ * cents (`≈ 5,19 $`: a whole dollar would be off by up to 10 %).
+ */
+export function formatApproximate(amount: number, currency: DisplayCurrency): string {
+  const keepCents = currency === 'usd' && Math.abs(amount) < 100;
+  const number = keepCents ? withCents.format(Math.round(amount * 100) / 100) : wholeNumbers.format(Math.round(amount));
+  return `≈\u00a0${number}\u00a0${CURRENCY_SYMBOLS[currency]}`;
+}
+
+/** Names of the countries' currencies as a sentence says them: «Оплата в тенге». */
+export const CURRENCY_NAMES: Record<DisplayCurrency, string> = { kgs: 'сомах', kzt: 'тенге', usd: 'долларах', rub: 'рублях' };
+
+/** Where the buyer pays: the exact amount in the country's currency, e.g. «Оплата в тенге: 12 345 ₸». */
+export function paymentNote(amount: number, currency: DisplayCurrency): string {
+  return `Оплата в ${CURRENCY_NAMES[currency]}: ${formatMoney(amount, currency)}`;
+}
+
+/** A label for a price bound field: the short unit a visitor reads next to a number (`сом`, `тенге`, `$`, `₽`). */
+export const CURRENCY_UNITS: Record<DisplayCurrency, string> = { kgs: 'сом', kzt: 'тенге', usd: '$', rub: '₽' };
+
+/** Half of the smallest step a converted price is shown in: a bound typed by the visitor is that far from what it covers. */
+function displayHalfStep(currency: DisplayCurrency, value: number): number {
+  return currency === 'usd' && value < 100 ? 0.005 : 0.5;
+}
+
+/**
+ * A price filter bound typed in the display currency `from`, in the country's currency `to` for the
+ * query. Displayed prices are rounded (≈), so the bound is first widened by half a displayed step,
+ * then the lower bound rounds down and the upper bound up (to kopecks): a product whose shown price
+ * equals the bound is never left out. Unchanged in the country's own currency or without a rate.
+ */
+export function priceBoundToCountry(value: number, bound: 'min' | 'max', from: DisplayCurrency, to: DisplayCurrency, exchange: ExchangeRates | null): number {
+  if (!value || from === to || !exchange) return value;
+  const fromRate = rate(exchange, from);
+  const toRate = rate(exchange, to);
+  if (fromRate === null || toRate === null) return value;
+  const half = displayHalfStep(from, value);
+  const widened = bound === 'min' ? Math.max(0, value - half) : value + half;
+  const converted = ((widened / fromRate) * toRate * 100);
+  return (bound === 'min' ? Math.floor(converted) : Math.ceil(converted)) / 100;
+}
+
+/**
+ * A country-currency bound (from the URL) as the visitor sees it in `to`, rounded as prices are shown
+ * (whole units, cents for small dollar amounts). Given the side, the widening of `priceBoundToCountry`
+ * is undone, so a typed bound reads back as typed.
+ */
+export function priceBoundToDisplay(value: number, from: DisplayCurrency, to: DisplayCurrency, exchange: ExchangeRates | null, bound?: 'min' | 'max'): number {
+  if (!value || from === to || !exchange) return value;
+  const fromRate = rate(exchange, from);
+  const toRate = rate(exchange, to);
+  if (fromRate === null || toRate === null) return value;
+  let converted = (value / fromRate) * toRate;
+  if (bound) converted += (bound === 'min' ? 1 : -1) * displayHalfStep(to, converted);
+  return to === 'usd' && converted < 100 ? Math.round(converted * 100) / 100 : Math.round(converted);
+}
+
+/**
  * A product price as the visitor wants to see it: converted to `to` when possible, otherwise in the
  * product's own currency. `null` for a missing or unparsable price.
  */
 export function formatPrice(amount: string | null, from: CurrencyCode, to: DisplayCurrency, exchange: ExchangeRates | null): string | null {
   if (amount === null) return null;
   const converted = convertPrice(amount, from, to, exchange);
-  if (converted !== null) return formatMoney(converted, to);
+  if (converted !== null) return toDisplayCurrency(from) === to ? formatMoney(converted, to) : formatApproximate(converted, to);
   const own = convertPrice(amount, from, toDisplayCurrency(from), null);
   return own === null ? null : formatMoney(own, toDisplayCurrency(from));
 }

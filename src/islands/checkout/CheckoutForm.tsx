@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import type { CountryCode, Exchange } from '~/lib/api/types.ts';
 import { Field, Form, Select, SubmitButton, TextArea, useForm } from '~/islands/forms/index.ts';
-import { formatMoney, toDisplayCurrency, type DisplayCurrency } from '~/shared/money.ts';
+import { formatMoney, paymentNote, toDisplayCurrency, type DisplayCurrency } from '~/shared/money.ts';
 import { GOODS, plural } from '~/shared/plural.ts';
 import { $cartIds } from '~/stores/cart.ts';
 import { $cartLines, $cartProductsState, $cartSubtotal, loadCartProducts } from '~/stores/cart-products.ts';
@@ -116,7 +116,9 @@ export default function CheckoutForm({ country, countryCurrency, exchange, profi
           <span>Итого</span>
           <strong>{shownTotal ?? '—'}</strong>
         </p>
-        {ownTotal && shownTotal !== ownTotal && <p className="muted small">К оплате: {ownTotal}</p>}
+        {subtotal && ownTotal && shownTotal !== ownTotal && (
+          <p className="muted small">{paymentNote(subtotal.amount, toDisplayCurrency(subtotal.currency))}</p>
+        )}
         <p className="muted small">
           Сумму считает сервер по ценам и остаткам на момент заказа. <a href={cartHref}>Изменить корзину</a>
         </p>

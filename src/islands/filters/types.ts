@@ -10,3 +10,10 @@ export interface FacetsProps {
     values: { value: string; count: number }[];
   }[];
 }
+
+/** A brand page's category choice, with how many of the brand's products it leaves. */
+export interface CategoryOption {
+  slug: string;
+  name: string;
+  count: number;
+}

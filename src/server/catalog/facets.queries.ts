@@ -1,6 +1,6 @@
-import { and, asc, count, eq, inArray, max, min, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, max, min, notInArray, sql } from 'drizzle-orm';
 import { getDb, type Db } from '../db/client.ts';
-import { brands, productOffers, products, productSpecifications, specifications } from '../db/schema/index.ts';
+import { brands, categories, productOffers, products, productSpecifications, specifications } from '../db/schema/index.ts';
 import { CATALOG_TTL_MS, catalogCache } from './cache.ts';
 import type { Facets, SpecificationFacet } from './facets.types.ts';
 import { facetsFromStats, isSummarised } from './catalog-stats.ts';
@@ -117,3 +117,37 @@ async function specificationFacets(db: Db, f: ResolvedFilters): Promise<Specific
       .map((c) => ({ value: c.value, count: Number(c.count) })),
   }));
 }
+
+export interface CategoryFacetValue {
+  slug: string;
+  name: string;
+  count: number;
+}
+
+/**
+ * A brand page's first filter: the categories the listing's products sit in, with how many products
+ * each would leave (every filter applies except the category's own), most products first. The chosen
+ * category stays listed, even with no products left.
+ */
+export function getCategoryFacet(filters: ProductFilters): Promise<CategoryFacetValue[]> {
+  return categoryFacetCache.get(cacheKey(filters), async () => {
+    const db = await getDb();
+    const f = await resolveFilters(db, filters);
+    const rows = await db
+      .select({ id: categories.id, slug: categories.slug, name: categories.name, count: count() })
+      .from(products)
+      .innerJoin(productOffers, offerJoin(f))
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(filterConditions(db, f, 'category'))
+      .groupBy(categories.id)
+      .orderBy(desc(count()), asc(categories.name));
+    const values = rows.map((r) => ({ slug: r.slug, name: r.name, count: Number(r.count) }));
+    if (f.categoryId !== undefined && filters.category && !values.some((v) => v.slug === filters.category)) {
+      const [chosen] = await db.select({ slug: categories.slug, name: categories.name }).from(categories).where(eq(categories.id, f.categoryId));
+      if (chosen) values.push({ ...chosen, count: 0 });
+    }
+    return values;
+  });
+}
+
+const categoryFacetCache = catalogCache<CategoryFacetValue[]>({ max: 500, ttlMs: CATALOG_TTL_MS });

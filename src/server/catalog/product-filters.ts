@@ -112,12 +112,12 @@ export async function resolveFilters(db: Db, filters: ProductFilters): Promise<R
 }
 
 /** Which filter a facet leaves out, so a facet counts what choosing one of its values would give. */
-export type FacetExclusion = 'price' | 'brand' | { specificationId: number } | undefined;
+export type FacetExclusion = 'price' | 'brand' | 'category' | { specificationId: number } | undefined;
 
 /** WHERE conditions over `products` joined with its `product_offers` row for the country. */
 export function filterConditions(db: Db, f: ResolvedFilters, exclude?: FacetExclusion): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(products.isActive, f.isActive)];
-  if (f.categoryIds) conditions.push(inArray(products.categoryId, f.categoryIds));
+  if (f.categoryIds && exclude !== 'category') conditions.push(inArray(products.categoryId, f.categoryIds));
   if (f.ids) conditions.push(inArray(products.id, f.ids.length ? f.ids : [-1]));
   if (f.brandIds && exclude !== 'brand') conditions.push(inArray(products.brandId, f.brandIds.length ? f.brandIds : [-1]));
   if (exclude !== 'price') {

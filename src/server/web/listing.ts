@@ -1,6 +1,6 @@
 import { filtersFromSearchParams, type FiltersState } from '../../shared/filters-url.ts';
 import type { CountryCode } from '../../shared/countries.ts';
-import { getFacets, type Facets } from '../catalog/facets.queries.ts';
+import { getCategoryFacet, getFacets, type CategoryFacetValue, type Facets } from '../catalog/facets.queries.ts';
 import type { ProductFilters } from '../catalog/product-filters.ts';
 import { listProducts, type ProductSummary } from '../catalog/products.queries.ts';
 import { ValidationError } from '../errors.ts';
@@ -12,6 +12,8 @@ export interface Listing {
   items: ProductSummary[];
   count: number;
   facets: Facets;
+  /** A brand page's category choices (its first filter); absent elsewhere. */
+  categories?: CategoryFacetValue[];
   filters: FiltersState;
   search: string;
   page: number;
@@ -36,9 +38,11 @@ export async function loadListing(scope: ListingScope): Promise<Listing | null> 
   const page = pageNumberParam(scope.searchParams);
   if (page === null) return null;
   const { filters, search } = filtersFromSearchParams(scope.searchParams);
+  // Only a brand page chooses its category in the query; a category page has it in the path.
+  if (!scope.brand) filters.category = undefined;
   const toQuery = (f: FiltersState): ProductFilters => ({
     country: scope.country,
-    category: scope.category,
+    category: scope.category ?? f.category,
     brands: scope.brand ? [scope.brand] : f.brands ? f.brands.split(',') : undefined,
     priceFrom: f.priceRange.minPrice ? String(f.priceRange.minPrice) : undefined,
     priceTo: f.priceRange.maxPrice ? String(f.priceRange.maxPrice) : undefined,
@@ -51,12 +55,14 @@ export async function loadListing(scope: ListingScope): Promise<Listing | null> 
     Promise.all([
       listProducts({ ...q, ordering: filters.ordering, limit: LISTING_PAGE_SIZE, offset: (page - 1) * LISTING_PAGE_SIZE }),
       getFacets(q),
+      scope.brand ? getCategoryFacet(q) : undefined,
     ]);
   let result: Awaited<ReturnType<typeof run>>;
   try {
     result = await run(query);
   } catch (error) {
-    if (!(error instanceof ValidationError) || scope.brand) throw error;
+    if (!(error instanceof ValidationError)) throw error;
+    filters.category = undefined;
     filters.brands = '';
     filters.specifications = {};
     filters.priceRange = { minPrice: 0, maxPrice: 0 };
@@ -64,11 +70,13 @@ export async function loadListing(scope: ListingScope): Promise<Listing | null> 
     query = toQuery(filters);
     result = await run(query);
   }
-  const [{ items, count }, facets] = result;
+  const [{ items, count }, facets, categories] = result;
   return {
     items,
     count,
-    facets,
+    // A brand spans unrelated categories: its specifications mean something only within one.
+    facets: scope.brand && !filters.category ? { ...facets, specifications: [] } : facets,
+    categories,
     filters,
     search,
     page,

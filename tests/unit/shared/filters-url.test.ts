@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { defaultFilters, filtersFromSearchParams, filtersToSearchParams, type FiltersState } from '~/shared/filters-url.ts';
+import {
+  activeFilterChips,
+  clearedFiltersQuery,
+  defaultFilters,
+  filtersFromSearchParams,
+  filtersToSearchParams,
+  type FiltersState,
+} from '~/shared/filters-url.ts';
 
 const full: FiltersState = {
   priceRange: { minPrice: 100, maxPrice: 2500.5 },
@@ -86,5 +93,52 @@ describe('ordering defaults', () => {
     expect(filtersToSearchParams(filters, { search: 'бонд' }).has('ordering')).toBe(false);
     expect(filtersToSearchParams({ ...filters, ordering: 'price' }, { search: 'бонд' }).get('ordering')).toBe('price');
     expect(filtersToSearchParams(defaultFilters()).has('ordering')).toBe(false);
+  });
+});
+
+describe('activeFilterChips', () => {
+  it('gives no chip without filters', () => {
+    expect(activeFilterChips(defaultFilters(), '')).toEqual([]);
+  });
+
+  it('gives one chip per bound, brand and value, each dropping only itself', () => {
+    const chips = activeFilterChips(full, 'бонд', { brands: { gc: 'GC' }, specifications: { shade: 'Оттенок' } });
+    expect(chips.map((c) => `${c.name}: ${c.value}`)).toEqual([
+      'Цена от: 100',
+      'Цена до: 2500.5',
+      'Бренд: GC',
+      'Бренд: 3m',
+      'Оттенок: A2',
+      'Оттенок: A3',
+      'диаметр: 2,5',
+    ]);
+    const a2 = new URLSearchParams(chips[4]!.query);
+    expect(a2.getAll('s.shade')).toEqual(['A3']);
+    expect(a2.getAll('brand')).toEqual(['gc', '3m']);
+    expect(a2.get('q')).toBe('бонд');
+    expect(a2.get('ordering')).toBe('-price');
+    const last = new URLSearchParams(chips[6]!.query);
+    expect(last.has('s.диаметр')).toBe(false);
+    expect(new URLSearchParams(chips[0]!.query).has('price_from')).toBe(false);
+    expect(new URLSearchParams(chips[2]!.query).getAll('brand')).toEqual(['3m']);
+    // The state passed in is not changed.
+    expect(full.specifications.shade).toEqual(['A2', 'A3']);
+  });
+
+  it('clears every filter but keeps the search and ordering', () => {
+    expect(clearedFiltersQuery(full, 'бонд')).toBe('q=%D0%B1%D0%BE%D0%BD%D0%B4&ordering=-price');
+    expect(clearedFiltersQuery(defaultFilters(), '')).toBe('');
+  });
+});
+
+describe('a brand page category', () => {
+  it('round-trips through the URL, and its chip drops the specifications with it', () => {
+    const filters: FiltersState = { ...defaultFilters(), category: 'kompozity', specifications: { shade: ['A2'] } };
+    const params = filtersToSearchParams(filters);
+    expect(params.get('category')).toBe('kompozity');
+    expect(filtersFromSearchParams(params).filters.category).toBe('kompozity');
+    const [chip] = activeFilterChips(filters, '', { categories: { kompozity: 'Композиты' } });
+    expect(chip).toMatchObject({ name: 'Категория', value: 'Композиты', query: '' });
+    expect(clearedFiltersQuery(filters, '')).toBe('');
   });
 });
