@@ -89,8 +89,8 @@ test.describe('on a phone', () => {
     const mainButton = page.getByRole('button', { name: 'В корзину', exact: true });
     const barButton = bar.getByRole('button', { name: /^В корзину: \d+ шт\.$/ });
     await expect(bar).toBeVisible();
-    const box = (await barButton.boundingBox())!;
-    expect(box.y + box.height, 'the bar\'s button on screen').toBeLessThanOrEqual(844);
+    // It slides in: wait until it has settled on screen.
+    await expect.poll(async () => { const box = await barButton.boundingBox(); return box ? box.y + box.height : Infinity; }, { message: 'the bar\'s button on screen' }).toBeLessThanOrEqual(844);
     await bar.getByRole('button', { name: 'Больше' }).click();
     await expect(bar.getByRole('status').or(bar.locator('output'))).toHaveText('2');
     await barButton.click();

@@ -74,6 +74,23 @@ export async function cardPrices(page: Page): Promise<number[]> {
   return texts.map(parsePrice);
 }
 
+/** Each card's shown price and whether it can be bought, in the listing's order. */
+export async function cardOffers(page: Page): Promise<{ price: number; inStock: boolean }[]> {
+  return productCards(page).evaluateAll((cards) =>
+    cards.map((card) => ({
+      price: Number((card.querySelector('[data-price]:not(s)')?.getAttribute('data-price') ?? 'NaN')),
+      inStock: !card.querySelector('.badge-out'),
+    })),
+  );
+}
+
+/** The catalog's orderings: what can be bought first, each group ordered by price in `direction`. */
+export function inStockFirstByPrice(offers: { price: number; inStock: boolean }[], direction: 1 | -1): boolean {
+  const availableFirst = offers.every((o, i) => i === 0 || !o.inStock || offers[i - 1]!.inStock);
+  const sorted = (group: number[]) => group.every((p, i) => i === 0 || (p - group[i - 1]!) * direction >= 0);
+  return availableFirst && sorted(offers.filter((o) => o.inStock).map((o) => o.price)) && sorted(offers.filter((o) => !o.inStock).map((o) => o.price));
+}
+
 export async function cardNames(page: Page): Promise<string[]> {
   return productCards(page).getByRole('heading', { level: 3 }).allTextContents();
 }
