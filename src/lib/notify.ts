@@ -14,19 +14,25 @@ export const NOTICES = {
   orderPlaced: 'Заказ оформлен',
 } as const;
 
-type Toast = ReturnType<typeof import('~/islands/shell/toast-root.tsx').mountToastArea>;
-let toastArea: Promise<Toast> | null = null;
+/** A link in a toast to what the toast is about. */
+export interface ToastAction {
+  href: string;
+  label: string;
+}
 
-function show(kind: 'success' | 'error', text: string): void {
+type Show = ReturnType<typeof import('~/islands/shell/toast-root.tsx').mountToastArea>;
+let toastArea: Promise<Show> | null = null;
+
+function show(kind: 'success' | 'error', text: string, action?: ToastAction): void {
   if (typeof window === 'undefined') return;
   toastArea ??= import('~/islands/shell/toast-root.tsx').then(({ mountToastArea }) => mountToastArea());
-  void toastArea.then((toast) => toast[kind](text));
+  void toastArea.then((raise) => raise(kind, text, action));
 }
 
-export function notifySuccess(text: string): void {
-  show('success', text);
+export function notifySuccess(text: string, action?: ToastAction): void {
+  show('success', text, action);
 }
 
-export function notifyError(text: string): void {
-  show('error', text);
+export function notifyError(text: string, action?: ToastAction): void {
+  show('error', text, action);
 }

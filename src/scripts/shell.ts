@@ -112,6 +112,30 @@ function updateAccount(): void {
   void headerAccount.then((module) => module.updateHeaderAccount());
 }
 
+// The header on narrow screens tucks away on the way down and returns on the way up (CSS reads
+// data-tucked); on every screen its visible bottom edge is kept in --header-bottom, under which toasts sit.
+const narrowScreen = window.matchMedia('(max-width: 899px)');
+let lastScrollY = 0;
+let headerFrame = 0;
+function placeHeader(): void {
+  headerFrame = 0;
+  const header = document.querySelector<HTMLElement>('[data-site-header]');
+  if (!header) return;
+  const y = window.scrollY;
+  const menuOpen = document.querySelector('[data-catalog-menu][open]') !== null;
+  if (!narrowScreen.matches || menuOpen || y <= header.offsetHeight || y < lastScrollY - 4) header.removeAttribute('data-tucked');
+  else if (y > lastScrollY + 4) header.setAttribute('data-tucked', '');
+  lastScrollY = y;
+  // A narrow screen's header sits at the top when shown (read its height: a transform may be mid-slide).
+  const bottom = header.hasAttribute('data-tucked') ? 0 : narrowScreen.matches ? header.offsetHeight : Math.max(0, Math.round(header.getBoundingClientRect().bottom));
+  document.documentElement.style.setProperty('--header-bottom', `${bottom}px`);
+}
+const scheduleHeader = () => {
+  headerFrame ||= requestAnimationFrame(placeHeader);
+};
+window.addEventListener('scroll', scheduleHeader, { passive: true });
+window.addEventListener('resize', scheduleHeader, { passive: true });
+
 function onPageLoad(): void {
   document.cookie = `country=${pageCountry()}; path=/; max-age=31536000; samesite=lax`;
   renderCount('[data-cart-count]', $cartCount.get());
@@ -120,6 +144,8 @@ function onPageLoad(): void {
   updateAccount();
   document.querySelector<HTMLDetailsElement>('[data-catalog-menu]')?.removeAttribute('open');
   enhanceCatalogMenu();
+  lastScrollY = window.scrollY;
+  placeHeader();
 }
 
 // The catalog menu: on phones a sheet that goes down one level at a time (CSS reads data-enhanced

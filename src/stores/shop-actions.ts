@@ -1,4 +1,6 @@
-import { NOTICES, notifyError, notifySuccess } from '~/lib/notify.ts';
+import { NOTICES, notifyError, notifySuccess, type ToastAction } from '~/lib/notify.ts';
+import { DEFAULT_COUNTRY, isCountryCode } from '~/shared/countries.ts';
+import { paths } from '~/shared/paths.ts';
 import { $cart, addToCart, removeFromCart } from './cart.ts';
 import { toggleFavourite } from './favourites.ts';
 
@@ -16,13 +18,22 @@ export function addToCartAndNotify(id: number, quantity = 1, available?: number)
   const room = available === undefined ? quantity : Math.max(0, available - inCart);
   const amount = Math.min(quantity, room);
   if (amount <= 0) {
-    notifyError(stockNotice(available ?? 0, inCart));
+    notifyError(stockNotice(available ?? 0, inCart), toCart());
     return 0;
   }
   addToCart(id, amount);
-  notifySuccess(amount < quantity ? `${stockNotice(available ?? amount, 0)} В корзину добавлено ${amount} шт.` : NOTICES.addedToCart);
+  notifySuccess(amount < quantity ? `${stockNotice(available ?? amount, 0)} В корзину добавлено ${amount} шт.` : NOTICES.addedToCart, toCart());
   return amount;
 }
+
+/** The country of the page the visitor is on (its first path segment). */
+function pageCountry() {
+  const segment = typeof location === 'undefined' ? '' : location.pathname.split('/')[1];
+  return isCountryCode(segment) ? segment : DEFAULT_COUNTRY;
+}
+
+const toCart = (): ToastAction => ({ href: paths.cart(pageCountry()), label: 'Перейти в корзину' });
+const toFavourites = (): ToastAction => ({ href: paths.favourites(pageCountry()), label: 'Открыть избранное' });
 
 /** «Доступно только 127 шт.», or that the cart already holds all of it. */
 export function stockNotice(available: number, inCart: number): string {
@@ -37,6 +48,7 @@ export function removeFromCartAndNotify(id: number): void {
 /** Returns whether the product is a favourite afterwards. */
 export function toggleFavouriteAndNotify(id: number): boolean {
   const added = toggleFavourite(id);
-  notifySuccess(added ? NOTICES.addedToFavourites : NOTICES.removedFromFavourites);
+  if (added) notifySuccess(NOTICES.addedToFavourites, toFavourites());
+  else notifySuccess(NOTICES.removedFromFavourites);
   return added;
 }

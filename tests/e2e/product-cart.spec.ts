@@ -46,8 +46,13 @@ test('adds a product to the cart with a toast at the top right that closes by it
   const box = (await added.boundingBox())!;
   expect(box.x + box.width, 'toast right edge inside the viewport').toBeLessThanOrEqual(viewport.width);
   expect(box.x, 'toast in the right half').toBeGreaterThan(viewport.width / 2);
-  expect(box.y, 'toast near the top').toBeLessThanOrEqual(32);
-  expect(box.y).toBeGreaterThanOrEqual(0);
+  // Just below the header, so the cart counter it talks about stays in view.
+  const header = (await page.locator('[data-site-header]').boundingBox())!;
+  expect(box.y, 'toast below the header').toBeGreaterThanOrEqual(header.y + header.height);
+  expect(box.y, 'toast near the top').toBeLessThanOrEqual(header.y + header.height + 32);
+  const counter = (await cartCounter(page).boundingBox())!;
+  expect(counter.y + counter.height, 'the cart counter is not under the toast').toBeLessThanOrEqual(box.y);
+  await expect(added.getByRole('link', { name: 'Перейти в корзину' })).toHaveAttribute('href', '/kg/cart/');
 
   await expect(cartCounter(page)).toBeVisible();
   await expect(cartCounter(page)).toHaveText('2');
@@ -99,6 +104,40 @@ test.describe('on a phone', () => {
     await mainButton.scrollIntoViewIfNeeded();
     await expect(bar).toBeHidden();
     await expectNoSeriousAxeViolations(page);
+  });
+});
+
+test('the cart and favourite toasts lead on: «Перейти в корзину» and «Открыть избранное»', async ({ page }) => {
+  await page.goto(`/kg/product/${product.slug}/`);
+  await waitForIslands(page);
+  await page.getByRole('button', { name: `В избранное: ${product.name}` }).click();
+  const favourite = toast(page, 'Товар добавлен в избранное');
+  await favourite.getByRole('link', { name: 'Открыть избранное' }).click();
+  await expect(page).toHaveURL(/\/kg\/favorites\/$/);
+  await waitForIslands(page);
+  await page.goto(`/kg/product/${product.slug}/`);
+  await waitForIslands(page);
+  await page.getByRole('button', { name: 'В корзину', exact: true }).click();
+  await toast(page, 'Товар добавлен в корзину').getByRole('link', { name: 'Перейти в корзину' }).click();
+  await expect(page).toHaveURL(/\/kg\/cart\/$/);
+  await expect(page.getByRole('link', { name: product.name })).toBeVisible();
+});
+
+test.describe('the header on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('tucks away while scrolling down and comes back with its counters on the way up', async ({ page }) => {
+    await page.goto('/kg/catalog/terapiya/');
+    await waitForIslands(page);
+    const header = page.locator('[data-site-header]');
+    await page.mouse.wheel(0, 1600);
+    await expect.poll(async () => (await header.boundingBox())!.y + (await header.boundingBox())!.height, { message: 'header tucked above the screen' }).toBeLessThanOrEqual(1);
+    await page.mouse.wheel(0, -300);
+    await expect.poll(async () => (await header.boundingBox())!.y, { message: 'header back at the top' }).toBe(0);
+    const cart = (await cartLink(page).boundingBox())!;
+    expect(cart.y).toBeGreaterThanOrEqual(0);
+    expect(cart.y + cart.height).toBeLessThanOrEqual(844);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
   });
 });
 
