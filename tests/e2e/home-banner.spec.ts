@@ -1,0 +1,35 @@
+/**
+ * The home page's main banner (issue 12, item 7) holds at every width: the text never runs into the
+ * illustration or gets cut off, there is a call to action, and beside the promos it is as tall as they are.
+ */
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
+import { expect, test } from './support/test.ts';
+
+for (const width of [320, 390, 768, 1024, 1366, 1920]) {
+  test(`the banner holds at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/kg/');
+    const hero = page.getByRole('region', { name: 'Предложения' });
+    const banner = hero.locator('.hero-main');
+    const text = banner.locator('.hero-text');
+    const art = banner.locator('img');
+    const cta = banner.getByText('Смотреть товары');
+    await expect(cta).toBeVisible();
+
+    const [b, t, a, c] = await Promise.all([banner, text, art, cta].map(async (l) => (await l.boundingBox())!));
+    // The call to action and the text stay inside the banner.
+    expect(c.x + c.width).toBeLessThanOrEqual(b!.x + b!.width + 0.5);
+    expect(c.y + c.height).toBeLessThanOrEqual(b!.y + b!.height + 0.5);
+    const overflowing = await text.evaluate((el) => [...el.querySelectorAll('*')].some((child) => child.scrollWidth > child.clientWidth + 1));
+    expect(overflowing, 'no line of the text is cut').toBe(false);
+    // Text and illustration side by side (or stacked on phones), never on top of each other.
+    const overlapX = Math.min(t!.x + t!.width, a!.x + a!.width) - Math.max(t!.x, a!.x);
+    const overlapY = Math.min(t!.y + t!.height, a!.y + a!.height) - Math.max(t!.y, a!.y);
+    expect(overlapX <= 0.5 || overlapY <= 0.5, 'text and illustration do not overlap').toBe(true);
+    // Beside the promos, as tall as they are.
+    const promos = await hero.locator('.promos').boundingBox();
+    if (promos && promos.y < b!.y + b!.height && promos.x > b!.x) expect(Math.abs(b!.height - promos.height)).toBeLessThanOrEqual(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scroll').toBeLessThanOrEqual(width);
+    if (width === 390 || width === 1366) await expectNoSeriousAxeViolations(page);
+  });
+}
