@@ -128,6 +128,39 @@ describe('GET /products/products/?search=', () => {
     expect(everywhere.length).toBeGreaterThan(found.length);
   });
 
+  describe('as dentists type (issue 12)', () => {
+    const brandNames = (items: { name: string }[], brand: RegExp) => items.length > 0 && items.slice(0, 5).every((item) => brand.test(item.name));
+
+    it.each([
+      ['филтек', /^Filtek/],
+      ['фильтек', /^Filtek/],
+      ['эстелайт', /^Estelite/],
+      ['харизма', /^Charisma/],
+      ['тетрик', /^Tetric/],
+    ])('GET /products/products/ finds a Latin brand typed in Cyrillic: «%s»', async (text, brand) => {
+      const found = await search(text);
+      expect(brandNames(found, brand), found.slice(0, 5).map((item) => item.name).join('; ')).toBe(true);
+    });
+
+    it('GET /products/products/ finds what was typed on the wrong keyboard layout, both ways', async () => {
+      const filtek = await search('filtek');
+      expect(idsOf(await search('ашдеул'))).toEqual(idsOf(filtek));
+      const composite = await search('композит');
+      expect(idsOf(await search('rjvgjpbn'))).toEqual(expect.arrayContaining(idsOf(composite).slice(0, 20)));
+    });
+
+    it('GET /products/products/ forgives a typo in a category name: «ортодантия» finds orthodontics', async () => {
+      const found = await search('ортодантия');
+      expect(found.length).toBeGreaterThan(0);
+      expect(idsOf(found)).toEqual(expect.arrayContaining(idsOf(await search('ортодонтия'))));
+    });
+
+    it('GET /products/products/ keeps a Russian word from matching a look-alike brand first', async () => {
+      // «фильтек» is close to «фильтром» (curing lamps) and, transliterated, to Filtek: the brand leads.
+      expect(brandNames(await search('фильтек'), /^Filtek/)).toBe(true);
+    });
+  });
+
   it('GET /products/products/ finds nothing for a word no product has', async () => {
     const { status, body } = await list({ search: 'квазиголограмма' });
     expect(status).toBe(200);

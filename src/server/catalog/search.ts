@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.ts';
 import { CATALOG_TTL_MS, catalogCache, invalidateCatalog } from './cache.ts';
+import { textVariants, wordVariants } from './search-variants.ts';
 
 export interface SearchTerms {
   text: string;
@@ -57,6 +58,8 @@ async function searchMatches(db: Db, search: SearchTerms): Promise<SearchMatches
   const lower = search.text.toLowerCase();
   const prefix = `${lower.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
   const tsquery = await typoTolerantQuery(db, search.words);
+  // Names are compared with the text as typed and as the person meant it (other layout, other alphabet).
+  const closeness = [search.text, ...textVariants(search.text)].map((text) => sql`word_similarity(${text}, p.name)`);
   const rows = await queryRows<{ id: number; exact: boolean }>(
     db,
     sql`select p.id, lower(p.sku) = ${lower} as exact
@@ -66,7 +69,7 @@ async function searchMatches(db: Db, search: SearchTerms): Promise<SearchMatches
           ${tsquery ? sql`union all select id from products where search_vector @@ to_tsquery('russian', ${tsquery})` : sql``}
         )
         order by exact desc,
-          round(word_similarity(${search.text}, p.name)::numeric, 1) desc,
+          round(greatest(${sql.join(closeness, sql`, `)})::numeric, 1) desc,
           ${tsquery ? sql`ts_rank(p.search_vector, to_tsquery('russian', ${tsquery})) desc,` : sql``}
           p.id`,
   );
@@ -74,29 +77,39 @@ async function searchMatches(db: Db, search: SearchTerms): Promise<SearchMatches
 }
 
 /**
- * `(word:* | close1 | close2) & (word2:* | …)`: every search word must match, as a prefix in any
- * Russian word form or as one of the catalog words closest to it. Words hold only letters and digits,
- * so they need no tsquery escaping.
+ * `(word:* | variant:* | close1 | category:* …) & (word2:* | …)`: every search word must match, as a prefix
+ * in any Russian word form, in another spelling of it (the other keyboard layout, the other alphabet:
+ * search-variants.ts), or as one of the catalog words closest to any of those (typos). Category names
+ * count as catalog words too («ортодантия» → ортодонтия), matched as prefixes, since a category's name
+ * and its products' words share a stem, not a form. Words hold only letters and digits, so they need no
+ * tsquery escaping.
  */
 async function typoTolerantQuery(db: Db, words: string[]): Promise<string | null> {
   if (!words.length) return null;
-  const typoCandidates = words.filter((w) => w.length >= 4 && /\p{L}/u.test(w));
+  const spellings = new Map(words.map((w) => [w, [w, ...wordVariants(w)]]));
+  const typoCandidates = [...new Set([...spellings.values()].flat().filter((w) => w.length >= 4 && /\p{L}/u.test(w)))];
   const close = typoCandidates.length
-    ? await queryRows<{ input: string; word: string }>(
+    ? await queryRows<{ input: string; word: string; category: boolean }>(
         db,
-        sql`select input, word from unnest(${`{${typoCandidates.join(',')}}`}::text[]) as input,
+        sql`select input, word, category from unnest(${`{${typoCandidates.join(',')}}`}::text[]) as input,
             lateral (
-              select word from search_words
-              where word % input and similarity(word, input) >= ${TYPO_SIMILARITY} and word <> input
-              order by similarity(word, input) desc, word
-              limit ${TYPO_ALTERNATIVES}
+              (select word, false as category from search_words
+               where word % input and similarity(word, input) >= ${TYPO_SIMILARITY} and word <> input
+               order by similarity(word, input) desc, word
+               limit ${TYPO_ALTERNATIVES})
+              union all
+              (select distinct w, true from categories, regexp_split_to_table(lower(categories.name), '[^[:alpha:][:digit:]]+') as w
+               where length(w) >= 4 and w <> input and similarity(w, input) >= ${TYPO_SIMILARITY}
+               limit ${TYPO_ALTERNATIVES})
             ) as close`,
       )
     : [];
   return words
     .map((w) => {
-      const alternatives = [`${w}:*`, ...close.filter((c) => c.input === w).map((c) => c.word)];
-      return alternatives.length > 1 ? `(${alternatives.join(' | ')})` : alternatives[0];
+      const forms = spellings.get(w)!;
+      const alternatives = new Set(forms.map((form) => `${form}:*`));
+      for (const c of close) if (forms.includes(c.input)) alternatives.add(c.category ? `${c.word}:*` : c.word);
+      return alternatives.size > 1 ? `(${[...alternatives].join(' | ')})` : [...alternatives][0];
     })
     .join(' & ');
 }
