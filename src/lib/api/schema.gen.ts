@@ -298,6 +298,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/products/suggestions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the search box suggests while typing: products, categories and brands */
+        get: operations["products_suggestions_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/products/products/{slug}/": {
         parameters: {
             query?: never;
@@ -1178,6 +1195,21 @@ export interface components {
                     value: string;
                     count: number;
                 }[];
+            }[];
+        };
+        ProductSuggestions: {
+            query: string;
+            /** @description The best products of the same search the results page runs, at most 5. */
+            products: components["schemas"]["ProductListItem"][];
+            /** @description Categories whose name starts with each typed word (in any keyboard layout or alphabet), at most 4. */
+            categories: {
+                slug: string;
+                name: string;
+            }[];
+            /** @description Brands the same way, at most 3. */
+            brands: {
+                slug: string;
+                name: string;
             }[];
         };
         Product: components["schemas"]["ProductListItem"] & {
@@ -2866,6 +2898,40 @@ export interface operations {
                         results: components["schemas"]["ProductListItem"][];
                         facets?: components["schemas"]["ProductFacets"];
                     };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+        };
+    };
+    products_suggestions_retrieve: {
+        parameters: {
+            query?: {
+                /** @description What the visitor has typed so far; empty gives empty lists. */
+                q?: string;
+                /** @description Country code: prices, stock and contacts are per country. */
+                country?: "kg" | "kz";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Suggestions for the typed text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductSuggestions"];
                 };
             };
             /** @description Invalid input */

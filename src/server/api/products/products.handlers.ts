@@ -3,6 +3,7 @@ import { getCategory as findCategory, getCategoryTree } from '../../catalog/cate
 import { getFacets } from '../../catalog/facets.queries.ts';
 import type { ProductFilters } from '../../catalog/product-filters.ts';
 import { getProduct as findProduct, listProducts as findProducts } from '../../catalog/products.queries.ts';
+import { suggest } from '../../catalog/suggestions.queries.ts';
 import { getSpecification as findSpecification, listSpecifications as findSpecifications } from '../../catalog/specifications.queries.ts';
 import type { AppRouteHandler } from '../create-router.ts';
 import { toMappedPage, toPage } from '../pagination.ts';
@@ -62,3 +63,9 @@ export const listSpecifications: AppRouteHandler<typeof routes.listSpecification
 
 export const getSpecification: AppRouteHandler<typeof routes.getSpecification> = async (c) =>
   c.json(toSpecificationJson(await findSpecification(c.req.valid('param').id)), 200);
+
+export const suggestProducts: AppRouteHandler<typeof routes.suggestProducts> = async (c) => {
+  const { q, country } = c.req.valid('query');
+  const found = await suggest(q ?? '', country);
+  return c.json({ query: q ?? '', products: found.products.map(toProductListItemJson), categories: found.categories, brands: found.brands }, 200);
+};

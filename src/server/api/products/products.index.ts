@@ -4,6 +4,7 @@ import * as routes from './products.routes.ts';
 
 export const productsRouter = createRouter()
   .openapi(routes.listProducts, handlers.listProducts)
+  .openapi(routes.suggestProducts, handlers.suggestProducts)
   .openapi(routes.getProduct, handlers.getProduct)
   .openapi(routes.listCategories, handlers.listCategories)
   .openapi(routes.getCategory, handlers.getCategory)

@@ -10,6 +10,8 @@ import {
   productDetailQuery,
   productListItemSchema,
   productListQuery,
+  suggestionsQuery,
+  suggestionsSchema,
   productSchema,
   specificationListQuery,
   specificationSchema,
@@ -97,4 +99,14 @@ export const getSpecification = createRoute({
   summary: 'One specification with its values',
   request: { params: idParam },
   responses: { 200: jsonContent(specificationSchema, 'The specification'), ...errorResponses },
+});
+
+export const suggestProducts = createRoute({
+  operationId: 'products_suggestions_retrieve',
+  method: 'get',
+  path: '/products/suggestions/',
+  tags,
+  summary: 'What the search box suggests while typing: products, categories and brands',
+  request: { query: suggestionsQuery },
+  responses: { 200: jsonContent(suggestionsSchema, 'Suggestions for the typed text'), 400: errorResponses[400] },
 });

@@ -164,3 +164,19 @@ export const specificationListQuery = z.object({
   is_filter: queryBoolean().openapi({ type: 'boolean' }),
   ...paginationQuery(12),
 });
+
+export const suggestionsQuery = z.object({
+  q: queryText(200).openapi({ param: { description: 'What the visitor has typed so far; empty gives empty lists.' } }),
+  country: countryQuery,
+});
+
+const nameLink = z.object({ slug: z.string(), name: z.string() });
+
+export const suggestionsSchema = z
+  .object({
+    query: z.string(),
+    products: z.array(productListItemSchema).openapi({ description: 'The best products of the same search the results page runs, at most 5.' }),
+    categories: z.array(nameLink).openapi({ description: 'Categories whose name starts with each typed word (in any keyboard layout or alphabet), at most 4.' }),
+    brands: z.array(nameLink).openapi({ description: 'Brands the same way, at most 3.' }),
+  })
+  .openapi('ProductSuggestions');
