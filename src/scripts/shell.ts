@@ -192,6 +192,17 @@ $favouritesCount.listen((count) => renderCount('[data-favourites-count]', count)
 $currency.listen(renderPrices);
 
 document.addEventListener('astro:page-load', onPageLoad);
+// Prices drawn after the page loaded (the search suggestions) ask to be converted too.
+document.addEventListener('shop:render-prices', renderPrices);
+
+// The search box's suggestions load with its first focus, not with every page.
+let searchSuggest: Promise<typeof import('./search-suggest.ts')> | null = null;
+document.addEventListener('focusin', (event) => {
+  const input = event.target as HTMLElement;
+  if (!(input instanceof HTMLInputElement) || !input.hasAttribute('data-site-search')) return;
+  searchSuggest ??= import('./search-suggest.ts');
+  void searchSuggest.then(({ attachSuggestions }) => attachSuggestions(input));
+});
 // In-page navigation replaces <html>'s attributes with the new page's: keep the header's session state.
 document.addEventListener('astro:after-swap', () => {
   if (hasSessionCookie()) document.documentElement.setAttribute('data-session', '');

@@ -16,6 +16,7 @@ export type Paginated<T> = Omit<Answer<'core_exchanges_list'>, 'results'> & { re
 
 export type ProductListItem = Schemas['ProductListItem'];
 export type Product = Schemas['Product'];
+export type ProductSuggestions = Schemas['ProductSuggestions'];
 /** `{id, slug, name}` of a brand, category or breadcrumb. */
 export type Link = ProductListItem['category'];
 export type ProductSpecificationValue = Product['specifications'][number];
