@@ -75,7 +75,8 @@ export function buildDemoProducts(): ProductDraft[] {
         searchText: `${brand.name} ${category.name} ${stripHtml(description)}`,
         brand: brand.slug,
         category: category.slug,
-        images: kind.images.map((file) => `/images/demo/${file}`),
+        // Its kind's own illustration first (coloured and labelled: scripts/product-illustrations.ts), then the rest.
+        images: [`/images/demo/kinds/${family.kind}.svg`, ...kind.images.slice(1).map((file) => `/images/demo/${file}`)],
         specs: specRows(specs),
         offers: buildOffers(price, randomFor(`offer:${sku}`)),
         createdAt: demoCreatedAt(rng),
