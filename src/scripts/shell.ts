@@ -143,48 +143,8 @@ function onPageLoad(): void {
   renderPrices();
   updateAccount();
   document.querySelector<HTMLDetailsElement>('[data-catalog-menu]')?.removeAttribute('open');
-  enhanceCatalogMenu();
   lastScrollY = window.scrollY;
   placeHeader();
-}
-
-// The catalog menu: on phones a sheet that goes down one level at a time (CSS reads data-enhanced
-// and data-open); its buttons exist only once this has run, so none is ever dead.
-function enhanceCatalogMenu(): void {
-  const menu = document.querySelector<HTMLDetailsElement>('[data-catalog-menu]');
-  if (!menu || menu.hasAttribute('data-enhanced')) return;
-  menu.setAttribute('data-enhanced', '');
-  for (const button of menu.querySelectorAll<HTMLElement>('[data-drill], [data-menu-close]')) button.hidden = false;
-  menu.addEventListener('toggle', () => {
-    if (!menu.open) showMenuLevel(menu, null);
-  });
-  menu.addEventListener('click', (event) => {
-    const target = event.target as HTMLElement;
-    const drill = target.closest<HTMLButtonElement>('[data-drill]');
-    if (drill) {
-      showMenuLevel(menu, drill.closest('li'));
-      menu.querySelector<HTMLElement>('[data-menu-back]')?.focus();
-    } else if (target.closest('[data-menu-back]')) {
-      const open = menu.querySelector<HTMLLIElement>('li[data-open]');
-      showMenuLevel(menu, null);
-      open?.querySelector<HTMLElement>('[data-drill]')?.focus();
-    } else if (target.closest('[data-menu-close]')) {
-      menu.open = false;
-      menu.querySelector('summary')?.focus();
-    }
-  });
-}
-
-function showMenuLevel(menu: HTMLElement, branch: HTMLLIElement | null): void {
-  for (const open of menu.querySelectorAll('li[data-open]')) open.removeAttribute('data-open');
-  for (const drill of menu.querySelectorAll('[data-drill]')) drill.setAttribute('aria-expanded', 'false');
-  const back = menu.querySelector<HTMLElement>('[data-menu-back]');
-  const title = menu.querySelector<HTMLElement>('[data-menu-title]');
-  if (back) back.hidden = !branch;
-  if (title) title.textContent = branch?.querySelector('.top')?.textContent ?? 'Каталог';
-  if (!branch) return;
-  branch.setAttribute('data-open', '');
-  branch.querySelector('[data-drill]')?.setAttribute('aria-expanded', 'true');
 }
 
 $cartCount.listen((count) => renderCount('[data-cart-count]', count));
@@ -194,6 +154,18 @@ $currency.listen(renderPrices);
 document.addEventListener('astro:page-load', onPageLoad);
 // Prices drawn after the page loaded (the search suggestions) ask to be converted too.
 document.addEventListener('shop:render-prices', renderPrices);
+
+// The phone's catalog sheet (its levels, back and close buttons) loads as the menu is first reached.
+let catalogMenu: Promise<typeof import('./catalog-menu.ts')> | null = null;
+function loadCatalogMenu(event: Event): void {
+  const menu = (event.target as Element | null)?.closest?.<HTMLDetailsElement>('[data-catalog-menu]');
+  if (!menu || menu.hasAttribute('data-enhanced')) return;
+  catalogMenu ??= import('./catalog-menu.ts');
+  void catalogMenu.then(({ enhanceCatalogMenu }) => enhanceCatalogMenu(menu));
+}
+document.addEventListener('pointerdown', loadCatalogMenu);
+document.addEventListener('focusin', loadCatalogMenu);
+document.addEventListener('toggle', loadCatalogMenu, true);
 
 // The search box's suggestions load with its first focus, not with every page.
 let searchSuggest: Promise<typeof import('./search-suggest.ts')> | null = null;

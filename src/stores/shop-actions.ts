@@ -1,6 +1,4 @@
 import { NOTICES, notifyError, notifySuccess, type ToastAction } from '~/lib/notify.ts';
-import { DEFAULT_COUNTRY, isCountryCode } from '~/shared/countries.ts';
-import { paths } from '~/shared/paths.ts';
 import { $cart, addToCart, removeFromCart } from './cart.ts';
 import { toggleFavourite } from './favourites.ts';
 
@@ -26,14 +24,14 @@ export function addToCartAndNotify(id: number, quantity = 1, available?: number)
   return amount;
 }
 
-/** The country of the page the visitor is on (its first path segment). */
-function pageCountry() {
-  const segment = typeof location === 'undefined' ? '' : location.pathname.split('/')[1];
-  return isCountryCode(segment) ? segment : DEFAULT_COUNTRY;
+/** A link of the header's (cart, favourites), so a toast leads where the header does, in the page's country. */
+function headerLink(selector: string, label: string): ToastAction | undefined {
+  const link = typeof document === 'undefined' ? null : document.querySelector<HTMLAnchorElement>(selector);
+  return link ? { href: link.getAttribute('href')!, label } : undefined;
 }
 
-const toCart = (): ToastAction => ({ href: paths.cart(pageCountry()), label: 'Перейти в корзину' });
-const toFavourites = (): ToastAction => ({ href: paths.favourites(pageCountry()), label: 'Открыть избранное' });
+const toCart = () => headerLink('[data-cart-link]', 'Перейти в корзину');
+const toFavourites = () => headerLink('[data-favourites-link]', 'Открыть избранное');
 
 /** «Доступно только 127 шт.», or that the cart already holds all of it. */
 export function stockNotice(available: number, inCart: number): string {

@@ -16,9 +16,15 @@ beforeAll(() => {
   useTestStorageEngine();
 });
 
+// The header's cart and favourites links, which the toasts' actions follow.
+const headerLinks: Record<string, string> = { '[data-cart-link]': '/kg/cart/', '[data-favourites-link]': '/kg/favorites/' };
+
 beforeEach(() => {
   keepMount($cart);
   keepMount($favourites);
+  vi.stubGlobal('document', {
+    querySelector: (selector: string) => (headerLinks[selector] ? { getAttribute: () => headerLinks[selector] } : null),
+  });
 });
 
 afterEach(() => {
@@ -26,6 +32,7 @@ afterEach(() => {
   cleanTestStorage();
   vi.mocked(notifySuccess).mockReset();
   vi.mocked(notifyError).mockReset();
+  vi.unstubAllGlobals();
 });
 
 describe('shop actions', () => {
