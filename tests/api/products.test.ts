@@ -247,10 +247,14 @@ describe('GET /products/products/ ordering', () => {
     return rows.map((row) => row.n);
   }
 
-  it('GET /products/products/ sorts by price ascending by default and with ordering=price', async () => {
+  it('GET /products/products/ sorts by price ascending by default and with ordering=price, products in stock first', async () => {
     const byDefault = await allProducts();
     const byPrice = await allProducts({ ordering: 'price' });
-    expect(numbersSorted(byPrice.map((item) => Number(item.price)), 1)).toBe(true);
+    const firstOut = byPrice.findIndex((item) => !item.in_stock);
+    expect(firstOut).toBeGreaterThan(0);
+    expect(byPrice.slice(firstOut).every((item) => !item.in_stock)).toBe(true);
+    expect(numbersSorted(byPrice.slice(0, firstOut).map((item) => Number(item.price)), 1)).toBe(true);
+    expect(numbersSorted(byPrice.slice(firstOut).map((item) => Number(item.price)), 1)).toBe(true);
     expect(idsOf(byDefault)).toEqual(idsOf(byPrice));
   });
 

@@ -109,7 +109,8 @@ function toSummary(row: SummaryRow, country: CountryCode): ProductSummary {
 function orderBy(ordering: Exclude<Ordering, 'relevance'>): SQL[] {
   switch (ordering) {
     case 'price':
-      return [asc(productOffers.price), asc(products.id)];
+      // The brief's default ordering, with what can be bought now ahead of what is out of stock.
+      return [sql`(${productOffers.quantity} > 0 and ${productOffers.price} is not null) desc`, asc(productOffers.price), asc(products.id)];
     case '-price':
       return [desc(productOffers.price), asc(products.id)];
     case 'name':
