@@ -75,9 +75,12 @@ export default function CartView({ country, countryName, countryCurrency, exchan
                     </a>
                     <p className="cart-sku">Арт. {product.sku}</p>
                     {!product.in_stock && <p className="cart-warning">Нет в наличии — уберите товар или дождитесь поступления</p>}
-                    {product.in_stock && line.quantity > product.quantity && (
-                      <p className="cart-warning">В наличии только {product.quantity} шт.</p>
-                    )}
+                    {product.in_stock &&
+                      (line.quantity > product.quantity ? (
+                        <p className="cart-warning">Доступно только {product.quantity} шт. — уменьшите количество</p>
+                      ) : (
+                        <p className="cart-stock muted small">В наличии: {product.quantity} шт.</p>
+                      ))}
                   </>
                 ) : loading ? (
                   <p className="muted">Загружаем товар…</p>
@@ -93,11 +96,12 @@ export default function CartView({ country, countryName, countryCurrency, exchan
                   type="number"
                   inputMode="numeric"
                   min={1}
+                  max={product?.in_stock ? Math.max(line.quantity, product.quantity) : undefined}
                   value={line.quantity}
                   onChange={(event) => setQuantity(line.id, Number(event.target.value))}
                   aria-label={`Количество: ${product?.name ?? 'товар'}`}
                 />
-                <button type="button" className="btn btn-secondary btn-icon" onClick={() => incrementQuantity(line.id)} aria-label="Увеличить количество">
+                <button type="button" className="btn btn-secondary btn-icon" onClick={() => incrementQuantity(line.id)} disabled={!!product?.in_stock && line.quantity >= product.quantity} aria-label="Увеличить количество">
                   +
                 </button>
               </div>
