@@ -5,6 +5,7 @@ import * as routes from './products.routes.ts';
 export const productsRouter = createRouter()
   .openapi(routes.listProducts, handlers.listProducts)
   .openapi(routes.getProduct, handlers.getProduct)
+  .openapi(routes.getRelatedProducts, handlers.getRelatedProducts)
   .openapi(routes.listCategories, handlers.listCategories)
   .openapi(routes.getCategory, handlers.getCategory)
   .openapi(routes.listBrands, handlers.listBrands)
