@@ -84,9 +84,11 @@ export default function ProductActions({ productId, name, inStock, available, ca
   return (
     <div className="product-actions" ref={block}>
       {inStock && stepper('quantity')}
-      <button type="button" className="btn btn-primary add" disabled={!inStock} onClick={add}>
-        {inStock ? 'В корзину' : 'Нет в наличии'}
-      </button>
+      {inStock && (
+        <button type="button" className="btn btn-primary add" onClick={add}>
+          В корзину
+        </button>
+      )}
       <button
         type="button"
         className="btn btn-secondary btn-icon fav-toggle"
