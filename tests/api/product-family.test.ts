@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { signedIn } from '../helpers/accounts.ts';
 import { api, dbRows } from '../helpers/api.ts';
@@ -92,5 +93,34 @@ describe('GET /products/products/{slug}/related/', () => {
     expect(order.status).toBe(201);
     const { body } = await api(`/products/products/${composite!.slug}/related/?country=kg`);
     expect(body.bought_with.slice(0, 2).map((item: any) => item.id).sort()).toEqual([a!.id, b!.id].sort());
+  });
+});
+
+describe('migration 0013_product_families', () => {
+  it('backfills an existing catalog: every product it puts in a family shares it with the demo seed’s family', async () => {
+    const backfill = readFileSync(new URL('../../src/server/db/migrations/0013_product_families.sql', import.meta.url), 'utf8')
+      .split('--> statement-breakpoint')
+      .find((statement) => statement.includes('UPDATE'))!;
+    const seeded = await dbRows<{ id: number; family: string | null }>(sql`select id, family from products order by id`);
+    try {
+      await dbRows(sql`update products set family = null`);
+      await dbRows(sql.raw(backfill));
+      const found = await dbRows<{ id: number; family: string | null }>(sql`select id, family from products order by id`);
+      const seededFamily = new Map(seeded.map((row) => [row.id, row.family]));
+      const inFamilies = found.filter((row) => row.family !== null);
+      expect(inFamilies.length).toBeGreaterThan(seeded.filter((row) => row.family !== null).length * 0.7);
+      // A recovered family never mixes two of the seed's families or a product that stands alone.
+      const bySeed = new Map<string, Set<string | null>>();
+      for (const row of inFamilies) {
+        const set = bySeed.get(row.family!) ?? new Set();
+        set.add(seededFamily.get(row.id) ?? null);
+        bySeed.set(row.family!, set);
+      }
+      for (const [family, seeds] of bySeed) expect([family, [...seeds]]).toEqual([family, [expect.any(String)]]);
+    } finally {
+      await dbRows(
+        sql`update products p set family = j.family from json_to_recordset(${JSON.stringify(seeded)}::json) as j(id int, family text) where p.id = j.id`,
+      );
+    }
   });
 });
