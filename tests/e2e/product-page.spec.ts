@@ -97,3 +97,14 @@ test('a product out of stock offers the back-in-stock alert instead of a buy but
   await expect(page.locator('.form-result-ok')).toBeVisible();
   await expectNoSeriousAxeViolations(page);
 });
+
+test('the 404 page says what fits the address: a product or any other page', async ({ page }) => {
+  const product = await page.goto('/kg/product/no-such-product/');
+  expect(product!.status()).toBe(404);
+  await expect(page.getByText('Возможно, товар снят с продажи')).toBeVisible();
+
+  const other = await page.goto('/kg/no-such-page/');
+  expect(other!.status()).toBe(404);
+  await expect(page.getByText('Возможно, в адресе опечатка')).toBeVisible();
+  await expect(page.getByText('товар снят с продажи')).toHaveCount(0);
+});
