@@ -250,7 +250,7 @@ describe('GET /products/products/ ordering', () => {
     return rows.map((row) => row.n);
   }
 
-  it('GET /products/products/ sorts by price ascending by default and with ordering=price', async () => {
+  it('GET /products/products/ sorts by price ascending by default and with ordering=price, products in stock first', async () => {
     const byDefault = await allProducts();
     const byPrice = await allProducts({ ordering: 'price' });
     expect(availableFirst(byPrice)).toBe(true);

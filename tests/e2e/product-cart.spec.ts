@@ -1,4 +1,3 @@
-import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/test.ts';
 import { cartCounter, cartLink, inStockProduct, storedJson, toast, waitForIslands, type ApiProduct } from './support/shop.ts';
 
@@ -62,49 +61,6 @@ test('adds a product to the cart with a toast at the top right that closes by it
   await expect(added).toBeHidden({ timeout: 8_000 });
   const shownFor = Date.now() - shownAt;
   expect(shownFor, 'the toast stayed about 5 s').toBeGreaterThanOrEqual(4_000);
-});
-
-test('a quantity above the stock is cut to the stock with a word, and the cart then holds all there is', async ({ page }) => {
-  await page.goto(`/kg/product/${product.slug}/`);
-  await waitForIslands(page);
-  await expect(page.getByText(`В наличии в Кыргызстане: ${product.quantity} шт.`)).toBeVisible();
-  const quantity = page.getByRole('group', { name: 'Количество' }).getByRole('spinbutton');
-  await quantity.fill(String(product.quantity + 500));
-  await expect(quantity).toHaveValue(String(product.quantity));
-  await expect(page.getByRole('status').filter({ hasText: `Доступно только ${product.quantity} шт.` })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Увеличить количество' })).toBeDisabled();
-  await page.getByRole('button', { name: 'В корзину', exact: true }).click();
-  await expect(toast(page, 'Товар добавлен в корзину')).toBeVisible();
-  expect(await storedJson<StoredCartLine[]>(page, 'cart')).toEqual([{ id: product.id, quantity: product.quantity }]);
-  // Nothing more can go in: the button says why instead of adding silently.
-  await expect(page.getByRole('status').filter({ hasText: `В корзине уже все ${product.quantity} шт., что есть в наличии.` })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'В корзину', exact: true })).toBeDisabled();
-});
-
-test.describe('on a phone', () => {
-  test.use({ viewport: { width: 390, height: 844 } });
-
-  test('the buy bar stays at the bottom while the buy block is off screen, and adds what it shows', async ({ page }) => {
-    await page.goto(`/kg/product/${product.slug}/`);
-    await waitForIslands(page);
-    // A compact trail: one step back to the category, not four lines.
-    const trail = page.getByRole('navigation', { name: 'Навигационная цепочка' });
-    await expect(trail.getByRole('link')).toHaveCount(1);
-    const bar = page.getByRole('region', { name: 'Покупка' });
-    const mainButton = page.getByRole('button', { name: 'В корзину', exact: true });
-    const barButton = bar.getByRole('button', { name: /^В корзину: \d+ шт\.$/ });
-    await expect(bar).toBeVisible();
-    // It slides in: wait until it has settled on screen.
-    await expect.poll(async () => { const box = await barButton.boundingBox(); return box ? box.y + box.height : Infinity; }, { message: 'the bar\'s button on screen' }).toBeLessThanOrEqual(844);
-    await bar.getByRole('button', { name: 'Больше' }).click();
-    await expect(bar.getByRole('status').or(bar.locator('output'))).toHaveText('2');
-    await barButton.click();
-    await expect(toast(page, 'Товар добавлен в корзину')).toBeVisible();
-    expect(await storedJson<StoredCartLine[]>(page, 'cart')).toEqual([{ id: product.id, quantity: 2 }]);
-    await mainButton.scrollIntoViewIfNeeded();
-    await expect(bar).toBeHidden();
-    await expectNoSeriousAxeViolations(page);
-  });
 });
 
 test('the cart and favourite toasts lead on: «Перейти в корзину» and «Открыть избранное»', async ({ page }) => {

@@ -332,6 +332,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/products/products/{slug}/related/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Products bought with this one and other products of its category, in stock in the country */
+        get: operations["products_products_related_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/products/categories/": {
         parameters: {
             query?: never;
@@ -1232,8 +1249,28 @@ export interface components {
                 country: "kg" | "kz";
                 in_stock: boolean;
             }[];
+            /** @description The product line's key shared by its shades, sizes and packs. */
+            family: string | null;
+            /** @description The family's active products, this one included; empty without a family. */
+            family_members: {
+                id: number;
+                slug: string;
+                name: string;
+                /** @description What sets this member apart: shade, size, pack. */
+                label: string;
+                /** @description Offered in the country. */
+                available: boolean;
+                in_stock: boolean;
+                current: boolean;
+            }[];
             created_at: string;
             updated_at: string;
+        };
+        RelatedProducts: {
+            /** @description From orders that hold this product, topped up from neighbouring categories. */
+            bought_with: components["schemas"]["ProductListItem"][];
+            /** @description The category's other products, one per family, cheapest first. */
+            same_category: components["schemas"]["ProductListItem"][];
         };
         CategoryNode: {
             id: number;
@@ -2966,6 +3003,49 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Product"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    products_products_related_retrieve: {
+        parameters: {
+            query?: {
+                /** @description Country code: prices, stock and contacts are per country. */
+                country?: "kg" | "kz";
+            };
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Two rows of related products */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelatedProducts"];
                 };
             };
             /** @description Invalid input */

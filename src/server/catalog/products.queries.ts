@@ -6,6 +6,7 @@ import { ancestorsOf, loadCategories, type CategoryLink } from './categories.que
 import { COUNTRIES, type CountryCode, type CurrencyCode } from '../../shared/countries.ts';
 import { CATALOG_TTL_MS, catalogCache } from './cache.ts';
 import { countFromStats, isSummarised } from './catalog-stats.ts';
+import { loadFamily, loadRelatedIds, type FamilyMember } from './product-family.queries.ts';
 import { cacheKey, filterConditions, resolveFilters, type Ordering, type ProductFilters } from './product-filters.ts';
 
 export interface ProductSummary {
@@ -40,6 +41,10 @@ export interface ProductDetail extends ProductSummary {
   availableInCountry: boolean;
   /** Countries where the product is offered, with stock, for "also available in" hints. */
   offers: { country: CountryCode; inStock: boolean }[];
+  /** The product line's key shared by its shades, sizes and packs; null for a product on its own. */
+  familyKey: string | null;
+  /** The family's active products, this one included (`current`); empty without a family. */
+  family: FamilyMember[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -197,6 +202,7 @@ async function queryProduct(slug: string, country: CountryCode): Promise<Product
     .select({
       ...summaryColumns,
       description: products.description,
+      family: products.family,
       createdAt: products.createdAt,
       updatedAt: products.updatedAt,
     })
@@ -207,7 +213,7 @@ async function queryProduct(slug: string, country: CountryCode): Promise<Product
     .where(and(eq(products.slug, slug), eq(products.isActive, true)));
   if (!row) throw new NotFoundError();
 
-  const [specRows, offerRows, categoryRows] = await Promise.all([
+  const [specRows, offerRows, categoryRows, family] = await Promise.all([
     db
       .select({
         slug: specifications.slug,
@@ -225,6 +231,7 @@ async function queryProduct(slug: string, country: CountryCode): Promise<Product
       .where(eq(productOffers.productId, row.id))
       .orderBy(asc(productOffers.country)),
     loadCategories(),
+    loadFamily(db, row.id, row.family, country),
   ]);
   const category = categoryRows.find((c) => c.id === row.categoryId);
   return {
@@ -236,10 +243,36 @@ async function queryProduct(slug: string, country: CountryCode): Promise<Product
       : [],
     availableInCountry: row.price !== null,
     offers: offerRows.map((o) => ({ country: o.country as CountryCode, inStock: o.quantity > 0 })),
+    familyKey: row.family,
+    family,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
 }
+
+export interface RelatedProducts {
+  /** «С этим покупают»: from the orders that hold this product, topped up from neighbouring categories. */
+  boughtWith: ProductSummary[];
+  /** «Другие товары категории»: one product per family, cheapest first. */
+  sameCategory: ProductSummary[];
+}
+
+/** Rows of related products in stock in the country for a product page. */
+export function getRelatedProducts(product: ProductDetail, country: CountryCode): Promise<RelatedProducts> {
+  return relatedCache.get(`${country}/${product.id}`, async () => {
+    const ids = await loadRelatedIds(product.id, product.familyKey, product.category.id, country);
+    const summaries = async (list: number[]) => {
+      if (!list.length) return [];
+      const { items } = await listProducts({ country, ids: list, limit: list.length, offset: 0 });
+      const byId = new Map(items.map((item) => [item.id, item]));
+      return list.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+    };
+    const [boughtWith, sameCategory] = await Promise.all([summaries(ids.boughtWith), summaries(ids.sameCategory)]);
+    return { boughtWith, sameCategory };
+  });
+}
+
+const relatedCache = catalogCache<RelatedProducts>({ max: 2000, ttlMs: CATALOG_TTL_MS });
 
 /** Slugs of every active product sold in the country, for the sitemap. */
 export async function listProductSlugs(country: CountryCode): Promise<{ slug: string; updatedAt: Date }[]> {

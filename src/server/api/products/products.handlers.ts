@@ -2,7 +2,7 @@ import { getBrand as findBrand, listBrands as findBrands } from '../../catalog/b
 import { getCategory as findCategory, getCategoryTree } from '../../catalog/categories.queries.ts';
 import { getFacets } from '../../catalog/facets.queries.ts';
 import type { ProductFilters } from '../../catalog/product-filters.ts';
-import { getProduct as findProduct, listProducts as findProducts } from '../../catalog/products.queries.ts';
+import { getProduct as findProduct, getRelatedProducts as findRelatedProducts, listProducts as findProducts } from '../../catalog/products.queries.ts';
 import { suggest } from '../../catalog/suggestions.queries.ts';
 import { getSpecification as findSpecification, listSpecifications as findSpecifications } from '../../catalog/specifications.queries.ts';
 import type { AppRouteHandler } from '../create-router.ts';
@@ -34,6 +34,12 @@ export const listProducts: AppRouteHandler<typeof routes.listProducts> = async (
 export const getProduct: AppRouteHandler<typeof routes.getProduct> = async (c) => {
   const product = await findProduct(c.req.valid('param').slug, c.req.valid('query').country);
   return c.json(toProductJson(product), 200);
+};
+
+export const getRelatedProducts: AppRouteHandler<typeof routes.getRelatedProducts> = async (c) => {
+  const country = c.req.valid('query').country;
+  const related = await findRelatedProducts(await findProduct(c.req.valid('param').slug, country), country);
+  return c.json({ bought_with: related.boughtWith.map(toProductListItemJson), same_category: related.sameCategory.map(toProductListItemJson) }, 200);
 };
 
 export const listCategories: AppRouteHandler<typeof routes.listCategories> = async (c) => c.json(await getCategoryTree(), 200);

@@ -29,6 +29,16 @@ export function toProductJson(p: ProductDetail) {
     breadcrumbs: p.breadcrumbs,
     available_in_country: p.availableInCountry,
     offers: p.offers.map((o) => ({ country: o.country, in_stock: o.inStock })),
+    family: p.familyKey,
+    family_members: p.family.map((m) => ({
+      id: m.id,
+      slug: m.slug,
+      name: m.name,
+      label: m.label,
+      available: m.available,
+      in_stock: m.inStock,
+      current: m.current,
+    })),
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),
   };

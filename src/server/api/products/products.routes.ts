@@ -8,6 +8,7 @@ import {
   categorySchema,
   facetsSchema,
   productDetailQuery,
+  relatedProductsSchema,
   productListItemSchema,
   productListQuery,
   suggestionsQuery,
@@ -40,6 +41,16 @@ export const getProduct = createRoute({
   summary: 'One product with its price and stock in the country',
   request: { params: slugParam, query: productDetailQuery },
   responses: { 200: jsonContent(productSchema, 'The product'), ...errorResponses },
+});
+
+export const getRelatedProducts = createRoute({
+  operationId: 'products_products_related_retrieve',
+  method: 'get',
+  path: '/products/products/{slug}/related/',
+  tags,
+  summary: 'Products bought with this one and other products of its category, in stock in the country',
+  request: { params: slugParam, query: productDetailQuery },
+  responses: { 200: jsonContent(relatedProductsSchema, 'Two rows of related products'), ...errorResponses },
 });
 
 export const listCategories = createRoute({

@@ -34,10 +34,31 @@ export const productSchema = productListItemSchema
     breadcrumbs: z.array(link),
     available_in_country: z.boolean(),
     offers: z.array(z.object({ country: z.enum(['kg', 'kz']), in_stock: z.boolean() })),
+    family: z.string().nullable().openapi({ description: "The product line's key shared by its shades, sizes and packs." }),
+    family_members: z
+      .array(
+        z.object({
+          id: z.number().int(),
+          slug: z.string(),
+          name: z.string(),
+          label: z.string().openapi({ description: 'What sets this member apart: shade, size, pack.' }),
+          available: z.boolean().openapi({ description: 'Offered in the country.' }),
+          in_stock: z.boolean(),
+          current: z.boolean(),
+        }),
+      )
+      .openapi({ description: "The family's active products, this one included; empty without a family." }),
     created_at: z.string(),
     updated_at: z.string(),
   })
   .openapi('Product');
+
+export const relatedProductsSchema = z
+  .object({
+    bought_with: z.array(productListItemSchema).openapi({ description: 'From orders that hold this product, topped up from neighbouring categories.' }),
+    same_category: z.array(productListItemSchema).openapi({ description: "The category's other products, one per family, cheapest first." }),
+  })
+  .openapi('RelatedProducts');
 
 const facetValue = z.object({ value: z.string(), count: z.number().int() });
 

@@ -34,6 +34,7 @@ export async function insertProducts(db: Db, drafts: ProductDraft[], refs: Catal
           slug: d.slug,
           sku: d.sku,
           name: d.name,
+          family: d.family,
           description: d.description,
           brandId: requireId(refs.brands, d.brand, 'brand'),
           categoryId: requireId(refs.categories, d.category, 'category'),

@@ -34,6 +34,8 @@ export interface ProductDraft {
   slug: string;
   sku: string;
   name: string;
+  /** The family's code when it has more than one variant, else null. */
+  family: string | null;
   description: string;
   searchText: string;
   brand: string;
@@ -71,6 +73,7 @@ export function buildDemoProducts(): ProductDraft[] {
         slug: unique(taken.slugs, slugify(name)),
         sku,
         name,
+        family: variants.length > 1 ? family.code : null,
         description,
         searchText: `${brand.name} ${category.name} ${stripHtml(description)}`,
         brand: brand.slug,

@@ -74,6 +74,8 @@ export const products = pgTable(
       .notNull()
       .references(() => categories.id, { onDelete: 'restrict' }),
     isActive: boolean().notNull().default(true),
+    /** A product line's shared key (e.g. "3M-Z250"): the shades, sizes and packs of one product carry the same family. */
+    family: text(),
     images: jsonb().$type<string[]>().notNull().default([]),
     /** Plain text indexed for search besides the name: brand, category, description without tags. */
     searchText: text().notNull().default(''),
@@ -87,6 +89,7 @@ export const products = pgTable(
   (t) => [
     index().on(t.categoryId),
     index().on(t.brandId),
+    index().on(t.family),
     index('products_search_vector_idx').using('gin', t.searchVector),
     index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('products_sku_lower_idx').on(sql`lower(${t.sku}) text_pattern_ops`),

@@ -1,0 +1,99 @@
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
+import { cartCounter, listProducts, storedJson, waitForIslands } from './support/shop.ts';
+import { expect, test } from './support/test.ts';
+
+const Z250_A1 = 'filtek-z250-kompozit-shpric-4-g-ottenok-a1';
+
+async function stockOf(request: import('@playwright/test').APIRequestContext, slug: string): Promise<number> {
+  const response = await request.get(`/api/v1/products/products/${slug}/?country=kg`);
+  return (await response.json()).quantity as number;
+}
+
+test('a quantity above the stock is cut to it, and the buyer is told', async ({ page, request }) => {
+  const stock = await stockOf(request, Z250_A1);
+  await page.goto(`/kg/product/${Z250_A1}/`);
+  await waitForIslands(page);
+  await expect(page.getByText(`В наличии в Кыргызстане: ${stock} шт.`)).toBeVisible();
+
+  const buy = page.locator('.buy');
+  const quantity = buy.getByRole('spinbutton', { name: 'Количество' });
+  await quantity.fill('500');
+  await expect(quantity).toHaveValue(String(stock));
+  await expect(buy.getByRole('status')).toHaveText(`Доступно только ${stock} шт.`);
+  await expect(buy.getByRole('button', { name: 'Увеличить количество' })).toBeDisabled();
+
+  await buy.getByRole('button', { name: 'В корзину', exact: true }).click();
+  await expect(cartCounter(page)).toHaveAttribute('aria-label', `${stock} шт.`);
+  expect(await storedJson(page, 'cart')).toEqual([{ id: expect.any(Number), quantity: stock }]);
+
+  // Everything there is already sits in the cart: nothing more is added, and the page says why.
+  await buy.getByRole('button', { name: 'В корзину', exact: true }).click();
+  await expect(buy.getByRole('status')).toHaveText(`В корзине уже всё, что есть в наличии: ${stock} шт.`);
+  await expect(cartCounter(page)).toHaveAttribute('aria-label', `${stock} шт.`);
+  await expectNoSeriousAxeViolations(page);
+
+  await page.goto('/kg/cart/');
+  await expect(page.getByText(`В наличии: ${stock} шт.`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Увеличить количество' })).toBeDisabled();
+});
+
+test('shows the family’s other shades as links, the current one marked', async ({ page }) => {
+  await page.goto(`/kg/product/${Z250_A1}/`);
+  const family = page.getByRole('navigation', { name: /Варианты/ });
+  await expect(family.getByRole('link')).toHaveText(['A1', 'A2', 'A3', /A3\.5/, 'B2']);
+  await expect(family.getByRole('link', { name: 'A1' })).toHaveAttribute('aria-current', 'page');
+  await expectNoSeriousAxeViolations(page);
+
+  await family.getByRole('link', { name: 'A2', exact: true }).click();
+  await expect(page).toHaveURL(/ottenok-a2\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('оттенок A2');
+  await expect(page.getByRole('navigation', { name: /Варианты/ }).getByRole('link', { name: 'A2', exact: true })).toHaveAttribute('aria-current', 'page');
+
+  await expect(page.getByRole('heading', { name: 'С этим покупают' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Другие товары категории' })).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the breadcrumb is one «← parent» line and a sticky bar buys once the buy block is out of view', async ({ page }) => {
+    await page.goto(`/kg/product/${Z250_A1}/`);
+    await waitForIslands(page);
+    const crumbs = page.getByRole('navigation', { name: 'Навигационная цепочка' });
+    await expect(crumbs.getByRole('link', { name: 'Композиты' })).toBeVisible();
+    await expect(crumbs.getByRole('link', { name: 'Главная' })).toBeHidden();
+    expect((await crumbs.boundingBox())!.height).toBeLessThanOrEqual(48);
+
+    const bar = page.locator('.buy-bar');
+    await page.locator('.buy .add').scrollIntoViewIfNeeded();
+    await expect(bar).toHaveAttribute('data-shown', 'false');
+    await expect(bar).not.toBeInViewport();
+
+    await page.getByRole('heading', { name: 'Описание' }).scrollIntoViewIfNeeded();
+    await expect(bar).toHaveAttribute('data-shown', 'true');
+    await expect(bar).toBeInViewport({ ratio: 1 });
+    await expect(bar.locator('[data-price]').first()).toBeVisible();
+    await bar.getByRole('button', { name: 'Увеличить количество' }).click();
+    await bar.getByRole('button', { name: 'В корзину', exact: true }).click();
+    await expect(cartCounter(page)).toHaveText('2');
+    await expectNoSeriousAxeViolations(page);
+  });
+});
+
+test('a product out of stock offers the back-in-stock alert instead of a buy button', async ({ page, request }) => {
+  const { results } = await listProducts(request, { country: 'kg', limit: 100, ordering: '-price' });
+  const product = results.find((p) => !p.in_stock && p.price !== null);
+  test.skip(!product, 'the demo catalog has no product out of stock in kg');
+  await page.goto(`/kg/product/${product!.slug}/`);
+  await expect(page.getByText('Нет в наличии в Кыргызстане')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'В корзину', exact: true })).toHaveCount(0);
+
+  const email = page.getByLabel('Сообщить о поступлении');
+  await email.scrollIntoViewIfNeeded();
+  await waitForIslands(page);
+  await email.fill(`alert-${Date.now()}@clinic.kg`);
+  await page.getByRole('button', { name: 'Сообщить мне' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /./ }).last()).toBeVisible();
+  await expect(page.locator('.form-result-ok')).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+});
