@@ -25,7 +25,7 @@ test('filters a category by a specification, sorts by price, pages and restores 
 }) => {
   await page.goto('/kg/');
   const header = page.getByRole('banner');
-  await header.getByText('Каталог', { exact: true }).click();
+  await header.locator('summary').filter({ hasText: 'Каталог' }).click();
   await header.getByRole('link', { name: CATEGORY, exact: true }).click();
 
   await expect(page).toHaveURL(CATEGORY_PATH);
