@@ -36,3 +36,15 @@ export function notifySuccess(text: string, action?: ToastAction): void {
 export function notifyError(text: string, action?: ToastAction): void {
   show('error', text, action);
 }
+
+/** Where a toast waits for the next page when the current one is left by a full page load. */
+export const PENDING_TOAST_KEY = 'pending-toast';
+
+/** A success toast for the page about to be opened (checkout leaves by a full page load). */
+export function notifyOnNextPage(text: string): void {
+  try {
+    sessionStorage.setItem(PENDING_TOAST_KEY, text);
+  } catch {
+    // Storage refused (private mode): the next page simply shows no toast.
+  }
+}

@@ -145,6 +145,20 @@ function onPageLoad(): void {
   document.querySelector<HTMLDetailsElement>('[data-catalog-menu]')?.removeAttribute('open');
   lastScrollY = window.scrollY;
   placeHeader();
+  showPendingToast();
+}
+
+// A toast left for this page by one that ended with a full page load (checkout's «Заказ оформлен»):
+// the key is lib/notify.ts's PENDING_TOAST_KEY, written out so the shell does not load notify.ts.
+function showPendingToast(): void {
+  let text: string | null = null;
+  try {
+    text = sessionStorage.getItem('pending-toast');
+    sessionStorage.removeItem('pending-toast');
+  } catch {
+    return;
+  }
+  if (text) void import('~/lib/notify.ts').then(({ notifySuccess }) => notifySuccess(text));
 }
 
 $cartCount.listen((count) => renderCount('[data-cart-count]', count));
@@ -152,6 +166,8 @@ $favouritesCount.listen((count) => renderCount('[data-favourites-count]', count)
 $currency.listen(renderPrices);
 
 document.addEventListener('astro:page-load', onPageLoad);
+// A page without the ClientRouter (checkout) fires no astro:page-load: this is its page load.
+if (!document.querySelector('meta[name="astro-view-transitions-enabled"]')) onPageLoad();
 // Prices drawn after the page loaded (the search suggestions) ask to be converted too.
 document.addEventListener('shop:render-prices', renderPrices);
 

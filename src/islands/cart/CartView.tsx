@@ -233,7 +233,7 @@ export default function CartView({
           </p>
         )}
         {subtotal && subtotal.orderable > 0 ? (
-          <a className="btn btn-primary cart-checkout" href={checkoutHref}>
+          <a className="btn btn-primary cart-checkout" href={checkoutHref} data-astro-reload>
             Оформить заказ
           </a>
         ) : (

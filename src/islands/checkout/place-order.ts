@@ -1,7 +1,6 @@
-import { navigate } from 'astro:transitions/client';
 import { createOrder } from '~/lib/api/orders.ts';
 import type { CountryCode, OrderCreateInput } from '~/lib/api/types.ts';
-import { NOTICES, notifySuccess } from '~/lib/notify.ts';
+import { NOTICES, notifyOnNextPage } from '~/lib/notify.ts';
 import type { FormValues } from '~/islands/forms/index.ts';
 import { paths } from '~/shared/paths.ts';
 import { clearCart } from '~/stores/cart.ts';
@@ -40,8 +39,9 @@ export async function placeOrder(values: FormValues, { country, lines, delivery,
   try {
     const order = await createOrder(input, idempotencyKey);
     clearCart();
-    notifySuccess(NOTICES.orderPlaced);
-    await navigate(paths.order(country, order.number));
+    // Checkout has no in-page navigation: the order page loads anew and shows the toast.
+    notifyOnNextPage(NOTICES.orderPlaced);
+    window.location.assign(paths.order(country, order.number));
     return null;
   } catch (error) {
     const mapped = checkoutErrors(error, lines.length);
