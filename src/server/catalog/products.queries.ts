@@ -111,17 +111,16 @@ function toSummary(row: SummaryRow, country: CountryCode): ProductSummary {
   };
 }
 
-/** Products a buyer can order come first in every ordering; the chosen one orders each group. */
+/**
+ * The brief's default ordering, by price, puts what can be bought now first (issue 12); an ordering the
+ * visitor chose is followed as chosen. The index `product_offers_listing_idx` (migration 0014) serves it.
+ */
 const availableFirst = sql`(${productOffers.quantity} > 0 and ${productOffers.price} is not null) desc`;
 
 function orderBy(ordering: Exclude<Ordering, 'relevance'>): SQL[] {
-  return [availableFirst, ...orderWithin(ordering)];
-}
-
-function orderWithin(ordering: Exclude<Ordering, 'relevance'>): SQL[] {
   switch (ordering) {
     case 'price':
-      return [asc(productOffers.price), asc(products.id)];
+      return [availableFirst, asc(productOffers.price), asc(products.id)];
     case '-price':
       return [desc(productOffers.price), asc(products.id)];
     case 'name':
@@ -137,7 +136,7 @@ function orderWithin(ordering: Exclude<Ordering, 'relevance'>): SQL[] {
 
 /**
  * One page of products sold in the country, with the total count. Without a search the default
- * ordering is by price; with one, by relevance. Except by relevance, products in stock come first.
+ * ordering is by price, products in stock first; with one, by relevance.
  * @throws ValidationError for an unknown category, brand or specification.
  */
 export function listProducts(options: ProductListOptions): Promise<{ items: ProductSummary[]; count: number }> {
