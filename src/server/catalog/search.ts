@@ -57,9 +57,17 @@ export function findMatches(db: Db, search: SearchTerms): Promise<SearchMatches>
 async function searchMatches(db: Db, search: SearchTerms): Promise<SearchMatches> {
   const lower = search.text.toLowerCase();
   const prefix = `${lower.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-  const tsquery = await typoTolerantQuery(db, search.words);
-  // Names are compared with the text as typed and as the person meant it (other layout, other alphabet).
-  const closeness = [search.text, ...textVariants(search.text)].map((text) => sql`word_similarity(${text}, p.name)`);
+  const { tsquery, allKnown } = await typoTolerantQuery(db, search.words);
+  // Names are compared with the text as typed and, unless every word is a catalog word as typed, as the
+  // person may have meant it (other layout, other alphabet); a name close to the text as typed skips that.
+  const variants = allKnown ? [] : textVariants(search.text);
+  const typed = sql`word_similarity(${search.text}, p.name)`;
+  const closeness = variants.length
+    ? sql`case when ${typed} >= 0.5 then ${typed} else greatest(${typed}, ${sql.join(
+        variants.map((text) => sql`word_similarity(${text}, p.name)`),
+        sql`, `,
+      )}) end`
+    : typed;
   const rows = await queryRows<{ id: number; exact: boolean }>(
     db,
     sql`select p.id, lower(p.sku) = ${lower} as exact
@@ -69,7 +77,7 @@ async function searchMatches(db: Db, search: SearchTerms): Promise<SearchMatches
           ${tsquery ? sql`union all select id from products where search_vector @@ to_tsquery('russian', ${tsquery})` : sql``}
         )
         order by exact desc,
-          round(greatest(${sql.join(closeness, sql`, `)})::numeric, 1) desc,
+          round((${closeness})::numeric, 1) desc,
           ${tsquery ? sql`ts_rank(p.search_vector, to_tsquery('russian', ${tsquery})) desc,` : sql``}
           p.id`,
   );
@@ -84,9 +92,13 @@ async function searchMatches(db: Db, search: SearchTerms): Promise<SearchMatches
  * and its products' words share a stem, not a form. Words hold only letters and digits, so they need no
  * tsquery escaping.
  */
-async function typoTolerantQuery(db: Db, words: string[]): Promise<string | null> {
-  if (!words.length) return null;
-  const spellings = new Map(words.map((w) => [w, [w, ...wordVariants(w)]]));
+async function typoTolerantQuery(db: Db, words: string[]): Promise<{ tsquery: string | null; allKnown: boolean }> {
+  if (!words.length) return { tsquery: null, allKnown: true };
+  // A word the catalog has as typed is neither a typo nor typed on the wrong layout: it needs no variants.
+  const known = new Set(
+    (await queryRows<{ word: string }>(db, sql`select word from search_words where word = any(${`{${words.join(',')}}`}::text[])`)).map((r) => r.word),
+  );
+  const spellings = new Map(words.map((w) => [w, known.has(w) ? [w] : [w, ...wordVariants(w)]]));
   const typoCandidates = [...new Set([...spellings.values()].flat().filter((w) => w.length >= 4 && /\p{L}/u.test(w)))];
   const close = typoCandidates.length
     ? await queryRows<{ input: string; word: string; category: boolean }>(
@@ -104,7 +116,7 @@ async function typoTolerantQuery(db: Db, words: string[]): Promise<string | null
             ) as close`,
       )
     : [];
-  return words
+  const tsquery = words
     .map((w) => {
       const forms = spellings.get(w)!;
       const alternatives = new Set(forms.map((form) => `${form}:*`));
@@ -112,6 +124,7 @@ async function typoTolerantQuery(db: Db, words: string[]): Promise<string | null
       return alternatives.size > 1 ? `(${[...alternatives].join(' | ')})` : [...alternatives][0];
     })
     .join(' & ');
+  return { tsquery, allKnown: words.every((w) => known.has(w)) };
 }
 
 /** Rebuilds the word list typo tolerance draws on; call after products are written in bulk. */
