@@ -1,7 +1,8 @@
 /**
- * `npm test`: every suite — unit and API tests (vitest, on the embedded database, and also on the
- * PostgreSQL server in DATABASE_URL when it is set), then browser tests (Playwright on Chromium).
- * Ends with one summary line, "N passed, N failed".
+ * `npm test`: the code checks (types with `astro check`, lint and formatting), then every suite: unit
+ * and API tests (vitest, on the embedded database, and also on the PostgreSQL server in DATABASE_URL when
+ * it is set), then browser tests (Playwright on Chromium). Ends with one summary line, "N passed, N failed";
+ * a failed check counts as one failure. `npm test -- unit api e2e checks` picks suites.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -59,6 +60,17 @@ const vitestArgs = (out: string, projects: string[]) => [
   '--reporter=json',
   `--outputFile.json=${out}`,
 ];
+
+if (wants('checks')) {
+  for (const [label, command, args] of [
+    ['types: astro check', bin('astro'), ['check', '--minimumSeverity', 'warning']],
+    ['lint: eslint', bin('eslint'), ['--config', 'tests/eslint.config.js', '--max-warnings', '0', '.']],
+    ['format: prettier --check', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
+  ] as const) {
+    if (run(label, command, [...args]) === 0) passed += 1;
+    else failed += 1;
+  }
+}
 
 if (wants('unit') || wants('api')) {
   const projects = ['unit', 'api'].filter(wants);
