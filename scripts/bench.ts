@@ -32,7 +32,17 @@ import { measurePageJs, type PageJs } from './bench/js-weight.ts';
 import { capture, type Captured } from './bench/capture.ts';
 import { measure, warmUp, type LoadOptions, type LoadResult } from './bench/load.ts';
 import { portInUse, runToEnd, startProcess, waitUntilReady, type Proc } from './bench/processes.ts';
-import { coldSummary, coldTable, comparisonTable, jsTable, pairOf, pairTable, type ColdResult, type LoadPair, type P99Comparison } from './bench/report.ts';
+import {
+  coldSummary,
+  coldTable,
+  comparisonTable,
+  jsTable,
+  pairOf,
+  pairTable,
+  type ColdResult,
+  type LoadPair,
+  type P99Comparison,
+} from './bench/report.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 process.chdir(root);
@@ -57,8 +67,15 @@ const ORIGIN = `http://${HOST}:${PORT}`;
 const BENCH_DATA = path.join(root, '.bench-data');
 const RESULTS_DIR = path.join(root, 'bench-results');
 const LARGE_PRODUCTS = Number(args.products);
-const CONNECTIONS = args.connections.split(',').map(Number).filter((n) => n > 0);
-const load: LoadOptions = { connections: CONNECTIONS[0] ?? 10, warmupSeconds: 2, durationSeconds: Number(args.duration) };
+const CONNECTIONS = args.connections
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
+const load: LoadOptions = {
+  connections: CONNECTIONS[0] ?? 10,
+  warmupSeconds: 2,
+  durationSeconds: Number(args.duration),
+};
 const COLD_REPEATS = Number(args.cold);
 const LIMIT_PORT = PORT + 1;
 /** What browsers send; API clients in browsers too. */
@@ -166,14 +183,21 @@ async function pick(): Promise<Picks> {
   }
   const all = await getJson<ListAnswer>(`${LIST}?${qs({ ...base, limit: 1 })}`);
   if (all.results.length === 0) throw new Error('The product list is empty.');
-  const withFacets = await getJson<ListAnswer>(`${LIST}?${qs({ ...base, category: top.slug, facets: 'true', limit: 1 })}`);
+  const withFacets = await getJson<ListAnswer>(
+    `${LIST}?${qs({ ...base, category: top.slug, facets: 'true', limit: 1 })}`,
+  );
   const spec = withFacets.facets?.specifications.find((s) => s.values.length > 0);
-  const count = async (search: string) => (await getJson<ListAnswer>(`${LIST}?${qs({ ...base, search, limit: 1 })}`)).count;
+  const count = async (search: string) =>
+    (await getJson<ListAnswer>(`${LIST}?${qs({ ...base, search, limit: 1 })}`)).count;
   return {
     top_category: top,
     product: all.results[0].slug,
     specification: spec
-      ? { slug: spec.slug, value: spec.values[0].value, param: encodeSpecifications({ [spec.slug]: [spec.values[0].value] }) }
+      ? {
+          slug: spec.slug,
+          value: spec.values[0].value,
+          param: encodeSpecifications({ [spec.slug]: [spec.values[0].value] }),
+        }
       : null,
     search: { word: SEARCH_WORD, products: await count(SEARCH_WORD) },
     typo: { word: SEARCH_TYPO, products: await count(SEARCH_TYPO) },
@@ -187,7 +211,9 @@ async function pick(): Promise<Picks> {
  * this a slow target would slow down the next one.
  */
 async function drain(): Promise<void> {
-  const response = await fetch(`${ORIGIN}${LIST}?${qs({ country: 'kg', limit: 1 })}`, { signal: AbortSignal.timeout(180_000) });
+  const response = await fetch(`${ORIGIN}${LIST}?${qs({ country: 'kg', limit: 1 })}`, {
+    signal: AbortSignal.timeout(180_000),
+  });
   await response.arrayBuffer();
 }
 
@@ -200,7 +226,8 @@ async function signIn(): Promise<string> {
     signal: AbortSignal.timeout(30_000),
   });
   const body = (await response.json()) as { access?: string };
-  if (response.status !== 200 || !body.access) throw new Error(`Signing in the bench account: HTTP ${response.status} ${JSON.stringify(body)}`);
+  if (response.status !== 200 || !body.access)
+    throw new Error(`Signing in the bench account: HTTP ${response.status} ${JSON.stringify(body)}`);
   return body.access;
 }
 
@@ -224,7 +251,12 @@ function targets(p: Picks, access: string): Target[] {
     { name: 'product page', path: `/kg/product/${encodeURIComponent(p.product)}/` },
     { name: 'search page', path: `/kg/search/?q=${encodeURIComponent(p.typo.word)}` },
     // Every signed-in call verifies the token and reads the account: this is that cost on its own.
-    { name: 'API users/me signed in', path: '/api/v1/accounts/auth/users/me/', headers: { Authorization: `Bearer ${access}` }, personal: true },
+    {
+      name: 'API users/me signed in',
+      path: '/api/v1/accounts/auth/users/me/',
+      headers: { Authorization: `Bearer ${access}` },
+      personal: true,
+    },
   ];
 }
 
@@ -246,7 +278,10 @@ async function coldLatencies(target: Target, access: string, repeats: number): P
   for (let i = 0; i < repeats; i++) {
     await invalidate(access);
     const t0 = performance.now();
-    const response = await fetch(ORIGIN + target.path, { headers: { ...BROWSER_ENCODING, ...target.headers }, signal: AbortSignal.timeout(60_000) });
+    const response = await fetch(ORIGIN + target.path, {
+      headers: { ...BROWSER_ENCODING, ...target.headers },
+      signal: AbortSignal.timeout(60_000),
+    });
     await response.arrayBuffer();
     times.push(performance.now() - t0);
     if (response.status !== 200) throw new Error(`cold ${target.path} answered ${response.status}`);
@@ -305,14 +340,22 @@ async function measureJs(p: Picks, access: string): Promise<PageJs[]> {
     ['order history', '/kg/account/orders/', CATALOG_BUDGET, signedIn],
   ];
   const out: PageJs[] = [];
-  for (const [page, pagePath, budget, headers] of pages) out.push(await measurePageJs(ORIGIN, page, pagePath, budget, headers));
+  for (const [page, pagePath, budget, headers] of pages)
+    out.push(await measurePageJs(ORIGIN, page, pagePath, budget, headers));
   return out;
 }
 
 // ---------------------------------------------------------------------------------------------
 
 /** Each target: one probe, its cold figures (public ones), warm load; then the same load on the limit server answering the shop's bytes. */
-async function loadTargets(def: ScenarioDef, result: ScenarioResult, server: Proc, picks: Picks, access: string, logDir: string): Promise<void> {
+async function loadTargets(
+  def: ScenarioDef,
+  result: ScenarioResult,
+  server: Proc,
+  picks: Picks,
+  access: string,
+  logDir: string,
+): Promise<void> {
   const list = targets(picks, access);
   const recorded: Record<string, Captured> = {};
   for (const target of list) {
@@ -333,7 +376,9 @@ async function loadTargets(def: ScenarioDef, result: ScenarioResult, server: Pro
     await warmUp(ORIGIN, target.path, load, headers);
     recorded[target.path] = await capture(ORIGIN, target.path, headers);
     result.cold.push({ target: target.name, path: target.path, single_request_ms: singleMs, ...coldSummary(cold) });
-    console.log(`  ${target.name}: first request ${singleMs} ms${cold.length ? `, cold p50 ${coldSummary(cold).cold_p50_ms} ms` : ''}, ${recorded[target.path]!.bytes} bytes`);
+    console.log(
+      `  ${target.name}: first request ${singleMs} ms${cold.length ? `, cold p50 ${coldSummary(cold).cold_p50_ms} ms` : ''}, ${recorded[target.path]!.bytes} bytes`,
+    );
     await drain();
   }
 
@@ -341,7 +386,13 @@ async function loadTargets(def: ScenarioDef, result: ScenarioResult, server: Pro
   mkdirSync(logDir, { recursive: true });
   writeFileSync(limitFile, JSON.stringify(recorded));
   if (await portInUse(LIMIT_PORT, HOST)) throw new Error(`Port ${LIMIT_PORT} on ${HOST} is already in use.`);
-  const limitServer = startProcess('limit', [path.join(root, 'scripts/bench/limit-server.ts'), limitFile, String(LIMIT_PORT)], process.env, path.join(logDir, `limit-${def.name}.log`), root);
+  const limitServer = startProcess(
+    'limit',
+    [path.join(root, 'scripts/bench/limit-server.ts'), limitFile, String(LIMIT_PORT)],
+    process.env,
+    path.join(logDir, `limit-${def.name}.log`),
+    root,
+  );
   limitServer.echo = false;
   try {
     await waitUntilReady(limitServer, `http://${HOST}:${LIMIT_PORT}${list[0]!.path}`, 30_000);
@@ -357,12 +408,16 @@ async function loadTargets(def: ScenarioDef, result: ScenarioResult, server: Pro
         const limit = await measure(`http://${HOST}:${LIMIT_PORT}`, target.name, target.path, options, headers);
         result.load.push({ ...shop, connections }, { ...limit, connections, limit: true });
         result.pairs.push(pairOf(target.name, connections, shop, limit, recorded[target.path]!.bytes));
-        console.log(`shop ${shop.requests_per_second} req/s (p99 ${shop.latency_p99_ms} ms), limit ${limit.requests_per_second} req/s`);
+        console.log(
+          `shop ${shop.requests_per_second} req/s (p99 ${shop.latency_p99_ms} ms), limit ${limit.requests_per_second} req/s`,
+        );
         // Timeouts (10 s) and requests still running when the run ends are results: the server is slow.
         // Refused or reset connections and non-2xx answers mean the figures are not worth reading.
         const broken = shop.errors - shop.timeouts + shop.non_2xx;
         if (broken > FAILURE_SHARE * Math.max(1, shop.requests_total + shop.errors)) {
-          result.failures.push(`${def.name}: ${target.name}: ${shop.non_2xx} non-2xx (${JSON.stringify(shop.status_codes)}), ${shop.errors - shop.timeouts} connection errors of ${shop.requests_total} answers`);
+          result.failures.push(
+            `${def.name}: ${target.name}: ${shop.non_2xx} non-2xx (${JSON.stringify(shop.status_codes)}), ${shop.errors - shop.timeouts} connection errors of ${shop.requests_total} answers`,
+          );
         }
         await drain();
       }
@@ -395,16 +450,30 @@ async function runScenario(def: ScenarioDef, result: ScenarioResult, withJs: boo
   console.log('Creating the bench account…');
   await runToEnd(
     'user-create',
-    [path.join(root, 'scripts/user-create.ts'), '--email', BENCH_ACCOUNT.email, '--password', BENCH_ACCOUNT.password, '--staff'],
+    [
+      path.join(root, 'scripts/user-create.ts'),
+      '--email',
+      BENCH_ACCOUNT.email,
+      '--password',
+      BENCH_ACCOUNT.password,
+      '--staff',
+    ],
     { ...process.env, DATA_DIR: def.dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
     path.join(logDir, `user-create-${def.name}.log`),
     root,
   );
 
-  if (await portInUse(PORT, HOST)) throw new Error(`Port ${PORT} on ${HOST} is already in use; stop whatever listens there first.`);
+  if (await portInUse(PORT, HOST))
+    throw new Error(`Port ${PORT} on ${HOST} is already in use; stop whatever listens there first.`);
   console.log(`Starting the server on ${ORIGIN} (builds first when the build is stale)…`);
   const t = Date.now();
-  const server: Proc = startProcess('server', [path.join(root, 'scripts/bench/serve.ts')], serverEnv(def.dataDir), path.join(logDir, `server-${def.name}.log`), root);
+  const server: Proc = startProcess(
+    'server',
+    [path.join(root, 'scripts/bench/serve.ts')],
+    serverEnv(def.dataDir),
+    path.join(logDir, `server-${def.name}.log`),
+    root,
+  );
   try {
     await waitUntilReady(server, `${ORIGIN}/kg/`, READY_TIMEOUT_MS);
     server.echo = false;
@@ -422,7 +491,10 @@ async function runScenario(def: ScenarioDef, result: ScenarioResult, withJs: boo
         `Search «${picks.search.word}»: ${picks.search.products} products; typo «${picks.typo.word}»: ${picks.typo.products}.`,
       ].join('\n'),
     );
-    if (!picks.specification) console.warn(`Note: no specification facet in category ${picks.top_category.slug}; the filtered list runs without one.`);
+    if (!picks.specification)
+      console.warn(
+        `Note: no specification facet in category ${picks.top_category.slug}; the filtered list runs without one.`,
+      );
 
     const access = await signIn();
     if (!JS_ONLY) await loadTargets(def, result, server, picks, access, logDir);
@@ -432,9 +504,11 @@ async function runScenario(def: ScenarioDef, result: ScenarioResult, withJs: boo
       result.js = await measureJs(picks, access);
       for (const page of result.js) {
         const expected = page.page === '404' ? 404 : 200;
-        if (page.status !== expected) result.failures.push(`${def.name}: JS weight: ${page.path} answered ${page.status}, expected ${expected}`);
+        if (page.status !== expected)
+          result.failures.push(`${def.name}: JS weight: ${page.path} answered ${page.status}, expected ${expected}`);
         // A signed-in page that sends the bench account to the login page would be measured as the login page.
-        if (page.redirected_to) result.failures.push(`${def.name}: JS weight: ${page.path} redirected to ${page.redirected_to}`);
+        if (page.redirected_to)
+          result.failures.push(`${def.name}: JS weight: ${page.path} redirected to ${page.redirected_to}`);
         for (const w of page.warnings) console.log(`  ${page.page}: ${w}`);
       }
     }
@@ -445,7 +519,11 @@ async function runScenario(def: ScenarioDef, result: ScenarioResult, withJs: boo
 
 function gitCommit(): string | null {
   try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     return null;
   }
@@ -478,8 +556,19 @@ lines.push(
 for (const r of results) {
   if (r.load.length === 0) continue;
   const products = r.catalog_products === undefined ? '' : ` (${r.catalog_products} active products in kg)`;
-  lines.push('', `## ${r.name}${products}: warm, shop and limit (the same bytes from a bare Node.js server)`, '', pairTable(r.pairs));
-  if (r.cold.length) lines.push('', `### ${r.name}: cold (first request after every cache was emptied, ${COLD_REPEATS} times)`, '', coldTable(r.cold));
+  lines.push(
+    '',
+    `## ${r.name}${products}: warm, shop and limit (the same bytes from a bare Node.js server)`,
+    '',
+    pairTable(r.pairs),
+  );
+  if (r.cold.length)
+    lines.push(
+      '',
+      `### ${r.name}: cold (first request after every cache was emptied, ${COLD_REPEATS} times)`,
+      '',
+      coldTable(r.cold),
+    );
 }
 const jsResult = results.find((r) => r.js);
 if (jsResult?.js) {
@@ -499,7 +588,12 @@ if (small && large) {
     const b = large.pairs.find((l) => l.target === target && l.connections === load.connections);
     if (!a || !b) continue;
     const [pa, pb] = [a.shop_p99_ms, b.shop_p99_ms];
-    comparisons.push({ target, small_p99_ms: pa, large_p99_ms: pb, ratio: pa && pb ? Math.round((pb / pa) * 100) / 100 : null });
+    comparisons.push({
+      target,
+      small_p99_ms: pa,
+      large_p99_ms: pb,
+      ratio: pa && pb ? Math.round((pb / pa) * 100) / 100 : null,
+    });
   }
   if (comparisons.length > 0) {
     lines.push(

@@ -73,8 +73,10 @@ const shadeGuide = (holder: string): string => {
   return shades
     .map((c, i) => {
       const x = 120 + i * 62;
-      return `<rect x="${x}" y="170" width="46" height="70" rx="8" fill="${holder}"/><path d="M${x + 4} 236h38v90q0 40-19 40t-19-40z" ` +
-        `fill="${c}" stroke="${LINE}" stroke-width="3"/>`;
+      return (
+        `<rect x="${x}" y="170" width="46" height="70" rx="8" fill="${holder}"/><path d="M${x + 4} 236h38v90q0 40-19 40t-19-40z" ` +
+        `fill="${c}" stroke="${LINE}" stroke-width="3"/>`
+      );
     })
     .join('');
 };
@@ -150,9 +152,11 @@ const store = (awning: string, door: string): string => {
   const stripes = [0, 1, 2, 3, 4, 5]
     .map((i) => `<path d="M${120 + i * 60} 170h60v40q-30 30-60 0z" fill="${i % 2 ? '#fff' : awning}"/>`)
     .join('');
-  return `<rect x="130" y="200" width="340" height="270" fill="#fff" stroke="${LINE}" stroke-width="5"/>${stripes}` +
+  return (
+    `<rect x="130" y="200" width="340" height="270" fill="#fff" stroke="${LINE}" stroke-width="5"/>${stripes}` +
     `<rect x="120" y="140" width="360" height="34" rx="8" fill="${door}"/><rect x="160" y="260" width="140" height="110" rx="8" ` +
-    `fill="#dbeafe"/><rect x="330" y="260" width="100" height="210" rx="6" fill="${door}"/><circle cx="412" cy="370" r="7" fill="#fff"/>`;
+    `fill="#dbeafe"/><rect x="330" y="260" width="100" height="210" rx="6" fill="${door}"/><circle cx="412" cy="370" r="7" fill="#fff"/>`
+  );
 };
 
 const truck = (cargo: string, cab: string): string =>
@@ -170,9 +174,11 @@ const calendar = (band: string, mark: string): string => {
       cells += `<rect x="${160 + c * 60}" y="${250 + r * 50}" width="40" height="32" rx="6" fill="${hit ? mark : '#e2e8f0'}"/>`;
     }
   }
-  return `<rect x="130" y="140" width="340" height="340" rx="26" fill="#fff" stroke="${LINE}" stroke-width="5"/>` +
+  return (
+    `<rect x="130" y="140" width="340" height="340" rx="26" fill="#fff" stroke="${LINE}" stroke-width="5"/>` +
     `<path d="M130 226v-60q0-26 26-26h288q26 0 26 26v60z" fill="${band}"/><rect x="200" y="110" width="20" height="60" rx="10" ` +
-    `fill="${STEEL}"/><rect x="380" y="110" width="20" height="60" rx="10" fill="${STEEL}"/>${cells}`;
+    `fill="${STEEL}"/><rect x="380" y="110" width="20" height="60" rx="10" fill="${STEEL}"/>${cells}`
+  );
 };
 
 const boxes = (box: string, tape: string): string =>
@@ -187,10 +193,12 @@ const coinsChart = (coin: string, bar: string): string => {
   for (let i = 0; i < 5; i += 1) {
     coins += `<ellipse cx="190" cy="${440 - i * 30}" rx="80" ry="24" fill="${coin}" stroke="#fff" stroke-width="4"/>`;
   }
-  return `${coins}<rect x="310" y="330" width="44" height="130" rx="6" fill="${bar}" opacity=".6"/><rect x="370" y="270" width="44" ` +
+  return (
+    `${coins}<rect x="310" y="330" width="44" height="130" rx="6" fill="${bar}" opacity=".6"/><rect x="370" y="270" width="44" ` +
     `height="190" rx="6" fill="${bar}" opacity=".8"/><rect x="430" y="210" width="44" height="250" rx="6" fill="${bar}"/>` +
     `<path d="M300 300l70-60 60 20 70-90" stroke="${STEEL}" stroke-width="8" fill="none" stroke-linecap="round" stroke-linejoin="round"/>` +
-    `<circle cx="500" cy="170" r="12" fill="${STEEL}"/>`;
+    `<circle cx="500" cy="170" r="12" fill="${STEEL}"/>`
+  );
 };
 
 const printer = (lid: string, body: string, resin: string): string =>
@@ -220,11 +228,14 @@ const badge = (band: string, person: string): string =>
 const building = (wall: string, glass: string): string => {
   let windows = '';
   for (let r = 0; r < 4; r += 1) {
-    for (let c = 0; c < 4; c += 1) windows += `<rect x="${190 + c * 60}" y="${200 + r * 56}" width="40" height="36" rx="4" fill="${glass}"/>`;
+    for (let c = 0; c < 4; c += 1)
+      windows += `<rect x="${190 + c * 60}" y="${200 + r * 56}" width="40" height="36" rx="4" fill="${glass}"/>`;
   }
-  return `<rect x="160" y="130" width="280" height="360" rx="10" fill="${wall}"/>${windows}<rect x="270" y="424" width="60" ` +
+  return (
+    `<rect x="160" y="130" width="280" height="360" rx="10" fill="${wall}"/>${windows}<rect x="270" y="424" width="60" ` +
     `height="66" fill="#334155"/><rect x="130" y="480" width="340" height="20" rx="6" fill="${STEEL}"/><circle cx="300" cy="130" ` +
-    `r="44" fill="#fff" stroke="${LINE}" stroke-width="5"/>`;
+    `r="44" fill="#fff" stroke="${LINE}" stroke-width="5"/>`
+  );
 };
 
 const smallTooth = (x: number, y: number, s: number): string => place(x, y, s, 0, tooth());
@@ -239,20 +250,30 @@ const covers: Cover[] = [
   {
     name: 'adhesive',
     palette: { from: '#e6eefc', to: '#dff3f1', main: '#0a6e8a', dark: '#0c2d3e', accent: '#0f8a5f' },
-    art: (p) => place(760, 330, 0.9, 0, bottle(p.main, p.dark)) + place(930, 300, 0.85, 24, brush(p.accent)) +
-      smallTooth(330, 360, 0.55) + drop(520, 200, 18, p.main, 0.6),
+    art: (p) =>
+      place(760, 330, 0.9, 0, bottle(p.main, p.dark)) +
+      place(930, 300, 0.85, 24, brush(p.accent)) +
+      smallTooth(330, 360, 0.55) +
+      drop(520, 200, 18, p.main, 0.6),
   },
   {
     name: 'irrigation',
     palette: { from: '#dff3f1', to: '#e8f4fb', main: '#38a3c9', dark: '#0a6e8a', accent: '#0f8a5f' },
-    art: (p) => place(800, 300, 0.95, 35, syringe(p.main)) + smallTooth(380, 330, 0.75) +
-      drop(560, 380, 16, p.main) + drop(600, 450, 11, p.main, 0.7) + drop(520, 470, 8, p.dark, 0.5),
+    art: (p) =>
+      place(800, 300, 0.95, 35, syringe(p.main)) +
+      smallTooth(380, 330, 0.75) +
+      drop(560, 380, 16, p.main) +
+      drop(600, 450, 11, p.main, 0.7) +
+      drop(520, 470, 8, p.dark, 0.5),
   },
   {
     name: 'endo-files',
     palette: { from: '#fdf1e7', to: '#e6eefc', main: '#ef4444', dark: '#2f6fde', accent: '#22c55e' },
-    art: (p) => place(700, 320, 0.8, -20, endoFile(p.main)) + place(830, 320, 0.8, 0, endoFile(p.dark)) +
-      place(960, 320, 0.8, 20, endoFile(p.accent)) + smallTooth(300, 360, 0.6),
+    art: (p) =>
+      place(700, 320, 0.8, -20, endoFile(p.main)) +
+      place(830, 320, 0.8, 0, endoFile(p.dark)) +
+      place(960, 320, 0.8, 20, endoFile(p.accent)) +
+      smallTooth(300, 360, 0.6),
   },
   {
     name: 'implant',
@@ -267,12 +288,16 @@ const covers: Cover[] = [
   {
     name: 'isolation',
     palette: { from: '#eaf7ee', to: '#dff3f1', main: '#2fa36b', dark: '#475569', accent: '#0f8a5f' },
-    art: (p) => place(820, 315, 1, 0, rubberDam(p.main, p.dark)) + sparkle(420, 190, 26, p.accent) + sparkle(470, 260, 14, p.main),
+    art: (p) =>
+      place(820, 315, 1, 0, rubberDam(p.main, p.dark)) +
+      sparkle(420, 190, 26, p.accent) +
+      sparkle(470, 260, 14, p.main),
   },
   {
     name: 'sterilisation',
     palette: { from: '#edf1f5', to: '#e3f2f6', main: '#0a6e8a', dark: '#0c2d3e', accent: '#0f8a5f' },
-    art: (p) => place(800, 330, 0.95, 0, autoclave(p.main, p.accent)) + place(380, 320, 0.7, -14, pouch('#dbe7ef', '#7c5cc4')),
+    art: (p) =>
+      place(800, 330, 0.95, 0, autoclave(p.main, p.accent)) + place(380, 320, 0.7, -14, pouch('#dbe7ef', '#7c5cc4')),
   },
   {
     name: 'impression',
@@ -282,17 +307,22 @@ const covers: Cover[] = [
   {
     name: 'curing-light',
     palette: { from: '#e8ecfb', to: '#e3f2f6', main: '#ffffff', dark: '#0c2d3e', accent: '#3b82f6' },
-    art: (p) => place(700, 250, 1, 0, curingLight(p.main, p.accent)) + smallTooth(870, 540, 0.32) + sparkle(380, 200, 30, p.accent),
+    art: (p) =>
+      place(700, 250, 1, 0, curingLight(p.main, p.accent)) +
+      smallTooth(870, 540, 0.32) +
+      sparkle(380, 200, 30, p.accent),
   },
   {
     name: 'glass-ionomer',
     palette: { from: '#fdf6e3', to: '#eef7e4', main: '#e5b94b', dark: '#0c2d3e', accent: '#0f8a5f' },
-    art: (p) => place(800, 310, 1, -18, capsule(p.main, p.accent)) + smallTooth(380, 340, 0.7) + drop(900, 480, 14, p.main, 0.6),
+    art: (p) =>
+      place(800, 310, 1, -18, capsule(p.main, p.accent)) + smallTooth(380, 340, 0.7) + drop(900, 480, 14, p.main, 0.6),
   },
   {
     name: 'bulk-fill',
     palette: { from: '#e6f4f1', to: '#fbf4e8', main: '#f2d49b', dark: '#0c2d3e', accent: '#0a6e8a' },
-    art: (p) => place(800, 330, 1, 0, filledTooth(p.main, p.accent)) + place(380, 420, 0.6, 14, compule(p.accent, p.dark)),
+    art: (p) =>
+      place(800, 330, 1, 0, filledTooth(p.main, p.accent)) + place(380, 420, 0.6, 14, compule(p.accent, p.dark)),
   },
   {
     name: 'hypersensitivity',
@@ -312,7 +342,10 @@ const covers: Cover[] = [
   {
     name: 'news-event',
     palette: { from: '#fbeee6', to: '#e6eefc', main: '#e0654a', dark: '#0c2d3e', accent: '#0a6e8a' },
-    art: (p) => place(800, 320, 1, 0, calendar(p.main, p.accent)) + sparkle(420, 200, 28, p.main) + sparkle(470, 270, 14, p.accent),
+    art: (p) =>
+      place(800, 320, 1, 0, calendar(p.main, p.accent)) +
+      sparkle(420, 200, 28, p.main) +
+      sparkle(470, 270, 14, p.accent),
   },
   {
     name: 'news-brand',
@@ -327,7 +360,8 @@ const covers: Cover[] = [
   {
     name: 'printing',
     palette: { from: '#fdf0e6', to: '#edf1f5', main: '#f59e0b', dark: '#334155', accent: '#f2d49b' },
-    art: (p) => place(800, 310, 1, 0, printer(p.main, p.dark, p.accent)) + place(380, 360, 0.5, 0, tray('#f2d49b', '#94a3b8')),
+    art: (p) =>
+      place(800, 310, 1, 0, printer(p.main, p.dark, p.accent)) + place(380, 360, 0.5, 0, tray('#f2d49b', '#94a3b8')),
   },
   {
     name: 'course-terapiya',
@@ -352,24 +386,31 @@ const covers: Cover[] = [
   {
     name: 'vacancy',
     palette: { from: '#eaf7ee', to: '#e6eefc', main: '#0a6e8a', dark: '#0c2d3e', accent: '#0f8a5f' },
-    art: (p) => place(800, 320, 0.95, 0, badge(p.main, p.accent)) + sparkle(440, 220, 26, p.main) + sparkle(490, 290, 14, p.accent),
+    art: (p) =>
+      place(800, 320, 0.95, 0, badge(p.main, p.accent)) +
+      sparkle(440, 220, 26, p.main) +
+      sparkle(490, 290, 14, p.accent),
   },
   {
     name: 'about',
     palette: { from: '#e3f2f6', to: '#dff3f1', main: '#ffffff', dark: '#0c2d3e', accent: '#0a6e8a' },
-    art: (p) => place(800, 300, 0.95, 0, building(p.main, '#bfe3ee')) + place(800, 176, 0.16, 0, tooth(p.accent, p.accent)) +
+    art: (p) =>
+      place(800, 300, 0.95, 0, building(p.main, '#bfe3ee')) +
+      place(800, 176, 0.16, 0, tooth(p.accent, p.accent)) +
       place(420, 400, 0.5, 0, truck('#0f8a5f', p.accent)),
   },
 ];
 
 function render(cover: Cover): string {
   const p = cover.palette;
-  return '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">' +
+  return (
+    '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">' +
     `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${p.from}"/>` +
     `<stop offset="1" stop-color="${p.to}"/></linearGradient></defs><rect width="1200" height="630" fill="url(#g)"/>` +
     '<circle cx="820" cy="315" r="290" fill="#fff" opacity=".35"/><circle cx="330" cy="560" r="170" fill="#fff" opacity=".2"/>' +
     '<circle cx="110" cy="70" r="110" fill="#fff" opacity=".18"/><circle cx="1140" cy="590" r="90" fill="#fff" opacity=".2"/>' +
-    `${cover.art(p)}</svg>\n`;
+    `${cover.art(p)}</svg>\n`
+  );
 }
 
 mkdirSync(OUT_DIR, { recursive: true });

@@ -14,16 +14,22 @@ import * as schema from '../src/server/db/schema/index.ts';
 const usage = 'Usage: npm run seed -- [--reset] [--products N]';
 
 function readOptions(): { reset: boolean; products: number | null } {
-  const { values } = parseArgs({ options: { reset: { type: 'boolean', default: false }, products: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { reset: { type: 'boolean', default: false }, products: { type: 'string' } },
+  });
   if (values.products === undefined) return { reset: values.reset, products: null };
   const products = Number(values.products);
-  if (!Number.isInteger(products) || products < 1) throw new Error(`--products needs a positive whole number, got "${values.products}".\n${usage}`);
+  if (!Number.isInteger(products) || products < 1)
+    throw new Error(`--products needs a positive whole number, got "${values.products}".\n${usage}`);
   return { reset: values.reset, products };
 }
 
 /** Empties every table of the application schema (not the migration journal). */
 async function truncateAll(db: Db): Promise<string[]> {
-  const rows = await queryRows<{ tablename: string }>(db, sql`select tablename from pg_tables where schemaname = 'public' order by tablename`);
+  const rows = await queryRows<{ tablename: string }>(
+    db,
+    sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
+  );
   const tables = rows.map((r) => r.tablename);
   if (tables.length > 0) {
     const list = tables.map((t) => `"public"."${t.replace(/"/g, '""')}"`).join(', ');
@@ -73,7 +79,9 @@ async function main(): Promise<void> {
       if (options.products !== null) {
         const started = performance.now();
         await seedLargeCatalog(db, options.products);
-        console.log(`Filled the catalog up to ${options.products} products in ${Math.round(performance.now() - started)} ms (nothing is added when it already holds that many).`);
+        console.log(
+          `Filled the catalog up to ${options.products} products in ${Math.round(performance.now() - started)} ms (nothing is added when it already holds that many).`,
+        );
       }
     });
     console.log('Rows per table:');

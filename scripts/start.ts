@@ -22,7 +22,10 @@ const sources = ['src', 'public', 'astro.config.mjs', 'package.json'].map((p) =>
 const stale = !existsSync(entry) || Math.max(...sources.map(newestMtime)) > statSync(entry).mtimeMs;
 if (stale) {
   console.log('Building the shop (first start or changed sources)…');
-  const result = spawnSync(path.join(root, 'node_modules/.bin/astro'), ['build'], { stdio: 'inherit', env: process.env });
+  const result = spawnSync(path.join(root, 'node_modules/.bin/astro'), ['build'], {
+    stdio: 'inherit',
+    env: process.env,
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
@@ -47,7 +50,9 @@ const { server } = createShopServer({
   cache: { maxBytes: env.RESPONSE_CACHE_MB * 1024 * 1024, freshMs: 30_000, staleMs: 300_000 },
 });
 const { HOST: host, PORT: port } = env;
-server.listen(port, host, () => console.log(`Shop listening on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`));
+server.listen(port, host, () =>
+  console.log(`Shop listening on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`),
+);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -76,7 +76,9 @@ if (wants('unit') || wants('api')) {
   const projects = ['unit', 'api'].filter(wants);
   const out = path.join(reports, 'vitest.json');
   // The embedded database first; DATABASE_URL, when set, is for the PostgreSQL run below.
-  run(`vitest: ${projects.join(' + ')} (embedded PGlite)`, bin('vitest'), vitestArgs(out, projects), { DATABASE_URL: '' });
+  run(`vitest: ${projects.join(' + ')} (embedded PGlite)`, bin('vitest'), vitestArgs(out, projects), {
+    DATABASE_URL: '',
+  });
   countVitest(out);
 }
 

@@ -37,7 +37,9 @@ const generated = values.password === undefined;
 const password = values.password ?? randomBytes(15).toString('base64url');
 const phone = values.phone === undefined ? '' : normalizePhone(values.phone);
 if (phone === null) {
-  console.error(`--phone: "${values.phone}" is not a phone number; write it with the country code, e.g. +996555123456.`);
+  console.error(
+    `--phone: "${values.phone}" is not a phone number; write it with the country code, e.g. +996555123456.`,
+  );
   process.exit(1);
 }
 
@@ -57,7 +59,8 @@ try {
   if (generated) console.log(`Password (shown once, store it safely): ${password}`);
 } catch (error) {
   if (error instanceof ValidationError) {
-    for (const [field, messages] of Object.entries(error.fields)) console.error(`--${field}: ${Array.isArray(messages) ? messages.join(' ') : JSON.stringify(messages)}`);
+    for (const [field, messages] of Object.entries(error.fields))
+      console.error(`--${field}: ${Array.isArray(messages) ? messages.join(' ') : JSON.stringify(messages)}`);
     process.exitCode = 1;
   } else {
     throw error;

@@ -44,7 +44,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   const canonicalPath = withTrailingSlash(context.request, context.url);
   if (canonicalPath) {
-    return new Response(null, { status: 301, headers: { Location: canonicalPath, 'Cache-Control': 'public, max-age=3600' } });
+    return new Response(null, {
+      status: 301,
+      headers: { Location: canonicalPath, 'Cache-Control': 'public, max-age=3600' },
+    });
   }
   return withPageEtag(context.request, secured(context.url, await next()));
 });

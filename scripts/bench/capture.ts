@@ -21,7 +21,9 @@ export function capture(origin: string, path: string, headers: Record<string, st
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
           const body = Buffer.concat(chunks);
-          const kept = Object.fromEntries(KEPT.filter((name) => res.headers[name] !== undefined).map((name) => [name, String(res.headers[name])]));
+          const kept = Object.fromEntries(
+            KEPT.filter((name) => res.headers[name] !== undefined).map((name) => [name, String(res.headers[name])]),
+          );
           resolve({ status: res.statusCode ?? 0, headers: kept, body: body.toString('base64'), bytes: body.length });
         });
       })

@@ -91,12 +91,14 @@ export function scanHtml(html: string): { urls: string[]; inline: string[] } {
 export function scanJs(code: string): { static: string[]; dynamic: string[] } {
   const found = { static: [] as string[], dynamic: [] as string[] };
   // import x from "…", import {a} from "…", export * from "…", import "…" (also minified: import{a}from"…").
-  for (const m of code.matchAll(/(?:^|[^\w$.])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["'`]([^"'`\s]+)["'`]/g)) found.static.push(m[1]);
+  for (const m of code.matchAll(/(?:^|[^\w$.])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["'`]([^"'`\s]+)["'`]/g))
+    found.static.push(m[1]);
   // import("…")
   for (const m of code.matchAll(/(?:^|[^\w$.])import\s*\(\s*["'`]([^"'`\s]+)["'`]\s*\)/g)) found.dynamic.push(m[1]);
   // Vite: const __vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=["_astro/a.js","_astro/b.css"])))=>…
   for (const m of code.matchAll(/m\.f\s*=\s*\[([^\]]*)\]/g)) {
-    for (const s of m[1].matchAll(/["'`]([^"'`]+)["'`]/g)) found.dynamic.push(/^(\.{0,2}\/|[a-z]+:)/i.test(s[1]) ? s[1] : `/${s[1]}`);
+    for (const s of m[1].matchAll(/["'`]([^"'`]+)["'`]/g))
+      found.dynamic.push(/^(\.{0,2}\/|[a-z]+:)/i.test(s[1]) ? s[1] : `/${s[1]}`);
   }
   return found;
 }
@@ -104,7 +106,13 @@ export function scanJs(code: string): { static: string[]; dynamic: string[] } {
 const isJsUrl = (url: URL) => !/\.(css|json|svg|png|jpe?g|webp|avif|woff2?|wasm)$/i.test(url.pathname);
 
 /** `headers` lets a signed-in page be measured (a `Cookie` with the session). */
-export async function measurePageJs(origin: string, page: string, path: string, budget: number | null, headers: Record<string, string> = {}): Promise<PageJs> {
+export async function measurePageJs(
+  origin: string,
+  page: string,
+  path: string,
+  budget: number | null,
+  headers: Record<string, string> = {},
+): Promise<PageJs> {
   const pageUrl = new URL(path, origin);
   const response = await fetch(pageUrl, { redirect: 'follow', headers });
   const html = await response.text();

@@ -15,7 +15,10 @@ interface Recorded {
 const [file, port] = process.argv.slice(2);
 const recorded = JSON.parse(readFileSync(file!, 'utf8')) as Record<string, Recorded>;
 const responses = new Map(
-  Object.entries(recorded).map(([path, r]) => [path, { status: r.status, headers: { ...r.headers }, body: Buffer.from(r.body, 'base64') }]),
+  Object.entries(recorded).map(([path, r]) => [
+    path,
+    { status: r.status, headers: { ...r.headers }, body: Buffer.from(r.body, 'base64') },
+  ]),
 );
 
 http

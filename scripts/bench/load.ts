@@ -31,7 +31,9 @@ interface AutocannonOptions {
 }
 
 // autocannon ships no type declarations; this is the part of its API the bench uses.
-const autocannon = createRequire(import.meta.url)('autocannon') as (options: AutocannonOptions) => Promise<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)('autocannon') as (
+  options: AutocannonOptions,
+) => Promise<AutocannonResult>;
 
 export interface LoadResult {
   target: string;
@@ -62,7 +64,13 @@ export interface LoadOptions {
 }
 
 /** Loads `path` for the options' duration; `headers` go with every request (a bearer token). */
-export async function measure(origin: string, target: string, path: string, options: LoadOptions, headers?: Record<string, string>): Promise<LoadResult> {
+export async function measure(
+  origin: string,
+  target: string,
+  path: string,
+  options: LoadOptions,
+  headers?: Record<string, string>,
+): Promise<LoadResult> {
   const url = origin + path;
   const base = { url, connections: options.connections, timeout: 10, ...(headers ? { headers } : {}) };
   if (options.warmupSeconds > 0) await autocannon({ ...base, duration: options.warmupSeconds });
@@ -86,8 +94,19 @@ export async function measure(origin: string, target: string, path: string, opti
 }
 
 /** Load without measuring: JIT, caches and connections warm before the figures are taken. */
-export async function warmUp(origin: string, path: string, options: LoadOptions, headers?: Record<string, string>): Promise<void> {
-  await autocannon({ url: origin + path, connections: options.connections, timeout: 10, duration: Math.max(1, options.warmupSeconds), ...(headers ? { headers } : {}) });
+export async function warmUp(
+  origin: string,
+  path: string,
+  options: LoadOptions,
+  headers?: Record<string, string>,
+): Promise<void> {
+  await autocannon({
+    url: origin + path,
+    connections: options.connections,
+    timeout: 10,
+    duration: Math.max(1, options.warmupSeconds),
+    ...(headers ? { headers } : {}),
+  });
 }
 
 function round(value: number, digits: number): number {

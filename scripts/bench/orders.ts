@@ -50,7 +50,15 @@ mkdirSync(logDir, { recursive: true });
 const server = startProcess(
   'orders-server',
   [path.join(root, 'scripts/start.ts')],
-  { ...process.env, DATABASE_URL: url.toString(), PORT: String(PORT), HOST: '127.0.0.1', SITE_URL: ORIGIN, LOG_LEVEL: 'warn', RESPONSE_CACHE_MB: '64' },
+  {
+    ...process.env,
+    DATABASE_URL: url.toString(),
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    SITE_URL: ORIGIN,
+    LOG_LEVEL: 'warn',
+    RESPONSE_CACHE_MB: '64',
+  },
   path.join(logDir, 'orders-server.log'),
   root,
 );
@@ -59,8 +67,16 @@ const db = postgres(url.toString(), { max: 2, onnotice: () => {} });
 try {
   await waitUntilReady(server, `${ORIGIN}/kg/`, 5 * 60_000);
   await db`update product_offers set quantity = 1000000`;
-  const products = (await db<{ id: number }[]>`select p.id from products p join product_offers o on o.product_id = p.id and o.country = 'kg' where p.is_active order by p.id`).map((r) => r.id);
-  const login = await fetch(`${ORIGIN}/api/v1/accounts/auth/jwt/create/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ACCOUNT) });
+  const products = (
+    await db<
+      { id: number }[]
+    >`select p.id from products p join product_offers o on o.product_id = p.id and o.country = 'kg' where p.is_active order by p.id`
+  ).map((r) => r.id);
+  const login = await fetch(`${ORIGIN}/api/v1/accounts/auth/jwt/create/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(ACCOUNT),
+  });
   // A token that outlives the run: the refresh flow is not what is measured.
   const { access } = (await login.json()) as { access: string };
   const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${access}` };
@@ -85,13 +101,26 @@ try {
   const creation = await create(SECONDS);
 
   // An account with exactly 200 orders for the list.
-  const listLogin = await fetch(`${ORIGIN}/api/v1/accounts/auth/jwt/create/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'staff@dental.test', password: 'Staff-Demo-2026' }) });
+  const listLogin = await fetch(`${ORIGIN}/api/v1/accounts/auth/jwt/create/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'staff@dental.test', password: 'Staff-Demo-2026' }),
+  });
   const listToken = ((await listLogin.json()) as { access: string }).access;
   for (let i = 0; i < 200; i++) {
-    const r = await fetch(`${ORIGIN}/api/v1/orders/order_create/`, { method: 'POST', headers: { ...headers, Authorization: `Bearer ${listToken}` }, body: body() });
+    const r = await fetch(`${ORIGIN}/api/v1/orders/order_create/`, {
+      method: 'POST',
+      headers: { ...headers, Authorization: `Bearer ${listToken}` },
+      body: body(),
+    });
     if (r.status !== 201) throw new Error(`Preparing the order list: ${r.status} ${await r.text()}`);
   }
-  const listOptions = { url: `${ORIGIN}/api/v1/orders/order_list/`, connections: CONNECTIONS, timeout: 10, headers: { Authorization: `Bearer ${listToken}` } };
+  const listOptions = {
+    url: `${ORIGIN}/api/v1/orders/order_list/`,
+    connections: CONNECTIONS,
+    timeout: 10,
+    headers: { Authorization: `Bearer ${listToken}` },
+  };
   await autocannon({ ...listOptions, duration: 2 });
   const list = await autocannon({ ...listOptions, duration: SECONDS });
 

@@ -56,7 +56,13 @@ export interface Proc {
   stop(): Promise<void>;
 }
 
-export function startProcess(label: string, args: string[], env: NodeJS.ProcessEnv, logFile: string, cwd: string): Proc {
+export function startProcess(
+  label: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  logFile: string,
+  cwd: string,
+): Proc {
   mkdirSync(path.dirname(logFile), { recursive: true });
   const log = createWriteStream(logFile);
   const child = spawn(process.execPath, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -82,7 +88,9 @@ export function startProcess(label: string, args: string[], env: NodeJS.ProcessE
     }),
     assertAlive() {
       if (child.exitCode !== null || child.signalCode !== null) {
-        throw new Error(`The ${label} process died (${child.signalCode ?? `exit ${child.exitCode}`}). Last output:\n${proc.tail()}\n(full log: ${logFile})`);
+        throw new Error(
+          `The ${label} process died (${child.signalCode ?? `exit ${child.exitCode}`}). Last output:\n${proc.tail()}\n(full log: ${logFile})`,
+        );
       }
     },
     async stop() {
@@ -117,12 +125,20 @@ export function startProcess(label: string, args: string[], env: NodeJS.ProcessE
 }
 
 /** Runs a process to its end; rejects when it exits non-zero. */
-export async function runToEnd(label: string, args: string[], env: NodeJS.ProcessEnv, logFile: string, cwd: string): Promise<void> {
+export async function runToEnd(
+  label: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  logFile: string,
+  cwd: string,
+): Promise<void> {
   const proc = startProcess(label, args, env, logFile, cwd);
   const { code, signal } = await proc.exited;
   await proc.stop();
   if (code !== 0) {
-    throw new Error(`${label} failed (${signal ?? `exit ${code}`}). Last output:\n${proc.tail()}\n(full log: ${logFile})`);
+    throw new Error(
+      `${label} failed (${signal ?? `exit ${code}`}). Last output:\n${proc.tail()}\n(full log: ${logFile})`,
+    );
   }
 }
 
@@ -145,7 +161,9 @@ export async function waitUntilReady(proc: Proc, url: string, timeoutMs: number)
   let last = 'no answer yet';
   while (Date.now() < deadline) {
     if (exited) {
-      throw new Error(`The server exited before it was ready (${exited.signal ?? `exit ${exited.code}`}). Last output:\n${proc.tail()}\n(full log: ${proc.logFile})`);
+      throw new Error(
+        `The server exited before it was ready (${exited.signal ?? `exit ${exited.code}`}). Last output:\n${proc.tail()}\n(full log: ${proc.logFile})`,
+      );
     }
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
@@ -157,5 +175,7 @@ export async function waitUntilReady(proc: Proc, url: string, timeoutMs: number)
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error(`The server did not answer 200 at ${url} within ${timeoutMs / 1000} s (last: ${last}). Last output:\n${proc.tail()}\n(full log: ${proc.logFile})`);
+  throw new Error(
+    `The server did not answer 200 at ${url} within ${timeoutMs / 1000} s (last: ${last}). Last output:\n${proc.tail()}\n(full log: ${proc.logFile})`,
+  );
 }

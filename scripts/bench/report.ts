@@ -12,7 +12,17 @@ const kb = (bytes: number) => (bytes / 1000).toFixed(1);
 
 export function jsTable(pages: PageJs[]): string {
   return table(
-    ['page', 'path', 'status', 'JS files', 'initial gzip kB', 'initial raw kB', 'on demand gzip kB', 'budget kB', 'verdict'],
+    [
+      'page',
+      'path',
+      'status',
+      'JS files',
+      'initial gzip kB',
+      'initial raw kB',
+      'on demand gzip kB',
+      'budget kB',
+      'verdict',
+    ],
     pages.map((p) => [
       p.page,
       `\`${p.path}\``,
@@ -64,7 +74,13 @@ export interface LoadPair {
   shop_errors: number;
 }
 
-export function pairOf(target: string, connections: number, shop: LoadResult, limit: LoadResult, bytes: number): LoadPair {
+export function pairOf(
+  target: string,
+  connections: number,
+  shop: LoadResult,
+  limit: LoadResult,
+  bytes: number,
+): LoadPair {
   const p99 = (l: LoadResult) => (l.ok_2xx > 0 ? l.latency_p99_ms : null);
   return {
     target,
@@ -75,14 +91,28 @@ export function pairOf(target: string, connections: number, shop: LoadResult, li
     shop_p99_ms: p99(shop),
     limit_rps: limit.requests_per_second,
     limit_p99_ms: p99(limit),
-    ratio: limit.requests_per_second > 0 ? Math.round((shop.requests_per_second / limit.requests_per_second) * 1000) / 1000 : null,
+    ratio:
+      limit.requests_per_second > 0
+        ? Math.round((shop.requests_per_second / limit.requests_per_second) * 1000) / 1000
+        : null,
     shop_errors: shop.errors + shop.non_2xx,
   };
 }
 
 export function pairTable(pairs: LoadPair[]): string {
   return table(
-    ['target', 'bytes', 'conns', 'shop req/s', 'shop p50 ms', 'shop p99 ms', 'limit req/s', 'limit p99 ms', 'shop ÷ limit', 'errors'],
+    [
+      'target',
+      'bytes',
+      'conns',
+      'shop req/s',
+      'shop p50 ms',
+      'shop p99 ms',
+      'limit req/s',
+      'limit p99 ms',
+      'shop ÷ limit',
+      'errors',
+    ],
     pairs.map((p) => [
       p.target,
       p.bytes,
@@ -112,7 +142,8 @@ export interface ColdResult {
 export function coldSummary(times: number[]): Pick<ColdResult, 'cold_p50_ms' | 'cold_p99_ms' | 'cold_max_ms'> {
   if (times.length === 0) return { cold_p50_ms: null, cold_p99_ms: null, cold_max_ms: null };
   const sorted = [...times].sort((a, b) => a - b);
-  const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]! * 10) / 10;
+  const at = (q: number) =>
+    Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]! * 10) / 10;
   return { cold_p50_ms: at(0.5), cold_p99_ms: at(0.99), cold_max_ms: Math.round(sorted.at(-1)! * 10) / 10 };
 }
 

@@ -38,4 +38,3 @@ function showMenuLevel(menu: HTMLElement, branch: HTMLLIElement | null): void {
   branch.setAttribute('data-open', '');
   branch.querySelector('[data-drill]')?.setAttribute('aria-expanded', 'true');
 }
-

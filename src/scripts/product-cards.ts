@@ -24,7 +24,13 @@ document.addEventListener('click', (event) => {
   const add = target.closest<HTMLButtonElement>('[data-add-to-cart]');
   if (add) {
     event.preventDefault();
-    void shopActions().then((actions) => actions.addToCartAndNotify(Number(add.dataset.addToCart), 1, add.dataset.available ? Number(add.dataset.available) : undefined));
+    void shopActions().then((actions) =>
+      actions.addToCartAndNotify(
+        Number(add.dataset.addToCart),
+        1,
+        add.dataset.available ? Number(add.dataset.available) : undefined,
+      ),
+    );
     return;
   }
   const favourite = target.closest<HTMLButtonElement>('[data-favourite]');

@@ -132,13 +132,25 @@ class SuggestBox {
       );
     }
     if (answer.categories.length) {
-      groups.push(group('Категории', answer.categories.map((c) => this.labelled(option(paths.category(this.country, c.slug)), c.name, text_))));
+      groups.push(
+        group(
+          'Категории',
+          answer.categories.map((c) => this.labelled(option(paths.category(this.country, c.slug)), c.name, text_)),
+        ),
+      );
     }
     if (answer.brands.length) {
-      groups.push(group('Бренды', answer.brands.map((b) => this.labelled(option(paths.brand(this.country, b.slug)), b.name, text_))));
+      groups.push(
+        group(
+          'Бренды',
+          answer.brands.map((b) => this.labelled(option(paths.brand(this.country, b.slug)), b.name, text_)),
+        ),
+      );
     }
     const all = option(paths.search(this.country, text), 'suggest-all');
-    all.textContent = groups.length ? `Все результаты по запросу «${text}»` : `Искать «${text}»: подсказок нет, но поиск проверит опечатки`;
+    all.textContent = groups.length
+      ? `Все результаты по запросу «${text}»`
+      : `Искать «${text}»: подсказок нет, но поиск проверит опечатки`;
     this.list.replaceChildren(...groups, all);
     // On narrow screens the list is fixed to the screen's width, right under the box.
     this.list.style.top = narrow.matches ? `${Math.round(this.input.getBoundingClientRect().bottom) + 4}px` : '';
@@ -149,7 +161,11 @@ class SuggestBox {
     document.dispatchEvent(new Event('shop:render-prices'));
   }
 
-  private labelled(node: HTMLElement, name: string, text: (className: string, value: string) => HTMLElement): HTMLElement {
+  private labelled(
+    node: HTMLElement,
+    name: string,
+    text: (className: string, value: string) => HTMLElement,
+  ): HTMLElement {
     node.append(text('suggest-name', name));
     return node;
   }
@@ -175,7 +191,8 @@ class SuggestBox {
       const options = this.options();
       const current = options.findIndex((o) => o.getAttribute('aria-selected') === 'true');
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      const next = current === -1 ? (step === 1 ? 0 : options.length - 1) : (current + step + options.length) % options.length;
+      const next =
+        current === -1 ? (step === 1 ? 0 : options.length - 1) : (current + step + options.length) % options.length;
       this.select(options[next] ?? null);
       return;
     }

@@ -5,7 +5,14 @@
  * loaded only where cards are.
  */
 import type { Exchange } from '~/lib/api/types.ts';
-import { formatApproximate, formatPrice, isDisplayCurrency, priceBoundToDisplay, toDisplayCurrency, type DisplayCurrency } from '~/shared/money.ts';
+import {
+  formatApproximate,
+  formatPrice,
+  isDisplayCurrency,
+  priceBoundToDisplay,
+  toDisplayCurrency,
+  type DisplayCurrency,
+} from '~/shared/money.ts';
 import { hasSessionCookie } from '~/shared/session-cookies.ts';
 import { $cartCount } from '~/stores/cart.ts';
 import { $currency, CURRENCY_STORAGE_KEY, setCurrency } from '~/stores/currency.ts';
@@ -20,7 +27,9 @@ type Progress = typeof import('nprogress');
 const PROGRESS_TEMPLATE = '<div class="bar" aria-hidden="true"><div class="peg"></div></div>';
 let progress: Promise<Progress> | null = null;
 function loadProgress(): Promise<Progress> {
-  return (progress ??= import('nprogress').then(({ default: bar }) => bar.configure({ showSpinner: false, trickleSpeed: 120, template: PROGRESS_TEMPLATE, barSelector: '.bar' })));
+  return (progress ??= import('nprogress').then(({ default: bar }) =>
+    bar.configure({ showSpinner: false, trickleSpeed: 120, template: PROGRESS_TEMPLATE, barSelector: '.bar' }),
+  ));
 }
 let navigating = false;
 const progressDone = () => {
@@ -77,7 +86,10 @@ function renderPrices(): void {
     const bound = node.dataset.priceBound;
     const text =
       (bound === 'min' || bound === 'max') && toDisplayCurrency(from) !== currency && exchange
-        ? formatApproximate(priceBoundToDisplay(Number(node.dataset.price), toDisplayCurrency(from), currency, exchange, bound), currency)
+        ? formatApproximate(
+            priceBoundToDisplay(Number(node.dataset.price), toDisplayCurrency(from), currency, exchange, bound),
+            currency,
+          )
         : formatPrice(node.dataset.price ?? null, from, currency, exchange);
     // A struck-out old price beside an approximate one needs no second «≈».
     if (text && node.tagName === 'S') {
@@ -123,11 +135,16 @@ function placeHeader(): void {
   if (!header) return;
   const y = window.scrollY;
   const menuOpen = document.querySelector('[data-catalog-menu][open]') !== null;
-  if (!narrowScreen.matches || menuOpen || y <= header.offsetHeight || y < lastScrollY - 4) header.removeAttribute('data-tucked');
+  if (!narrowScreen.matches || menuOpen || y <= header.offsetHeight || y < lastScrollY - 4)
+    header.removeAttribute('data-tucked');
   else if (y > lastScrollY + 4) header.setAttribute('data-tucked', '');
   lastScrollY = y;
   // A narrow screen's header sits at the top when shown (read its height: a transform may be mid-slide).
-  const bottom = header.hasAttribute('data-tucked') ? 0 : narrowScreen.matches ? header.offsetHeight : Math.max(0, Math.round(header.getBoundingClientRect().bottom));
+  const bottom = header.hasAttribute('data-tucked')
+    ? 0
+    : narrowScreen.matches
+      ? header.offsetHeight
+      : Math.max(0, Math.round(header.getBoundingClientRect().bottom));
   document.documentElement.style.setProperty('--header-bottom', `${bottom}px`);
 }
 const scheduleHeader = () => {
@@ -211,5 +228,6 @@ document.addEventListener('click', (event) => {
 });
 
 document.addEventListener('keydown', (event) => {
-  if (event.key === 'Escape') document.querySelector<HTMLDetailsElement>('[data-catalog-menu][open]')?.removeAttribute('open');
+  if (event.key === 'Escape')
+    document.querySelector<HTMLDetailsElement>('[data-catalog-menu][open]')?.removeAttribute('open');
 });

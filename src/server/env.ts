@@ -34,7 +34,12 @@ const schema = z.object({
   /** Lifetime of an access token, in seconds (15 minutes). */
   ACCESS_TOKEN_LIFETIME: z.coerce.number().int().min(5).max(86_400).default(900),
   /** Lifetime of a refresh token, in seconds (14 days). */
-  REFRESH_TOKEN_LIFETIME: z.coerce.number().int().min(60).max(365 * 86_400).default(14 * 86_400),
+  REFRESH_TOKEN_LIFETIME: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(365 * 86_400)
+    .default(14 * 86_400),
   /**
    * Behind a reverse proxy or load balancer: take the client address for rate limits from the last
    * `X-Forwarded-For` entry the proxy added. Leave off when clients reach the shop directly, or
@@ -68,7 +73,9 @@ function load(): Env {
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid environment configuration:\n${lines.join('\n')}\nFix these variables (see README, "Configuration") and start again.`);
+    throw new Error(
+      `Invalid environment configuration:\n${lines.join('\n')}\nFix these variables (see README, "Configuration") and start again.`,
+    );
   }
   const env = parsed.data;
   if (env.NODE_ENV === 'production' && !env.SMTP_URL && !env.MAIL_OUTBOX_ONLY) {

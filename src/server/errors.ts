@@ -61,12 +61,7 @@ function waitText(seconds: number): string {
 }
 
 export type DomainError =
-  | NotFoundError
-  | PermissionError
-  | AuthenticationError
-  | ConflictError
-  | ValidationError
-  | RateLimitError;
+  NotFoundError | PermissionError | AuthenticationError | ConflictError | ValidationError | RateLimitError;
 
 export function isDomainError(error: unknown): error is DomainError {
   return error instanceof Error && 'kind' in error;

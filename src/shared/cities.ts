@@ -2,12 +2,43 @@
 import type { CountryCode } from './countries.ts';
 
 export const CITIES = {
-  ALMATY: { code: 'ALMATY', name: 'Алматы', inName: 'в Алматы', country: 'kz', timeZone: 'Asia/Almaty', utcOffset: '+05:00' },
-  ASTANA: { code: 'ASTANA', name: 'Астана', inName: 'в Астане', country: 'kz', timeZone: 'Asia/Almaty', utcOffset: '+05:00' },
-  SHYMKENT: { code: 'SHYMKENT', name: 'Шымкент', inName: 'в Шымкенте', country: 'kz', timeZone: 'Asia/Almaty', utcOffset: '+05:00' },
-  BISHKEK: { code: 'BISHKEK', name: 'Бишкек', inName: 'в Бишкеке', country: 'kg', timeZone: 'Asia/Bishkek', utcOffset: '+06:00' },
+  ALMATY: {
+    code: 'ALMATY',
+    name: 'Алматы',
+    inName: 'в Алматы',
+    country: 'kz',
+    timeZone: 'Asia/Almaty',
+    utcOffset: '+05:00',
+  },
+  ASTANA: {
+    code: 'ASTANA',
+    name: 'Астана',
+    inName: 'в Астане',
+    country: 'kz',
+    timeZone: 'Asia/Almaty',
+    utcOffset: '+05:00',
+  },
+  SHYMKENT: {
+    code: 'SHYMKENT',
+    name: 'Шымкент',
+    inName: 'в Шымкенте',
+    country: 'kz',
+    timeZone: 'Asia/Almaty',
+    utcOffset: '+05:00',
+  },
+  BISHKEK: {
+    code: 'BISHKEK',
+    name: 'Бишкек',
+    inName: 'в Бишкеке',
+    country: 'kg',
+    timeZone: 'Asia/Bishkek',
+    utcOffset: '+06:00',
+  },
   OSH: { code: 'OSH', name: 'Ош', inName: 'в Оше', country: 'kg', timeZone: 'Asia/Bishkek', utcOffset: '+06:00' },
-} as const satisfies Record<string, { code: string; name: string; inName: string; country: CountryCode; timeZone: string; utcOffset: string }>;
+} as const satisfies Record<
+  string,
+  { code: string; name: string; inName: string; country: CountryCode; timeZone: string; utcOffset: string }
+>;
 
 export type CityCode = keyof typeof CITIES;
 

@@ -1,7 +1,21 @@
 /** Countries the shop sells in. The `countries` table mirrors this list (seeded), for foreign keys. */
 export const COUNTRIES = {
-  kg: { code: 'kg', name: 'Кыргызстан', inName: 'в Кыргызстане', acrossName: 'по Кыргызстану', currency: 'KGS', hreflang: 'ru-KG' },
-  kz: { code: 'kz', name: 'Казахстан', inName: 'в Казахстане', acrossName: 'по Казахстану', currency: 'KZT', hreflang: 'ru-KZ' },
+  kg: {
+    code: 'kg',
+    name: 'Кыргызстан',
+    inName: 'в Кыргызстане',
+    acrossName: 'по Кыргызстану',
+    currency: 'KGS',
+    hreflang: 'ru-KG',
+  },
+  kz: {
+    code: 'kz',
+    name: 'Казахстан',
+    inName: 'в Казахстане',
+    acrossName: 'по Казахстану',
+    currency: 'KZT',
+    hreflang: 'ru-KZ',
+  },
 } as const;
 
 export type CountryCode = keyof typeof COUNTRIES;

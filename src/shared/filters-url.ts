@@ -73,7 +73,10 @@ export interface PageParams {
 }
 
 /** The catalog URL's query for the given filters, page and search; defaults are left out. */
-export function filtersToSearchParams(filters: FiltersState, { page = 1, search = '' }: PageParams = {}): URLSearchParams {
+export function filtersToSearchParams(
+  filters: FiltersState,
+  { page = 1, search = '' }: PageParams = {},
+): URLSearchParams {
   const params = new URLSearchParams();
   const q = search.trim();
   if (q) params.set('q', q);
@@ -83,7 +86,8 @@ export function filtersToSearchParams(filters: FiltersState, { page = 1, search 
   if (minPrice) params.set('price_from', String(minPrice));
   if (maxPrice) params.set('price_to', String(maxPrice));
   for (const brand of splitBrands(filters.brands)) params.append('brand', brand);
-  if (filters.ordering !== defaultOrdering(q) && isProductOrdering(filters.ordering)) params.set('ordering', filters.ordering);
+  if (filters.ordering !== defaultOrdering(q) && isProductOrdering(filters.ordering))
+    params.set('ordering', filters.ordering);
   for (const slug of Object.keys(filters.specifications).sort(byCodeUnit)) {
     for (const value of new Set(filters.specifications[slug])) {
       if (value !== '') params.append(SPEC_PARAM_PREFIX + slug, value);
@@ -152,7 +156,9 @@ export function activeFilterChips(filters: FiltersState, search: string, labels:
     const next: FiltersState = {
       ...filters,
       priceRange: { ...filters.priceRange },
-      specifications: Object.fromEntries(Object.entries(filters.specifications).map(([slug, values]) => [slug, [...values]])),
+      specifications: Object.fromEntries(
+        Object.entries(filters.specifications).map(([slug, values]) => [slug, [...values]]),
+      ),
     };
     change(next);
     return filtersToSearchParams(next, { search }).toString();
@@ -160,19 +166,44 @@ export function activeFilterChips(filters: FiltersState, search: string, labels:
   if (filters.category) {
     const name = labels.categories?.[filters.category] ?? filters.category;
     // Specifications belong to a category: dropping it drops them too.
-    chips.push({ key: 'category', name: 'Категория', value: name, kind: 'category', query: without((f) => ((f.category = undefined), (f.specifications = {}))) });
+    chips.push({
+      key: 'category',
+      name: 'Категория',
+      value: name,
+      kind: 'category',
+      query: without((f) => ((f.category = undefined), (f.specifications = {}))),
+    });
   }
   const minPrice = parsePrice(filters.priceRange.minPrice);
   const maxPrice = parsePrice(filters.priceRange.maxPrice);
-  if (minPrice) chips.push({ key: 'price_from', name: 'Цена от', value: String(minPrice), kind: 'price', query: without((f) => (f.priceRange.minPrice = 0)) });
-  if (maxPrice) chips.push({ key: 'price_to', name: 'Цена до', value: String(maxPrice), kind: 'price', query: without((f) => (f.priceRange.maxPrice = 0)) });
+  if (minPrice)
+    chips.push({
+      key: 'price_from',
+      name: 'Цена от',
+      value: String(minPrice),
+      kind: 'price',
+      query: without((f) => (f.priceRange.minPrice = 0)),
+    });
+  if (maxPrice)
+    chips.push({
+      key: 'price_to',
+      name: 'Цена до',
+      value: String(maxPrice),
+      kind: 'price',
+      query: without((f) => (f.priceRange.maxPrice = 0)),
+    });
   for (const brand of splitBrands(filters.brands)) {
     chips.push({
       key: `brand:${brand}`,
       name: 'Бренд',
       value: labels.brands?.[brand] ?? brand,
       kind: 'brand',
-      query: without((f) => (f.brands = splitBrands(f.brands).filter((b) => b !== brand).join(','))),
+      query: without(
+        (f) =>
+          (f.brands = splitBrands(f.brands)
+            .filter((b) => b !== brand)
+            .join(',')),
+      ),
     });
   }
   for (const slug of Object.keys(filters.specifications).sort(byCodeUnit)) {

@@ -29,7 +29,12 @@ function rate(exchange: ExchangeRates, currency: DisplayCurrency): number | null
  * (units of each currency per 1 KGS). Returns `null` when it cannot: an unparsable amount, or a
  * different currency with no usable rate.
  */
-export function convertPrice(amount: string, from: CurrencyCode, to: DisplayCurrency, exchange: ExchangeRates | null): number | null {
+export function convertPrice(
+  amount: string,
+  from: CurrencyCode,
+  to: DisplayCurrency,
+  exchange: ExchangeRates | null,
+): number | null {
   const value = Number(amount);
   if (amount.trim() === '' || !Number.isFinite(value)) return null;
   const source = toDisplayCurrency(from);
@@ -71,7 +76,12 @@ export function formatApproximate(amount: number, currency: DisplayCurrency): st
 }
 
 /** Names of the countries' currencies as a sentence says them: «Оплата в тенге». */
-export const CURRENCY_NAMES: Record<DisplayCurrency, string> = { kgs: 'сомах', kzt: 'тенге', usd: 'долларах', rub: 'рублях' };
+export const CURRENCY_NAMES: Record<DisplayCurrency, string> = {
+  kgs: 'сомах',
+  kzt: 'тенге',
+  usd: 'долларах',
+  rub: 'рублях',
+};
 
 /** Where the buyer pays: the exact amount in the country's currency, e.g. «Оплата в тенге: 12 345 ₸». */
 export function paymentNote(amount: number, currency: DisplayCurrency): string {
@@ -92,14 +102,20 @@ function displayHalfStep(currency: DisplayCurrency, value: number): number {
  * then the lower bound rounds down and the upper bound up (to kopecks): a product whose shown price
  * equals the bound is never left out. Unchanged in the country's own currency or without a rate.
  */
-export function priceBoundToCountry(value: number, bound: 'min' | 'max', from: DisplayCurrency, to: DisplayCurrency, exchange: ExchangeRates | null): number {
+export function priceBoundToCountry(
+  value: number,
+  bound: 'min' | 'max',
+  from: DisplayCurrency,
+  to: DisplayCurrency,
+  exchange: ExchangeRates | null,
+): number {
   if (!value || from === to || !exchange) return value;
   const fromRate = rate(exchange, from);
   const toRate = rate(exchange, to);
   if (fromRate === null || toRate === null) return value;
   const half = displayHalfStep(from, value);
   const widened = bound === 'min' ? Math.max(0, value - half) : value + half;
-  const converted = ((widened / fromRate) * toRate * 100);
+  const converted = (widened / fromRate) * toRate * 100;
   return (bound === 'min' ? Math.floor(converted) : Math.ceil(converted)) / 100;
 }
 
@@ -108,7 +124,13 @@ export function priceBoundToCountry(value: number, bound: 'min' | 'max', from: D
  * (whole units, cents for small dollar amounts). Given the side, the widening of `priceBoundToCountry`
  * is undone, so a typed bound reads back as typed.
  */
-export function priceBoundToDisplay(value: number, from: DisplayCurrency, to: DisplayCurrency, exchange: ExchangeRates | null, bound?: 'min' | 'max'): number {
+export function priceBoundToDisplay(
+  value: number,
+  from: DisplayCurrency,
+  to: DisplayCurrency,
+  exchange: ExchangeRates | null,
+  bound?: 'min' | 'max',
+): number {
   if (!value || from === to || !exchange) return value;
   const fromRate = rate(exchange, from);
   const toRate = rate(exchange, to);
@@ -122,10 +144,16 @@ export function priceBoundToDisplay(value: number, from: DisplayCurrency, to: Di
  * A product price as the visitor wants to see it: converted to `to` when possible, otherwise in the
  * product's own currency. `null` for a missing or unparsable price.
  */
-export function formatPrice(amount: string | null, from: CurrencyCode, to: DisplayCurrency, exchange: ExchangeRates | null): string | null {
+export function formatPrice(
+  amount: string | null,
+  from: CurrencyCode,
+  to: DisplayCurrency,
+  exchange: ExchangeRates | null,
+): string | null {
   if (amount === null) return null;
   const converted = convertPrice(amount, from, to, exchange);
-  if (converted !== null) return toDisplayCurrency(from) === to ? formatMoney(converted, to) : formatApproximate(converted, to);
+  if (converted !== null)
+    return toDisplayCurrency(from) === to ? formatMoney(converted, to) : formatApproximate(converted, to);
   const own = convertPrice(amount, from, toDisplayCurrency(from), null);
   return own === null ? null : formatMoney(own, toDisplayCurrency(from));
 }
@@ -134,7 +162,10 @@ export function formatPrice(amount: string | null, from: CurrencyCode, to: Displ
  * What one unit of each other currency costs in `base`, from an exchange record (units per 1 KGS):
  * the rates a visitor who pays in `base` wants to see, e.g. 1 $ = 518,58 ₸.
  */
-export function ratesIn(exchange: ExchangeRates, base: DisplayCurrency): { currency: DisplayCurrency; value: number }[] {
+export function ratesIn(
+  exchange: ExchangeRates,
+  base: DisplayCurrency,
+): { currency: DisplayCurrency; value: number }[] {
   const baseRate = rate(exchange, base);
   if (baseRate === null) return [];
   return DISPLAY_CURRENCIES.filter((c) => c !== base).flatMap((currency) => {

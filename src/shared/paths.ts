@@ -8,7 +8,8 @@ export const paths = {
   brands: (country: CountryCode) => `/${country}/brands/`,
   brand: (country: CountryCode, slug: string) => `/${country}/brands/${encodeURIComponent(slug)}/`,
   product: (country: CountryCode, slug: string) => `/${country}/product/${encodeURIComponent(slug)}/`,
-  search: (country: CountryCode, query?: string) => `/${country}/search/${query ? `?q=${encodeURIComponent(query)}` : ''}`,
+  search: (country: CountryCode, query?: string) =>
+    `/${country}/search/${query ? `?q=${encodeURIComponent(query)}` : ''}`,
   cart: (country: CountryCode) => `/${country}/cart/`,
   favourites: (country: CountryCode) => `/${country}/favorites/`,
   document: (country: CountryCode, slug: string) => `/${country}/docs/${encodeURIComponent(slug)}/`,
@@ -20,13 +21,18 @@ export const paths = {
   sitePage: (country: CountryCode, slug: string) => `/${country}/pages/${encodeURIComponent(slug)}/`,
   /** `city`: a city code, `all` for every city; absent: the default city. */
   courses: (country: CountryCode, query: { city?: string; category?: string; page?: number } = {}) =>
-    withQuery(`/${country}/courses/`, { city: query.city, category: query.category, page: query.page && query.page > 1 ? String(query.page) : undefined }),
+    withQuery(`/${country}/courses/`, {
+      city: query.city,
+      category: query.category,
+      page: query.page && query.page > 1 ? String(query.page) : undefined,
+    }),
   courseCalendar: (country: CountryCode, query: { month?: string; city?: string; category?: string } = {}) =>
     withQuery(`/${country}/courses/calendar/`, query),
   course: (country: CountryCode, slug: string) => `/${country}/courses/${encodeURIComponent(slug)}/`,
   courseIcs: (country: CountryCode, slug: string) => `/${country}/courses/${encodeURIComponent(slug)}/calendar.ics`,
   printing: (country: CountryCode) => `/${country}/printing/`,
-  printingRequest: (country: CountryCode, service?: number) => `/${country}/printing/request/${service ? `?service=${service}` : ''}`,
+  printingRequest: (country: CountryCode, service?: number) =>
+    `/${country}/printing/request/${service ? `?service=${service}` : ''}`,
   support: (country: CountryCode) => `/${country}/support/`,
   courseSearchRequest: (country: CountryCode) => `/${country}/courses/request/`,
   newsletter: (country: CountryCode) => `/${country}/newsletter/`,
@@ -34,14 +40,18 @@ export const paths = {
   vacancy: (country: CountryCode, slug: string) => `/${country}/vacancies/${encodeURIComponent(slug)}/`,
   contacts: (country: CountryCode) => `/${country}/contacts/`,
   feed: (country: CountryCode) => `/${country}/feed.xml`,
-  newsletterUnsubscribe: (country: CountryCode, token: string) => `/${country}/newsletter/unsubscribe/${encodeURIComponent(token)}/`,
+  newsletterUnsubscribe: (country: CountryCode, token: string) =>
+    `/${country}/newsletter/unsubscribe/${encodeURIComponent(token)}/`,
   /** `next` is where to return after logging in: a path on this site. */
-  login: (country: CountryCode, next?: string) => `/${country}/login/${next ? `?next=${encodeURIComponent(next)}` : ''}`,
+  login: (country: CountryCode, next?: string) =>
+    `/${country}/login/${next ? `?next=${encodeURIComponent(next)}` : ''}`,
   register: (country: CountryCode) => `/${country}/register/`,
-  registerDone: (country: CountryCode, email?: string) => `/${country}/register/done/${email ? `?email=${encodeURIComponent(email)}` : ''}`,
+  registerDone: (country: CountryCode, email?: string) =>
+    `/${country}/register/done/${email ? `?email=${encodeURIComponent(email)}` : ''}`,
   activate: (country: CountryCode, uid: string, token: string) => `/${country}/activate/${uid}/${token}/`,
   passwordReset: (country: CountryCode) => `/${country}/password/reset/`,
-  passwordResetConfirm: (country: CountryCode, uid: string, token: string) => `/${country}/password/reset/${uid}/${token}/`,
+  passwordResetConfirm: (country: CountryCode, uid: string, token: string) =>
+    `/${country}/password/reset/${uid}/${token}/`,
   emailReset: (country: CountryCode) => `/${country}/email/reset/`,
   emailResetConfirm: (country: CountryCode, uid: string, token: string) => `/${country}/email/reset/${uid}/${token}/`,
   account: (country: CountryCode) => `/${country}/account/`,

@@ -8,9 +8,7 @@
 /** Selected values per specification slug. */
 export type SpecificationSelection = Record<string, string[]>;
 
-export type DecodeSpecificationsResult =
-  | { ok: true; value: SpecificationSelection }
-  | { ok: false; error: string };
+export type DecodeSpecificationsResult = { ok: true; value: SpecificationSelection } | { ok: false; error: string };
 
 // Code-unit order, not localeCompare: the output is a cache key and must not depend on the runtime's ICU.
 function byCodeUnit(a: string, b: string): number {
@@ -64,7 +62,10 @@ export function decodeSpecifications(input: string): DecodeSpecificationsResult 
     for (const rawValue of rawValues.split(',')) {
       const decoded = decodePart(rawValue);
       if (decoded === null || decoded === '') {
-        return { ok: false, error: `у характеристики «${slug}» пустое или неверное значение; значения разделяются «,»` };
+        return {
+          ok: false,
+          error: `у характеристики «${slug}» пустое или неверное значение; значения разделяются «,»`,
+        };
       }
       values.push(decoded);
     }

@@ -17,9 +17,15 @@ const fetchList = createFetcher($articles);
 const fetchOne = createFetcher($articles);
 
 export function fetchArticles(query: ContentListQuery = {}): Promise<void> {
-  return fetchList(() => listArticles(query), (page) => ({ articles: page.results, count: page.count }));
+  return fetchList(
+    () => listArticles(query),
+    (page) => ({ articles: page.results, count: page.count }),
+  );
 }
 
 export function fetchArticle(id: number): Promise<void> {
-  return fetchOne(() => getArticle(id), (article) => ({ article }));
+  return fetchOne(
+    () => getArticle(id),
+    (article) => ({ article }),
+  );
 }

@@ -14,5 +14,8 @@ const fetchList = createFetcher($banners);
 
 /** The active banners (of one country when given). */
 export function fetchBanners(query: { country?: CountryCode; limit?: number } = {}): Promise<void> {
-  return fetchList(() => listBanners(query), (page) => ({ banners: page.results }));
+  return fetchList(
+    () => listBanners(query),
+    (page) => ({ banners: page.results }),
+  );
 }

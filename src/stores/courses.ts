@@ -62,9 +62,16 @@ function loader<T>(statusKey: StatusKey, apply: (answer: T) => Partial<CoursesSt
   };
 }
 
-const loadList = loader<Awaited<ReturnType<typeof listCourses>>>('status', (page) => ({ courses: page.results, count: page.count }));
-const loadCalendar = loader<Awaited<ReturnType<typeof listCourses>>>('calendarStatus', (page) => ({ calendarCourses: page.results }));
-const loadCategories = loader<Awaited<ReturnType<typeof listCourseCategories>>>('categoriesStatus', (page) => ({ categories: page.results }));
+const loadList = loader<Awaited<ReturnType<typeof listCourses>>>('status', (page) => ({
+  courses: page.results,
+  count: page.count,
+}));
+const loadCalendar = loader<Awaited<ReturnType<typeof listCourses>>>('calendarStatus', (page) => ({
+  calendarCourses: page.results,
+}));
+const loadCategories = loader<Awaited<ReturnType<typeof listCourseCategories>>>('categoriesStatus', (page) => ({
+  categories: page.results,
+}));
 const loadOne = loader<Course>('status', (course) => ({ course }));
 
 /** Upcoming courses of the selected city (unless the query names one). */

@@ -33,7 +33,10 @@ export const $exchangeError = atom<string | null>(null);
 export async function loadExchange(): Promise<void> {
   // The API client loads with the first fetch: pages render the current rate, so the shell, which
   // imports this store on every page, never needs it up front.
-  const [{ listExchanges }, { apiErrorMessage }] = await Promise.all([import('~/lib/api/core.ts'), import('~/lib/api/errors.ts')]);
+  const [{ listExchanges }, { apiErrorMessage }] = await Promise.all([
+    import('~/lib/api/core.ts'),
+    import('~/lib/api/errors.ts'),
+  ]);
   try {
     const page = await listExchanges({ limit: 1, offset: 0 });
     $exchange.set(page.results[0] ?? null);

@@ -61,7 +61,12 @@ export function toggleSpecificationValue(slug: string, value: string): void {
 /** Resets the price range to 0, specifications to none and brands to all; the ordering stays. */
 export function clearFilters(): void {
   const defaults = defaultFilters();
-  $filters.set({ ...$filters.get(), priceRange: defaults.priceRange, specifications: defaults.specifications, brands: defaults.brands });
+  $filters.set({
+    ...$filters.get(),
+    priceRange: defaults.priceRange,
+    specifications: defaults.specifications,
+    brands: defaults.brands,
+  });
 }
 
 /** Replaces every filter, e.g. with the state read from the page URL. */

@@ -16,9 +16,15 @@ const fetchList = createFetcher($news);
 const fetchOne = createFetcher($news);
 
 export function fetchNews(query: ContentListQuery = {}): Promise<void> {
-  return fetchList(() => listNews(query), (page) => ({ news: page.results, count: page.count }));
+  return fetchList(
+    () => listNews(query),
+    (page) => ({ news: page.results, count: page.count }),
+  );
 }
 
 export function fetchNewsItem(id: number): Promise<void> {
-  return fetchOne(() => getNewsItem(id), (newsItem) => ({ newsItem }));
+  return fetchOne(
+    () => getNewsItem(id),
+    (newsItem) => ({ newsItem }),
+  );
 }

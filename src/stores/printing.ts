@@ -11,17 +11,28 @@ export interface PrintingState {
   error: string | null;
 }
 
-export const $printing = map<PrintingState>({ printingPrices: [], printingPrice: null, selectedPrinting: null, error: null });
+export const $printing = map<PrintingState>({
+  printingPrices: [],
+  printingPrice: null,
+  selectedPrinting: null,
+  error: null,
+});
 
 const fetchList = createFetcher($printing);
 const fetchOne = createFetcher($printing);
 
 export function fetchPrintingPrices(country: CountryCode): Promise<void> {
-  return fetchList(() => listPrintingPrices({ country, limit: 100 }), (page) => ({ printingPrices: page.results }));
+  return fetchList(
+    () => listPrintingPrices({ country, limit: 100 }),
+    (page) => ({ printingPrices: page.results }),
+  );
 }
 
 export function fetchPrintingPrice(id: number, country: CountryCode): Promise<void> {
-  return fetchOne(() => getPrintingPrice(id, country), (printingPrice) => ({ printingPrice }));
+  return fetchOne(
+    () => getPrintingPrice(id, country),
+    (printingPrice) => ({ printingPrice }),
+  );
 }
 
 export function selectPrinting(price: PrintingPrice | null): void {

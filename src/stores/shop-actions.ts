@@ -20,7 +20,12 @@ export function addToCartAndNotify(id: number, quantity = 1, available?: number)
     return 0;
   }
   addToCart(id, amount);
-  notifySuccess(amount < quantity ? `${stockNotice(available ?? amount, 0)} В корзину добавлено ${amount} шт.` : NOTICES.addedToCart, toCart());
+  notifySuccess(
+    amount < quantity
+      ? `${stockNotice(available ?? amount, 0)} В корзину добавлено ${amount} шт.`
+      : NOTICES.addedToCart,
+    toCart(),
+  );
   return amount;
 }
 
@@ -35,7 +40,9 @@ const toFavourites = () => headerLink('[data-favourites-link]', 'Открыть 
 
 /** «Доступно только 127 шт.», or that the cart already holds all of it. */
 export function stockNotice(available: number, inCart: number): string {
-  return inCart >= available && inCart > 0 ? `В корзине уже все ${available} шт., что есть в наличии.` : `Доступно только ${available} шт.`;
+  return inCart >= available && inCart > 0
+    ? `В корзине уже все ${available} шт., что есть в наличии.`
+    : `Доступно только ${available} шт.`;
 }
 
 export function removeFromCartAndNotify(id: number): void {

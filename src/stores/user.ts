@@ -88,7 +88,10 @@ export function logout(cookies: CookieAdapter = browserCookies): void {
   guard.next();
   inFlight = null;
   $user.set(initialUserState());
-  if (refresh) void accountsApi().then(({ blacklistToken }) => blacklistToken(refresh)).catch(() => undefined);
+  if (refresh)
+    void accountsApi()
+      .then(({ blacklistToken }) => blacklistToken(refresh))
+      .catch(() => undefined);
 }
 
 /** Replaces the profile after the person changed it (profile form, email change). */

@@ -16,9 +16,15 @@ const fetchList = createFetcher($vacancies);
 const fetchOne = createFetcher($vacancies);
 
 export function fetchVacancies(query: PageQuery & { country?: CountryCode } = {}): Promise<void> {
-  return fetchList(() => listVacancies(query), (page) => ({ vacancies: page.results, count: page.count }));
+  return fetchList(
+    () => listVacancies(query),
+    (page) => ({ vacancies: page.results, count: page.count }),
+  );
 }
 
 export function fetchVacancy(id: number): Promise<void> {
-  return fetchOne(() => getVacancy(id), (vacancy) => ({ vacancy }));
+  return fetchOne(
+    () => getVacancy(id),
+    (vacancy) => ({ vacancy }),
+  );
 }

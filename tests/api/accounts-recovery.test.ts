@@ -2,13 +2,24 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { makeLinkToken } from '../../src/server/accounts/link-tokens.ts';
 import { findUserByEmail } from '../../src/server/accounts/users.queries.ts';
-import { activeUser, GOOD_PASSWORD, login, mailedLink, mailsTo, signedIn, uniqueEmail, uniqueIp } from '../helpers/accounts.ts';
+import {
+  activeUser,
+  GOOD_PASSWORD,
+  login,
+  mailedLink,
+  mailsTo,
+  signedIn,
+  uniqueEmail,
+  uniqueIp,
+} from '../helpers/accounts.ts';
 import { api, dbRows } from '../helpers/api.ts';
 
 const NEW_PASSWORD = 'Endodontic-Files-77';
-const post = (path: string, json: unknown, token?: string) => api(`/accounts/auth/${path}`, { method: 'POST', json, token, ip: uniqueIp() });
+const post = (path: string, json: unknown, token?: string) =>
+  api(`/accounts/auth/${path}`, { method: 'POST', json, token, ip: uniqueIp() });
 const canLogIn = async (email: string, password: string) =>
-  (await api('/accounts/auth/jwt/create/', { method: 'POST', json: { email, password }, ip: uniqueIp() })).status === 200;
+  (await api('/accounts/auth/jwt/create/', { method: 'POST', json: { email, password }, ip: uniqueIp() })).status ===
+  200;
 
 describe('POST /accounts/auth/users/reset_password/', () => {
   it('POST /accounts/auth/users/reset_password/ mails a reset link to an active account', async () => {
@@ -43,7 +54,11 @@ describe('POST /accounts/auth/users/reset_password_confirm/', () => {
 
   it('sets the new password once, ends every session and mails a notice', async () => {
     const { email, password, tokens, link } = await resetLink();
-    const { status } = await post('users/reset_password_confirm/', { ...link, new_password: NEW_PASSWORD, re_new_password: NEW_PASSWORD });
+    const { status } = await post('users/reset_password_confirm/', {
+      ...link,
+      new_password: NEW_PASSWORD,
+      re_new_password: NEW_PASSWORD,
+    });
     expect(status).toBe(204);
     expect(await canLogIn(email, NEW_PASSWORD)).toBe(true);
     expect(await canLogIn(email, password)).toBe(false);
@@ -52,17 +67,29 @@ describe('POST /accounts/auth/users/reset_password_confirm/', () => {
     expect((await api('/accounts/auth/users/me/', { token: tokens.access })).status).toBe(401);
     expect((await mailsTo(email))[0]!.kind).toBe('password_changed');
     // The link is single-use.
-    const again = await post('users/reset_password_confirm/', { ...link, new_password: 'Another-Secret-91', re_new_password: 'Another-Secret-91' });
+    const again = await post('users/reset_password_confirm/', {
+      ...link,
+      new_password: 'Another-Secret-91',
+      re_new_password: 'Another-Secret-91',
+    });
     expect(again.status).toBe(400);
     expect(again.body).toEqual({ token: ['Ссылка недействительна или устарела. Запросите новую.'] });
   });
 
   it('rejects a weak or mismatched new password and keeps the old one', async () => {
     const { email, password, link } = await resetLink();
-    const weak = await post('users/reset_password_confirm/', { ...link, new_password: '12345678', re_new_password: '12345678' });
+    const weak = await post('users/reset_password_confirm/', {
+      ...link,
+      new_password: '12345678',
+      re_new_password: '12345678',
+    });
     expect(weak.status).toBe(400);
     expect(weak.body.new_password).toContain('Пароль не может состоять только из цифр.');
-    const mismatch = await post('users/reset_password_confirm/', { ...link, new_password: NEW_PASSWORD, re_new_password: `${NEW_PASSWORD}?` });
+    const mismatch = await post('users/reset_password_confirm/', {
+      ...link,
+      new_password: NEW_PASSWORD,
+      re_new_password: `${NEW_PASSWORD}?`,
+    });
     expect(mismatch.body).toEqual({ non_field_errors: ['Пароли не совпадают.'] });
     expect(await canLogIn(email, password)).toBe(true);
   });
@@ -71,9 +98,27 @@ describe('POST /accounts/auth/users/reset_password_confirm/', () => {
     const { email, link } = await resetLink();
     const user = (await findUserByEmail(email))!;
     const expired = makeLinkToken('password_reset', user, Date.now() - 25 * 3_600_000);
-    expect((await post('users/reset_password_confirm/', { uid: link.uid, token: expired, new_password: NEW_PASSWORD, re_new_password: NEW_PASSWORD })).status).toBe(400);
+    expect(
+      (
+        await post('users/reset_password_confirm/', {
+          uid: link.uid,
+          token: expired,
+          new_password: NEW_PASSWORD,
+          re_new_password: NEW_PASSWORD,
+        })
+      ).status,
+    ).toBe(400);
     const activation = makeLinkToken('activation', user);
-    expect((await post('users/reset_password_confirm/', { uid: link.uid, token: activation, new_password: NEW_PASSWORD, re_new_password: NEW_PASSWORD })).body).toEqual({
+    expect(
+      (
+        await post('users/reset_password_confirm/', {
+          uid: link.uid,
+          token: activation,
+          new_password: NEW_PASSWORD,
+          re_new_password: NEW_PASSWORD,
+        })
+      ).body,
+    ).toEqual({
       token: ['Ссылка недействительна или устарела. Запросите новую.'],
     });
   });
@@ -87,19 +132,29 @@ describe('POST /accounts/auth/users/reset_password_confirm/', () => {
 describe('POST /accounts/auth/users/set_password/', () => {
   it('changes the password with the current one; every session ends, so the person logs in again', async () => {
     const { email, password, tokens } = await signedIn();
-    const { status } = await post('users/set_password/', { current_password: password, new_password: NEW_PASSWORD, re_new_password: NEW_PASSWORD }, tokens.access);
+    const { status } = await post(
+      'users/set_password/',
+      { current_password: password, new_password: NEW_PASSWORD, re_new_password: NEW_PASSWORD },
+      tokens.access,
+    );
     expect(status).toBe(204);
     expect((await api('/accounts/auth/users/me/', { token: tokens.access })).status).toBe(401);
     expect((await post('jwt/refresh/', { refresh: tokens.refresh })).status).toBe(401);
     const fresh = await login(email, NEW_PASSWORD);
     expect((await api('/accounts/auth/users/me/', { token: fresh.access })).status).toBe(200);
-    const revoked = await dbRows<{ revoked_reason: string }>(sql`select revoked_reason from refresh_tokens where user_id = (select id from users where email = ${email}) and revoked_reason = 'password_changed'`);
+    const revoked = await dbRows<{ revoked_reason: string }>(
+      sql`select revoked_reason from refresh_tokens where user_id = (select id from users where email = ${email}) and revoked_reason = 'password_changed'`,
+    );
     expect(revoked.length).toBeGreaterThan(0);
   });
 
   it('rejects a wrong current password, and a new one equal to the email, in one answer', async () => {
     const { email, password, tokens } = await signedIn({ email: `kurmanbekova-${Date.now()}@clinic.test` });
-    const { status, body } = await post('users/set_password/', { current_password: `${password}x`, new_password: email.split('@')[0], re_new_password: email.split('@')[0] }, tokens.access);
+    const { status, body } = await post(
+      'users/set_password/',
+      { current_password: `${password}x`, new_password: email.split('@')[0], re_new_password: email.split('@')[0] },
+      tokens.access,
+    );
     expect(status).toBe(400);
     expect(body.current_password).toEqual(['Неверный пароль.']);
     expect(body.new_password).toContain('Пароль слишком похож на адрес электронной почты.');
@@ -107,7 +162,11 @@ describe('POST /accounts/auth/users/set_password/', () => {
   });
 
   it('POST /accounts/auth/users/set_password/ answers 401 without a token', async () => {
-    const { status, body } = await post('users/set_password/', { current_password: GOOD_PASSWORD, new_password: NEW_PASSWORD, re_new_password: NEW_PASSWORD });
+    const { status, body } = await post('users/set_password/', {
+      current_password: GOOD_PASSWORD,
+      new_password: NEW_PASSWORD,
+      re_new_password: NEW_PASSWORD,
+    });
     expect(status).toBe(401);
     expect(body.code).toBe('not_authenticated');
   });
@@ -117,7 +176,11 @@ describe('email change', () => {
   it('POST /accounts/auth/users/set_email/ changes the login email and tells both addresses', async () => {
     const { email, password, tokens } = await signedIn();
     const newEmail = uniqueEmail('moved');
-    const { status } = await post('users/set_email/', { current_password: password, new_email: newEmail.toUpperCase(), re_new_email: newEmail }, tokens.access);
+    const { status } = await post(
+      'users/set_email/',
+      { current_password: password, new_email: newEmail.toUpperCase(), re_new_email: newEmail },
+      tokens.access,
+    );
     expect(status).toBe(204);
     expect(await canLogIn(newEmail, password)).toBe(true);
     expect(await canLogIn(email, password)).toBe(false);
@@ -132,11 +195,26 @@ describe('email change', () => {
   it('POST /accounts/auth/users/set_email/ rejects a wrong password, a taken email and mismatched emails', async () => {
     const { password, tokens } = await signedIn();
     const other = await activeUser();
-    const taken = await post('users/set_email/', { current_password: password, new_email: other.email, re_new_email: other.email }, tokens.access);
+    const taken = await post(
+      'users/set_email/',
+      { current_password: password, new_email: other.email, re_new_email: other.email },
+      tokens.access,
+    );
     expect(taken.body).toEqual({ new_email: ['Пользователь с таким адресом электронной почты уже существует.'] });
-    const wrong = await post('users/set_email/', { current_password: 'nope-nope-nope', new_email: uniqueEmail(), re_new_email: uniqueEmail() }, tokens.access);
-    expect(wrong.body).toEqual({ current_password: ['Неверный пароль.'], non_field_errors: ['Адреса электронной почты не совпадают.'] });
-    const invalid = await post('users/set_email/', { current_password: password, new_email: 'x@', re_new_email: 'x@' }, tokens.access);
+    const wrong = await post(
+      'users/set_email/',
+      { current_password: 'nope-nope-nope', new_email: uniqueEmail(), re_new_email: uniqueEmail() },
+      tokens.access,
+    );
+    expect(wrong.body).toEqual({
+      current_password: ['Неверный пароль.'],
+      non_field_errors: ['Адреса электронной почты не совпадают.'],
+    });
+    const invalid = await post(
+      'users/set_email/',
+      { current_password: password, new_email: 'x@', re_new_email: 'x@' },
+      tokens.access,
+    );
     expect(invalid.body.new_email).toEqual(['Введите правильный адрес электронной почты.']);
   });
 
@@ -145,10 +223,16 @@ describe('email change', () => {
     expect((await post('users/reset_email/', { email })).status).toBe(204);
     const link = await mailedLink(email, 'email/reset');
     const newEmail = uniqueEmail('reset');
-    expect((await post('users/reset_email_confirm/', { ...link, new_email: newEmail, re_new_email: newEmail })).status).toBe(204);
+    expect(
+      (await post('users/reset_email_confirm/', { ...link, new_email: newEmail, re_new_email: newEmail })).status,
+    ).toBe(204);
     expect(await canLogIn(newEmail, password)).toBe(true);
     // Single use: the email the link was made for has changed.
-    const again = await post('users/reset_email_confirm/', { ...link, new_email: uniqueEmail(), re_new_email: uniqueEmail() });
+    const again = await post('users/reset_email_confirm/', {
+      ...link,
+      new_email: uniqueEmail(),
+      re_new_email: uniqueEmail(),
+    });
     expect(again.status).toBe(400);
   });
 
@@ -156,20 +240,38 @@ describe('email change', () => {
     const { email } = await activeUser();
     await post('users/reset_email/', { email });
     const link = await mailedLink(email, 'email/reset');
-    expect((await post('users/reset_email_confirm/', { ...link, new_email: uniqueEmail(), re_new_email: uniqueEmail() })).body).toEqual({
+    expect(
+      (await post('users/reset_email_confirm/', { ...link, new_email: uniqueEmail(), re_new_email: uniqueEmail() }))
+        .body,
+    ).toEqual({
       non_field_errors: ['Адреса электронной почты не совпадают.'],
     });
-    expect(Object.keys((await post('users/reset_email_confirm/', {})).body).sort()).toEqual(['new_email', 're_new_email', 'token', 'uid']);
+    expect(Object.keys((await post('users/reset_email_confirm/', {})).body).sort()).toEqual([
+      'new_email',
+      're_new_email',
+      'token',
+      'uid',
+    ]);
   });
 
   it('limits wrong current passwords per account: 429 with Retry-After for set_password/, set_email/ and deletion', async () => {
     const { email, password, tokens } = await signedIn();
-    const wrongPassword = { current_password: 'not-my-password', new_password: NEW_PASSWORD, re_new_password: NEW_PASSWORD };
+    const wrongPassword = {
+      current_password: 'not-my-password',
+      new_password: NEW_PASSWORD,
+      re_new_password: NEW_PASSWORD,
+    };
     const wrongEmail = { current_password: 'not-my-password', new_email: uniqueEmail(), re_new_email: uniqueEmail() };
     const deletion = (current_password: string) =>
-      api('/accounts/auth/users/me/', { method: 'DELETE', json: { current_password }, token: tokens.access, ip: uniqueIp() });
+      api('/accounts/auth/users/me/', {
+        method: 'DELETE',
+        json: { current_password },
+        token: tokens.access,
+        ip: uniqueIp(),
+      });
     // Ten wrong ones, spread over the three checks and many addresses, all count for the one account.
-    for (let i = 0; i < 4; i += 1) expect((await post('users/set_password/', wrongPassword, tokens.access)).status).toBe(400);
+    for (let i = 0; i < 4; i += 1)
+      expect((await post('users/set_password/', wrongPassword, tokens.access)).status).toBe(400);
     for (let i = 0; i < 3; i += 1) expect((await post('users/set_email/', wrongEmail, tokens.access)).status).toBe(400);
     for (let i = 0; i < 3; i += 1) expect((await deletion('not-my-password')).status).toBe(400);
     const refused = [
@@ -182,14 +284,19 @@ describe('email change', () => {
       expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
     }
     // Nothing changed, and another account is not affected.
-    expect((await post('users/set_password/', { ...wrongPassword, current_password: password }, tokens.access)).status).toBe(429);
+    expect(
+      (await post('users/set_password/', { ...wrongPassword, current_password: password }, tokens.access)).status,
+    ).toBe(429);
     expect(await canLogIn(email, password)).toBe(true);
     const other = await signedIn();
     expect((await post('users/set_password/', wrongPassword, other.tokens.access)).status).toBe(400);
   });
 
   it('POST /accounts/auth/users/set_email/ answers 401 without a token', async () => {
-    expect((await post('users/set_email/', { current_password: 'x', new_email: uniqueEmail(), re_new_email: uniqueEmail() })).status).toBe(401);
+    expect(
+      (await post('users/set_email/', { current_password: 'x', new_email: uniqueEmail(), re_new_email: uniqueEmail() }))
+        .status,
+    ).toBe(401);
   });
 
   it('POST /accounts/auth/users/reset_email/ answers 204 for an unknown email and mails nothing', async () => {
@@ -203,10 +310,21 @@ describe('email change', () => {
     const other = await activeUser();
     await post('users/reset_email/', { email });
     const link = await mailedLink(email, 'email/reset');
-    expect((await post('users/reset_email_confirm/', { ...link, new_email: other.email, re_new_email: other.email })).body).toEqual({
+    expect(
+      (await post('users/reset_email_confirm/', { ...link, new_email: other.email, re_new_email: other.email })).body,
+    ).toEqual({
       new_email: ['Пользователь с таким адресом электронной почты уже существует.'],
     });
-    expect((await post('users/reset_email_confirm/', { uid: link.uid, token: 'zz-zz', new_email: uniqueEmail(), re_new_email: uniqueEmail() })).body).toEqual({
+    expect(
+      (
+        await post('users/reset_email_confirm/', {
+          uid: link.uid,
+          token: 'zz-zz',
+          new_email: uniqueEmail(),
+          re_new_email: uniqueEmail(),
+        })
+      ).body,
+    ).toEqual({
       token: ['Ссылка недействительна или устарела. Запросите новую.'],
     });
   });

@@ -2,10 +2,21 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { makeLinkToken } from '../../src/server/accounts/link-tokens.ts';
 import { findUserByEmail } from '../../src/server/accounts/users.queries.ts';
-import { activeUser, GOOD_PASSWORD, login, mailedLink, mailsTo, registration, STAFF, uniqueEmail, uniqueIp } from '../helpers/accounts.ts';
+import {
+  activeUser,
+  GOOD_PASSWORD,
+  login,
+  mailedLink,
+  mailsTo,
+  registration,
+  STAFF,
+  uniqueEmail,
+  uniqueIp,
+} from '../helpers/accounts.ts';
 import { api, dbRows } from '../helpers/api.ts';
 
-const post = (path: string, json: unknown, ip = uniqueIp()) => api(`/accounts/auth/${path}`, { method: 'POST', json, ip });
+const post = (path: string, json: unknown, ip = uniqueIp()) =>
+  api(`/accounts/auth/${path}`, { method: 'POST', json, ip });
 
 describe('POST /accounts/auth/users/', () => {
   it('POST /accounts/auth/users/ creates an inactive account and answers 201 without the password', async () => {
@@ -63,7 +74,11 @@ describe('POST /accounts/auth/users/', () => {
   });
 
   it('POST /accounts/auth/users/ takes a djoser-style body: no name, no phone (checkout asks for them)', async () => {
-    const { status, body } = await post('users/', { email: 'djoser-style@clinic.kg', password: 'Composite-Filling-42', re_password: 'Composite-Filling-42' });
+    const { status, body } = await post('users/', {
+      email: 'djoser-style@clinic.kg',
+      password: 'Composite-Filling-42',
+      re_password: 'Composite-Filling-42',
+    });
     expect(status).toBe(201);
     expect(body).toMatchObject({ email: 'djoser-style@clinic.kg', first_name: '', phone: '', is_active: false });
   });
@@ -94,7 +109,14 @@ describe('POST /accounts/auth/users/', () => {
   });
 
   it('rejects a password too close to the email, and names every broken rule at once', async () => {
-    const similar = await post('users/', registration({ email: `zhanibekov-${Date.now()}@clinic.test`, password: 'zhanibekov1', re_password: 'zhanibekov1' }));
+    const similar = await post(
+      'users/',
+      registration({
+        email: `zhanibekov-${Date.now()}@clinic.test`,
+        password: 'zhanibekov1',
+        re_password: 'zhanibekov1',
+      }),
+    );
     expect(similar.body.password).toEqual(['Пароль слишком похож на адрес электронной почты.']);
     const many = await post('users/', registration({ password: '1234567', re_password: '1234567' }));
     expect(many.body.password).toEqual([
@@ -148,9 +170,16 @@ describe('POST /accounts/auth/users/activation/', () => {
     const input = registration();
     const created = await post('users/', input);
     const { uid, token } = await mailedLink(input.email, 'activate');
-    expect((await post('users/activation/', { uid: 'OTk5OTk5', token })).body).toEqual({ uid: ['Ссылка недействительна: пользователь не найден.'] });
-    expect((await post('users/activation/', { uid: '!!!', token })).body).toEqual({ uid: ['Ссылка недействительна: пользователь не найден.'] });
-    const wrong = await post('users/activation/', { uid, token: `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}` });
+    expect((await post('users/activation/', { uid: 'OTk5OTk5', token })).body).toEqual({
+      uid: ['Ссылка недействительна: пользователь не найден.'],
+    });
+    expect((await post('users/activation/', { uid: '!!!', token })).body).toEqual({
+      uid: ['Ссылка недействительна: пользователь не найден.'],
+    });
+    const wrong = await post('users/activation/', {
+      uid,
+      token: `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`,
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual({ token: ['Ссылка недействительна или устарела. Запросите новую.'] });
     const user = (await findUserByEmail(input.email))!;
@@ -161,7 +190,10 @@ describe('POST /accounts/auth/users/activation/', () => {
   });
 
   it('POST /accounts/auth/users/activation/ names missing fields', async () => {
-    expect((await post('users/activation/', {})).body).toEqual({ uid: ['Обязательное поле.'], token: ['Обязательное поле.'] });
+    expect((await post('users/activation/', {})).body).toEqual({
+      uid: ['Обязательное поле.'],
+      token: ['Обязательное поле.'],
+    });
   });
 });
 
@@ -191,7 +223,11 @@ describe('POST /accounts/auth/users/resend_activation/', () => {
     const link = await mailedLink(input.email, 'activate');
     expect((await post('users/activation/', link)).status).toBe(204);
     const staff = await login(STAFF.email, STAFF.password);
-    await api(`/accounts/auth/users/${encodeURIComponent(input.email)}/`, { method: 'PATCH', token: staff.access, json: { is_active: false } });
+    await api(`/accounts/auth/users/${encodeURIComponent(input.email)}/`, {
+      method: 'PATCH',
+      token: staff.access,
+      json: { is_active: false },
+    });
     const before = (await mailsTo(input.email)).length;
     expect((await post('users/resend_activation/', { email: input.email })).status).toBe(204);
     expect(await mailsTo(input.email)).toHaveLength(before);
@@ -220,7 +256,8 @@ describe('POST /accounts/auth/users/resend_activation/', () => {
 
   it('limits account mails per address across emails', async () => {
     const ip = uniqueIp();
-    for (let i = 0; i < 10; i += 1) expect((await post('users/reset_password/', { email: uniqueEmail() }, ip)).status).toBe(204);
+    for (let i = 0; i < 10; i += 1)
+      expect((await post('users/reset_password/', { email: uniqueEmail() }, ip)).status).toBe(204);
     expect((await post('users/resend_activation/', { email: uniqueEmail() }, ip)).status).toBe(429);
   });
 
@@ -234,6 +271,8 @@ describe('POST /accounts/auth/users/resend_activation/', () => {
     const input = registration();
     const answers = await Promise.all([post('users/', input), post('users/', input)]);
     expect(answers.map((a) => a.status).sort()).toEqual([201, 400]);
-    expect(answers.find((a) => a.status === 400)!.body).toEqual({ email: ['Пользователь с таким адресом электронной почты уже существует.'] });
+    expect(answers.find((a) => a.status === 400)!.body).toEqual({
+      email: ['Пользователь с таким адресом электронной почты уже существует.'],
+    });
   });
 });

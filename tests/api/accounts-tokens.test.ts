@@ -9,7 +9,8 @@ import { activeUser, login, signedIn, uniqueEmail, uniqueIp } from '../helpers/a
 import { api, dbRows } from '../helpers/api.ts';
 
 const NO_ACCOUNT = { detail: 'No active account found with the given credentials', code: 'no_active_account' };
-const post = (path: string, json: unknown, ip = uniqueIp()) => api(`/accounts/auth/${path}`, { method: 'POST', json, ip });
+const post = (path: string, json: unknown, ip = uniqueIp()) =>
+  api(`/accounts/auth/${path}`, { method: 'POST', json, ip });
 
 describe('POST /accounts/auth/jwt/create/', () => {
   it('POST /accounts/auth/jwt/create/ answers an access and a refresh token for the right password', async () => {
@@ -66,10 +67,18 @@ describe('POST /accounts/auth/jwt/create/', () => {
   });
 
   it('POST /accounts/auth/jwt/create/ answers 400 for a body that is not JSON and 415 for a form', async () => {
-    const broken = await api('/accounts/auth/jwt/create/', { method: 'POST', body: '{"email":', headers: { 'Content-Type': 'application/json' } });
+    const broken = await api('/accounts/auth/jwt/create/', {
+      method: 'POST',
+      body: '{"email":',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(broken.status).toBe(400);
     expect(broken.body.detail).toEqual(expect.any(String));
-    const form = await api('/accounts/auth/jwt/create/', { method: 'POST', body: 'email=a%40b.kg&password=x', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const form = await api('/accounts/auth/jwt/create/', {
+      method: 'POST',
+      body: 'email=a%40b.kg&password=x',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(form.status).toBe(415);
     expect(form.body.detail).toEqual(expect.any(String));
   });
@@ -84,7 +93,8 @@ describe('POST /accounts/auth/jwt/create/', () => {
     const ip = uniqueIp();
     const { email } = await activeUser();
     const answers = [];
-    for (let i = 0; i < 31; i += 1) answers.push(await post('jwt/create/', { email: uniqueEmail(), password: 'wrong-password' }, ip));
+    for (let i = 0; i < 31; i += 1)
+      answers.push(await post('jwt/create/', { email: uniqueEmail(), password: 'wrong-password' }, ip));
     expect(answers.slice(0, 30).every((a) => a.status === 401)).toBe(true);
     const last = answers[30]!;
     expect(last.status).toBe(429);
@@ -97,16 +107,28 @@ describe('POST /accounts/auth/jwt/create/', () => {
   it('a flood of failed logins from one address leaves the owner able to log in from another', async () => {
     const { email, password } = await activeUser();
     const attacker = uniqueIp();
-    for (let i = 0; i < 10; i += 1) expect((await post('jwt/create/', { email: i % 2 ? email : email.toUpperCase(), password: 'wrong-password' }, attacker)).status).toBe(401);
+    for (let i = 0; i < 10; i += 1)
+      expect(
+        (
+          await post(
+            'jwt/create/',
+            { email: i % 2 ? email : email.toUpperCase(), password: 'wrong-password' },
+            attacker,
+          )
+        ).status,
+      ).toBe(401);
     // That address is refused for this email from now on, even with the right password...
     const blocked = await post('jwt/create/', { email, password }, attacker);
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
-    for (let i = 0; i < 15; i += 1) expect((await post('jwt/create/', { email, password: 'wrong-password' }, attacker)).status).toBe(429);
+    for (let i = 0; i < 15; i += 1)
+      expect((await post('jwt/create/', { email, password: 'wrong-password' }, attacker)).status).toBe(429);
     // ...while the owner elsewhere logs in as usual.
     expect((await post('jwt/create/', { email, password }, uniqueIp())).status).toBe(200);
     // The counters live in the database, where every shop process sees them.
-    const [row] = await dbRows<{ hits: number }>(sql`select hits from rate_limits where key = ${`login-failures:ip-email:${attacker} ${email}`}`);
+    const [row] = await dbRows<{ hits: number }>(
+      sql`select hits from rate_limits where key = ${`login-failures:ip-email:${attacker} ${email}`}`,
+    );
     expect(row!.hits).toBe(10);
   });
 
@@ -129,9 +151,18 @@ describe('POST /accounts/auth/jwt/create/', () => {
 
   it('counts an IPv6 client by its /64 network', async () => {
     const answers = [];
-    for (let i = 1; i <= 31; i += 1) answers.push(await post('jwt/create/', { email: uniqueEmail(), password: 'wrong-password' }, `2001:db8:7:1::${i.toString(16)}`));
+    for (let i = 1; i <= 31; i += 1)
+      answers.push(
+        await post(
+          'jwt/create/',
+          { email: uniqueEmail(), password: 'wrong-password' },
+          `2001:db8:7:1::${i.toString(16)}`,
+        ),
+      );
     expect(answers.at(-1)!.status).toBe(429);
-    expect((await post('jwt/create/', { email: uniqueEmail(), password: 'wrong-password' }, '2001:db8:7:2::1')).status).toBe(401);
+    expect(
+      (await post('jwt/create/', { email: uniqueEmail(), password: 'wrong-password' }, '2001:db8:7:2::1')).status,
+    ).toBe(401);
   });
 
   it('behind a trusted proxy, counts the address the proxy appended to X-Forwarded-For', async () => {
@@ -139,7 +170,12 @@ describe('POST /accounts/auth/jwt/create/', () => {
     try {
       const ip = uniqueIp();
       const send = (forwarded: string) =>
-        api('/accounts/auth/jwt/create/', { method: 'POST', json: { email: uniqueEmail(), password: 'wrong-password' }, ip, headers: { 'X-Forwarded-For': forwarded } });
+        api('/accounts/auth/jwt/create/', {
+          method: 'POST',
+          json: { email: uniqueEmail(), password: 'wrong-password' },
+          ip,
+          headers: { 'X-Forwarded-For': forwarded },
+        });
       // The first entries are whatever the client wrote; only the proxy's own last entry counts.
       for (let i = 0; i < 30; i += 1) expect((await send(`10.0.0.${i}, 203.0.113.77`)).status).toBe(401);
       expect((await send('10.9.9.9, 203.0.113.77')).status).toBe(429);
@@ -179,13 +215,18 @@ describe('POST /accounts/auth/jwt/refresh/', () => {
     // The thief's reuse also revoked the token the owner got from the rotation.
     const owner = await post('jwt/refresh/', { refresh: rotated.body.refresh });
     expect(owner.status).toBe(401);
-    const reasons = await dbRows<{ revoked_reason: string }>(sql`select revoked_reason from refresh_tokens where family_id = (select family_id from refresh_tokens where jti = ${jti}) order by created_at`);
+    const reasons = await dbRows<{ revoked_reason: string }>(
+      sql`select revoked_reason from refresh_tokens where family_id = (select family_id from refresh_tokens where jti = ${jti}) order by created_at`,
+    );
     expect(reasons.map((r) => r.revoked_reason)).toEqual(['rotated', 'reuse']);
   });
 
   it('two refreshes with one token at once: one gets the new pair, the other a 401, and the session goes on', async () => {
     const { tokens } = await signedIn();
-    const answers = await Promise.all([post('jwt/refresh/', { refresh: tokens.refresh }), post('jwt/refresh/', { refresh: tokens.refresh })]);
+    const answers = await Promise.all([
+      post('jwt/refresh/', { refresh: tokens.refresh }),
+      post('jwt/refresh/', { refresh: tokens.refresh }),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 401]);
     const winner = answers.find((a) => a.status === 200)!;
     expect((await post('jwt/refresh/', { refresh: winner.body.refresh })).status).toBe(200);
@@ -193,7 +234,11 @@ describe('POST /accounts/auth/jwt/refresh/', () => {
 
   it('refuses an expired, a foreign-signed, an access and a garbled token', async () => {
     const { user, tokens } = await signedIn();
-    const expired = await signToken('refresh', { userId: user.id, version: 0, jti: crypto.randomUUID() }, new Date(Date.now() - 15 * 86_400_000));
+    const expired = await signToken(
+      'refresh',
+      { userId: user.id, version: 0, jti: crypto.randomUUID() },
+      new Date(Date.now() - 15 * 86_400_000),
+    );
     const [header, payload] = tokens.refresh.split('.');
     const forged = `${header}.${payload}.${'A'.repeat(43)}`;
     for (const refresh of [expired, forged, tokens.access, 'not-a-token']) {
@@ -228,8 +273,15 @@ describe('POST /accounts/auth/jwt/verify/', () => {
 
   it('POST /accounts/auth/jwt/verify/ answers 401 for an expired token and a revoked refresh token', async () => {
     const { user, tokens } = await signedIn();
-    const expired = await signToken('access', { userId: user.id, version: 0, jti: crypto.randomUUID() }, new Date(Date.now() - 3_600_000));
-    expect((await post('jwt/verify/', { token: expired })).body).toEqual({ detail: 'Token is invalid or expired', code: 'token_not_valid' });
+    const expired = await signToken(
+      'access',
+      { userId: user.id, version: 0, jti: crypto.randomUUID() },
+      new Date(Date.now() - 3_600_000),
+    );
+    expect((await post('jwt/verify/', { token: expired })).body).toEqual({
+      detail: 'Token is invalid or expired',
+      code: 'token_not_valid',
+    });
     await post('jwt/blacklist/', { refresh: tokens.refresh });
     expect((await post('jwt/verify/', { token: tokens.refresh })).status).toBe(401);
   });
@@ -239,7 +291,11 @@ describe('POST /accounts/auth/jwt/verify/', () => {
     await api('/accounts/auth/users/set_password/', {
       method: 'POST',
       token: changed.tokens.access,
-      json: { current_password: changed.password, new_password: 'Another-Secret-91', re_new_password: 'Another-Secret-91' },
+      json: {
+        current_password: changed.password,
+        new_password: 'Another-Secret-91',
+        re_new_password: 'Another-Secret-91',
+      },
     });
     expect((await post('jwt/verify/', { token: changed.tokens.access })).status).toBe(401);
     expect((await post('jwt/verify/', { token: changed.tokens.refresh })).status).toBe(401);
@@ -277,7 +333,11 @@ describe('access tokens', () => {
 
   it('refuses an expired access token and a refresh token used as an access token', async () => {
     const { user, tokens } = await signedIn();
-    const expired = await signToken('access', { userId: user.id, version: 0, jti: crypto.randomUUID() }, new Date(Date.now() - 901_000));
+    const expired = await signToken(
+      'access',
+      { userId: user.id, version: 0, jti: crypto.randomUUID() },
+      new Date(Date.now() - 901_000),
+    );
     expect((await api('/accounts/auth/users/me/', { token: expired })).status).toBe(401);
     const wrongType = await api('/accounts/auth/users/me/', { token: tokens.refresh });
     expect(wrongType.status).toBe(401);

@@ -1,18 +1,37 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createAccount } from '../../src/server/accounts/users.admin.ts';
-import { activeUser, CUSTOMER, GOOD_PASSWORD, login, mailsTo, signedIn, STAFF, uniqueEmail, uniqueIp } from '../helpers/accounts.ts';
+import {
+  activeUser,
+  CUSTOMER,
+  GOOD_PASSWORD,
+  login,
+  mailsTo,
+  signedIn,
+  STAFF,
+  uniqueEmail,
+  uniqueIp,
+} from '../helpers/accounts.ts';
 import { api, dbRows } from '../helpers/api.ts';
 
 const staffTokens = () => login(STAFF.email, STAFF.password);
-const users = (path = '', init: Parameters<typeof api>[1] = {}) => api(`/accounts/auth/users/${path}`, { ip: uniqueIp(), ...init });
+const users = (path = '', init: Parameters<typeof api>[1] = {}) =>
+  api(`/accounts/auth/users/${path}`, { ip: uniqueIp(), ...init });
 
 describe('GET /accounts/auth/users/me/', () => {
   it('GET /accounts/auth/users/me/ answers the profile, privately', async () => {
     const { user, tokens } = await signedIn({ firstName: 'Данияр', lastName: 'Ахметов', phone: '+77011234567' });
     const { status, body, headers } = await users('me/', { token: tokens.access });
     expect(status).toBe(200);
-    expect(body).toMatchObject({ id: user.id, email: user.email, first_name: 'Данияр', last_name: 'Ахметов', phone: '+77011234567', is_staff: false, is_active: true });
+    expect(body).toMatchObject({
+      id: user.id,
+      email: user.email,
+      first_name: 'Данияр',
+      last_name: 'Ахметов',
+      phone: '+77011234567',
+      is_staff: false,
+      is_active: true,
+    });
     expect(body.last_login).toEqual(expect.any(String));
     expect(body).not.toHaveProperty('password_hash');
     expect(headers.get('cache-control')).toBe('private, no-store');
@@ -23,14 +42,22 @@ describe('GET /accounts/auth/users/me/', () => {
 describe('PUT and PATCH /accounts/auth/users/me/', () => {
   it('PATCH /accounts/auth/users/me/ changes the given fields only', async () => {
     const { tokens } = await signedIn({ firstName: 'Старое', lastName: 'Имя' });
-    const { status, body } = await users('me/', { method: 'PATCH', token: tokens.access, json: { first_name: '  Новое ', phone: '8 701 765 43 21', country: 'kz' } });
+    const { status, body } = await users('me/', {
+      method: 'PATCH',
+      token: tokens.access,
+      json: { first_name: '  Новое ', phone: '8 701 765 43 21', country: 'kz' },
+    });
     expect(status).toBe(200);
     expect(body).toMatchObject({ first_name: 'Новое', last_name: 'Имя', phone: '+77017654321', country: 'kz' });
   });
 
   it('PUT /accounts/auth/users/me/ ignores read-only fields: email, is_staff, is_active', async () => {
     const { user, tokens } = await signedIn();
-    const { status, body } = await users('me/', { method: 'PUT', token: tokens.access, json: { email: 'hijack@clinic.test', is_staff: true, is_active: false, last_name: 'Иванова' } });
+    const { status, body } = await users('me/', {
+      method: 'PUT',
+      token: tokens.access,
+      json: { email: 'hijack@clinic.test', is_staff: true, is_active: false, last_name: 'Иванова' },
+    });
     expect(status).toBe(200);
     expect(body).toMatchObject({ email: user.email, is_staff: false, is_active: true, last_name: 'Иванова' });
   });
@@ -45,7 +72,11 @@ describe('PUT and PATCH /accounts/auth/users/me/', () => {
 
   it('PATCH /accounts/auth/users/me/ rejects bad values and changes nothing', async () => {
     const { tokens } = await signedIn({ firstName: 'Асель' });
-    const { status, body } = await users('me/', { method: 'PATCH', token: tokens.access, json: { first_name: '   ', phone: 'call me', country: 'uz', last_name: 'x'.repeat(151) } });
+    const { status, body } = await users('me/', {
+      method: 'PATCH',
+      token: tokens.access,
+      json: { first_name: '   ', phone: 'call me', country: 'uz', last_name: 'x'.repeat(151) },
+    });
     expect(status).toBe(400);
     expect(Object.keys(body).sort()).toEqual(['country', 'first_name', 'last_name', 'phone']);
     expect((await users('me/', { token: tokens.access })).body.first_name).toBe('Асель');
@@ -61,14 +92,28 @@ describe('DELETE /accounts/auth/users/me/', () => {
     const { user, email, password, tokens } = await signedIn({ firstName: 'Удаляемый', phone: '+996700000009' });
     await api('/accounts/auth/users/reset_password/', { method: 'POST', json: { email }, ip: uniqueIp() });
     expect(await mailsTo(email)).toHaveLength(1);
-    await api('/accounts/auth/jwt/create/', { method: 'POST', json: { email, password: 'not-my-password' }, ip: uniqueIp() });
+    await api('/accounts/auth/jwt/create/', {
+      method: 'POST',
+      json: { email, password: 'not-my-password' },
+      ip: uniqueIp(),
+    });
     expect(await dbRows(sql`select key from rate_limits where key like ${`%${email}`}`)).toHaveLength(3);
-    const wrong = await users('me/', { method: 'DELETE', token: tokens.access, json: { current_password: 'not-my-password' } });
+    const wrong = await users('me/', {
+      method: 'DELETE',
+      token: tokens.access,
+      json: { current_password: 'not-my-password' },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual({ current_password: ['Неверный пароль.'] });
-    const { status } = await users('me/', { method: 'DELETE', token: tokens.access, json: { current_password: password } });
+    const { status } = await users('me/', {
+      method: 'DELETE',
+      token: tokens.access,
+      json: { current_password: password },
+    });
     expect(status).toBe(204);
-    const [row] = await dbRows<Record<string, unknown>>(sql`select email, first_name, phone, password_hash, is_active, deleted_at from users where id = ${user.id}`);
+    const [row] = await dbRows<Record<string, unknown>>(
+      sql`select email, first_name, phone, password_hash, is_active, deleted_at from users where id = ${user.id}`,
+    );
     expect(row).toMatchObject({ first_name: '', phone: '', password_hash: null, is_active: false });
     expect(row!.email).not.toContain(email.split('@')[0]);
     expect(row!.deleted_at).not.toBeNull();
@@ -76,20 +121,32 @@ describe('DELETE /accounts/auth/users/me/', () => {
     expect(await mailsTo(email)).toEqual([]);
     expect(await dbRows(sql`select key from rate_limits where key like ${`%${email}`}`)).toEqual([]);
     expect((await users('me/', { token: tokens.access })).status).toBe(401);
-    expect((await api('/accounts/auth/jwt/refresh/', { method: 'POST', json: { refresh: tokens.refresh } })).status).toBe(401);
-    expect((await api('/accounts/auth/jwt/create/', { method: 'POST', json: { email, password }, ip: uniqueIp() })).status).toBe(401);
+    expect(
+      (await api('/accounts/auth/jwt/refresh/', { method: 'POST', json: { refresh: tokens.refresh } })).status,
+    ).toBe(401);
+    expect(
+      (await api('/accounts/auth/jwt/create/', { method: 'POST', json: { email, password }, ip: uniqueIp() })).status,
+    ).toBe(401);
     // The address can be registered again.
     const again = await api('/accounts/auth/users/', {
       method: 'POST',
       ip: uniqueIp(),
-      json: { email, password: 'Brand-New-Start-5', re_password: 'Brand-New-Start-5', first_name: 'Снова', phone: '+996555000111' },
+      json: {
+        email,
+        password: 'Brand-New-Start-5',
+        re_password: 'Brand-New-Start-5',
+        first_name: 'Снова',
+        phone: '+996555000111',
+      },
     });
     expect(again.status).toBe(201);
   });
 
   it('DELETE /accounts/auth/users/me/ needs the current password', async () => {
     const { tokens } = await signedIn();
-    expect((await users('me/', { method: 'DELETE', token: tokens.access, json: {} })).body).toEqual({ current_password: ['Обязательное поле.'] });
+    expect((await users('me/', { method: 'DELETE', token: tokens.access, json: {} })).body).toEqual({
+      current_password: ['Обязательное поле.'],
+    });
   });
 });
 
@@ -139,12 +196,18 @@ describe('/accounts/auth/users/{email}/', () => {
     const target = await signedIn();
     const path = `${encodeURIComponent(target.email)}/`;
     expect((await users(path, { token: access })).body.email).toBe(target.email);
-    const patched = await users(path, { method: 'PATCH', token: access, json: { last_name: 'Изменена', is_active: false } });
+    const patched = await users(path, {
+      method: 'PATCH',
+      token: access,
+      json: { last_name: 'Изменена', is_active: false },
+    });
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ last_name: 'Изменена', is_active: false });
     // Blocking ends the sessions of the blocked account.
     expect((await users('me/', { token: target.tokens.access })).status).toBe(401);
-    expect((await api('/accounts/auth/jwt/refresh/', { method: 'POST', json: { refresh: target.tokens.refresh } })).status).toBe(401);
+    expect(
+      (await api('/accounts/auth/jwt/refresh/', { method: 'POST', json: { refresh: target.tokens.refresh } })).status,
+    ).toBe(401);
     const deleted = await users(path, { method: 'DELETE', token: access, json: { current_password: STAFF.password } });
     expect(deleted.status).toBe(204);
     expect((await users(path, { token: access })).status).toBe(404);
@@ -154,9 +217,20 @@ describe('/accounts/auth/users/{email}/', () => {
     const { access } = await staffTokens();
     const target = await activeUser();
     const path = `${encodeURIComponent(target.email)}/`;
-    const promoted = await users(path, { method: 'PUT', token: access, json: { first_name: 'Новый', last_name: 'Сотрудник', phone: '+77015550000', country: 'kz', is_staff: true } });
+    const promoted = await users(path, {
+      method: 'PUT',
+      token: access,
+      json: { first_name: 'Новый', last_name: 'Сотрудник', phone: '+77015550000', country: 'kz', is_staff: true },
+    });
     expect(promoted.status).toBe(200);
-    expect(promoted.body).toMatchObject({ first_name: 'Новый', last_name: 'Сотрудник', phone: '+77015550000', country: 'kz', is_staff: true, is_active: true });
+    expect(promoted.body).toMatchObject({
+      first_name: 'Новый',
+      last_name: 'Сотрудник',
+      phone: '+77015550000',
+      country: 'kz',
+      is_staff: true,
+      is_active: true,
+    });
     const bad = await users(path, { method: 'PUT', token: access, json: { is_staff: 'yes', first_name: 42 } });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ first_name: ['Ожидается строка.'], is_staff: ['Ожидается true или false.'] });
@@ -166,23 +240,33 @@ describe('/accounts/auth/users/{email}/', () => {
     const { access } = await staffTokens();
     const target = await activeUser();
     const path = `${encodeURIComponent(target.email)}/`;
-    expect((await users(path, { method: 'DELETE', token: access, json: { current_password: target.password } })).body).toEqual({ current_password: ['Неверный пароль.'] });
+    expect(
+      (await users(path, { method: 'DELETE', token: access, json: { current_password: target.password } })).body,
+    ).toEqual({ current_password: ['Неверный пароль.'] });
     expect((await users(path, { method: 'DELETE', token: access })).status).toBe(400);
     expect((await users(path, { token: access })).status).toBe(200);
   });
 
   it('staff cannot take away their own staff rights or block themselves', async () => {
     const { access } = await staffTokens();
-    const { status, body } = await users(`${encodeURIComponent(STAFF.email)}/`, { method: 'PATCH', token: access, json: { is_staff: false } });
+    const { status, body } = await users(`${encodeURIComponent(STAFF.email)}/`, {
+      method: 'PATCH',
+      token: access,
+      json: { is_staff: false },
+    });
     expect(status).toBe(400);
-    expect(body.non_field_errors).toEqual(['Нельзя снять с себя права сотрудника или заблокировать собственный аккаунт.']);
+    expect(body.non_field_errors).toEqual([
+      'Нельзя снять с себя права сотрудника или заблокировать собственный аккаунт.',
+    ]);
   });
 
   it('a customer cannot update or delete someone else', async () => {
     const { tokens, password } = await signedIn();
     const path = `${encodeURIComponent(CUSTOMER.email)}/`;
     expect((await users(path, { method: 'PATCH', token: tokens.access, json: { first_name: 'X' } })).status).toBe(403);
-    expect((await users(path, { method: 'DELETE', token: tokens.access, json: { current_password: password } })).status).toBe(403);
+    expect(
+      (await users(path, { method: 'DELETE', token: tokens.access, json: { current_password: password } })).status,
+    ).toBe(403);
   });
 
   it('GET /accounts/auth/users/{email}/ answers 404 to staff for an unknown address', async () => {
@@ -210,23 +294,53 @@ describe('staff and superusers', () => {
     ];
     for (const answer of refused) {
       expect(answer.status).toBe(403);
-      expect(answer.body).toEqual({ detail: 'Менять права сотрудников, блокировать и удалять их аккаунты может только суперпользователь.' });
+      expect(answer.body).toEqual({
+        detail: 'Менять права сотрудников, блокировать и удалять их аккаунты может только суперпользователь.',
+      });
     }
-    expect((await users('me/', { token: colleague.tokens.access })).body).toMatchObject({ is_staff: true, is_active: true });
-    expect((await users(path(STAFF.email), { token })).body).toMatchObject({ is_staff: true, is_superuser: true, is_active: true });
+    expect((await users('me/', { token: colleague.tokens.access })).body).toMatchObject({
+      is_staff: true,
+      is_active: true,
+    });
+    expect((await users(path(STAFF.email), { token })).body).toMatchObject({
+      is_staff: true,
+      is_superuser: true,
+      is_active: true,
+    });
   });
 
   it('staff who are not superusers cannot make anyone staff, but still manage customers', async () => {
     const actor = await signedIn({ isStaff: true });
     const customer = await signedIn();
-    const promoted = await users(path(customer.email), { method: 'PATCH', token: actor.tokens.access, json: { is_staff: true } });
+    const promoted = await users(path(customer.email), {
+      method: 'PATCH',
+      token: actor.tokens.access,
+      json: { is_staff: true },
+    });
     expect(promoted.status).toBe(403);
-    const blocked = await users(path(customer.email), { method: 'PATCH', token: actor.tokens.access, json: { is_active: false, is_staff: false, last_name: 'Заблокирован' } });
+    const blocked = await users(path(customer.email), {
+      method: 'PATCH',
+      token: actor.tokens.access,
+      json: { is_active: false, is_staff: false, last_name: 'Заблокирован' },
+    });
     expect(blocked.status).toBe(200);
-    expect(blocked.body).toMatchObject({ is_active: false, is_staff: false, is_superuser: false, last_name: 'Заблокирован' });
+    expect(blocked.body).toMatchObject({
+      is_active: false,
+      is_staff: false,
+      is_superuser: false,
+      last_name: 'Заблокирован',
+    });
     // A colleague's name is not an access right.
     const colleague = await activeUser({ isStaff: true });
-    expect((await users(path(colleague.email), { method: 'PATCH', token: actor.tokens.access, json: { first_name: 'Коллега', is_staff: true } })).status).toBe(200);
+    expect(
+      (
+        await users(path(colleague.email), {
+          method: 'PATCH',
+          token: actor.tokens.access,
+          json: { first_name: 'Коллега', is_staff: true },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('a superuser demotes, blocks and deletes staff accounts, whose tokens then stop working', async () => {
@@ -236,12 +350,24 @@ describe('staff and superusers', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ is_staff: false, is_superuser: false });
     const blocked = await signedIn({ isStaff: true });
-    expect((await users(path(blocked.email), { method: 'PATCH', token: access, json: { is_active: false } })).status).toBe(200);
+    expect(
+      (await users(path(blocked.email), { method: 'PATCH', token: access, json: { is_active: false } })).status,
+    ).toBe(200);
     expect((await users('me/', { token: blocked.tokens.access })).status).toBe(401);
     const deleted = await activeUser({ isStaff: true });
-    expect((await users(path(deleted.email), { method: 'DELETE', token: access, json: { current_password: STAFF.password } })).status).toBe(204);
+    expect(
+      (
+        await users(path(deleted.email), {
+          method: 'DELETE',
+          token: access,
+          json: { current_password: STAFF.password },
+        })
+      ).status,
+    ).toBe(204);
     const promoted = await activeUser();
-    expect((await users(path(promoted.email), { method: 'PATCH', token: access, json: { is_staff: true } })).body).toMatchObject({ is_staff: true, is_superuser: false });
+    expect(
+      (await users(path(promoted.email), { method: 'PATCH', token: access, json: { is_staff: true } })).body,
+    ).toMatchObject({ is_staff: true, is_superuser: false });
   });
 
   it('is_superuser is shown beside is_staff and cannot be set through the API', async () => {
@@ -252,24 +378,35 @@ describe('staff and superusers', () => {
     expect(raised.status).toBe(200);
     expect(raised.body.is_superuser).toBe(false);
     const other = await activeUser({ isStaff: true });
-    expect((await users(path(other.email), { method: 'PATCH', token: access, json: { is_superuser: true } })).body.is_superuser).toBe(false);
+    expect(
+      (await users(path(other.email), { method: 'PATCH', token: access, json: { is_superuser: true } })).body
+        .is_superuser,
+    ).toBe(false);
   });
 
   it('a superuser cannot take away their own rights', async () => {
     const { access } = await staffTokens();
-    expect((await users(path(STAFF.email), { method: 'PATCH', token: access, json: { is_staff: false } })).status).toBe(400);
+    expect((await users(path(STAFF.email), { method: 'PATCH', token: access, json: { is_staff: false } })).status).toBe(
+      400,
+    );
     expect((await users('me/', { token: access })).body).toMatchObject({ is_staff: true, is_superuser: true });
   });
 
   it('the first staff account made while no superuser exists is a superuser; --superuser makes one at any time', async () => {
     const made = await createAccount({ email: uniqueEmail('boss'), password: GOOD_PASSWORD, isSuperuser: true });
     expect(made).toMatchObject({ isStaff: true, isSuperuser: true });
-    expect(await createAccount({ email: uniqueEmail('staff'), password: GOOD_PASSWORD, isStaff: true })).toMatchObject({ isStaff: true, isSuperuser: false });
+    expect(await createAccount({ email: uniqueEmail('staff'), password: GOOD_PASSWORD, isStaff: true })).toMatchObject({
+      isStaff: true,
+      isSuperuser: false,
+    });
     await dbRows(sql`update users set is_superuser = false where is_superuser`);
     try {
       const first = await createAccount({ email: uniqueEmail('first'), password: GOOD_PASSWORD, isStaff: true });
       expect(first).toMatchObject({ isStaff: true, isSuperuser: true });
-      expect(await createAccount({ email: uniqueEmail('customer'), password: GOOD_PASSWORD })).toMatchObject({ isStaff: false, isSuperuser: false });
+      expect(await createAccount({ email: uniqueEmail('customer'), password: GOOD_PASSWORD })).toMatchObject({
+        isStaff: false,
+        isSuperuser: false,
+      });
     } finally {
       await dbRows(sql`update users set is_superuser = (email = ${STAFF.email})`);
     }
@@ -279,9 +416,17 @@ describe('staff and superusers', () => {
 describe('demo accounts', () => {
   it('the demo data has an active staff account and an active customer', async () => {
     const staff = await staffTokens();
-    expect((await users('me/', { token: staff.access })).body).toMatchObject({ email: STAFF.email, is_staff: true, is_superuser: true });
+    expect((await users('me/', { token: staff.access })).body).toMatchObject({
+      email: STAFF.email,
+      is_staff: true,
+      is_superuser: true,
+    });
     const customer = await login(CUSTOMER.email, CUSTOMER.password);
-    expect((await users('me/', { token: customer.access })).body).toMatchObject({ email: CUSTOMER.email, is_staff: false, is_superuser: false });
+    expect((await users('me/', { token: customer.access })).body).toMatchObject({
+      email: CUSTOMER.email,
+      is_staff: false,
+      is_superuser: false,
+    });
   });
 });
 

@@ -26,14 +26,22 @@ describe('a brand page listing', () => {
   });
 
   it('drops an unknown category from a stale link with a notice', async () => {
-    const listing = (await loadListing({ country: 'kz', brand: '3m', searchParams: params('category=no-such-category') }))!;
+    const listing = (await loadListing({
+      country: 'kz',
+      brand: '3m',
+      searchParams: params('category=no-such-category'),
+    }))!;
     expect(listing.filters.category).toBeUndefined();
     expect(listing.notice).toBeTruthy();
     expect(listing.count).toBeGreaterThan(0);
   });
 
   it('ignores ?category= on a category page, whose category is its path', async () => {
-    const listing = (await loadListing({ country: 'kz', category: 'kompozity', searchParams: params('category=adgezivy') }))!;
+    const listing = (await loadListing({
+      country: 'kz',
+      category: 'kompozity',
+      searchParams: params('category=adgezivy'),
+    }))!;
     expect(listing.filters.category).toBeUndefined();
     expect(listing.categories).toBeUndefined();
   });

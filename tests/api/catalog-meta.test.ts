@@ -61,7 +61,14 @@ describe('GET /products/categories/', () => {
     const root = tree[0]!;
     const { status, body } = await api(`/products/categories/${root.slug}/`);
     expect(status).toBe(200);
-    expect(body).toMatchObject({ id: root.id, slug: root.slug, name: root.name, image: root.image, parent: null, ancestors: [] });
+    expect(body).toMatchObject({
+      id: root.id,
+      slug: root.slug,
+      name: root.name,
+      image: root.image,
+      parent: null,
+      ancestors: [],
+    });
     expect(body.children).toEqual(root.children);
     expect(typeof body.description).toBe('string');
   });
@@ -153,7 +160,8 @@ describe('GET /products/brands/', () => {
       const brands = await listAll(`/products/brands/?${qs({ category })}`);
       const expected = new Set<string>();
       for (const country of ['kg', 'kz']) {
-        for (const item of await listAll(`/products/products/?${qs({ category, country })}`)) expected.add(item.brand.slug);
+        for (const item of await listAll(`/products/products/?${qs({ category, country })}`))
+          expected.add(item.brand.slug);
       }
       expect(brands.length).toBeGreaterThan(1);
       expect(new Set(brands.map((b) => b.slug))).toEqual(expected);
@@ -192,11 +200,14 @@ describe('GET /products/brands/{id}/', () => {
     expect(body).toEqual({ detail: 'Not found.' });
   });
 
-  it.each(['abc', '-1', '1.5', 'gc'])('GET /products/brands/{id}/ answers 404 for the non-numeric id %s', async (id) => {
-    const { status, body } = await api(`/products/brands/${id}/`);
-    expect(status).toBe(404);
-    expect(body).toEqual({ detail: 'Not found.' });
-  });
+  it.each(['abc', '-1', '1.5', 'gc'])(
+    'GET /products/brands/{id}/ answers 404 for the non-numeric id %s',
+    async (id) => {
+      const { status, body } = await api(`/products/brands/${id}/`);
+      expect(status).toBe(404);
+      expect(body).toEqual({ detail: 'Not found.' });
+    },
+  );
 });
 
 describe('GET /products/specifications/', () => {
@@ -208,7 +219,12 @@ describe('GET /products/specifications/', () => {
     expect(body.results).toHaveLength(Math.min(12, n));
     expect(body.next).toBe(n > 12 ? `${ORIGIN}/api/v1/products/specifications/?limit=12&offset=12` : null);
     for (const item of body.results) {
-      expect(item).toMatchObject({ id: expect.any(Number), slug: expect.any(String), name: expect.any(String), is_filter: expect.any(Boolean) });
+      expect(item).toMatchObject({
+        id: expect.any(Number),
+        slug: expect.any(String),
+        name: expect.any(String),
+        is_filter: expect.any(Boolean),
+      });
       expect(['number', 'text']).toContain(item.kind);
       for (const value of item.values) expect(value).toEqual({ value: expect.any(String), count: expect.any(Number) });
       expect(item.values.every((v: { count: number }) => v.count > 0)).toBe(true);
@@ -216,7 +232,9 @@ describe('GET /products/specifications/', () => {
   });
 
   it('GET /products/specifications/ sorts the values of numeric specifications by number', async () => {
-    const numeric = (await listAll('/products/specifications/')).filter((s) => s.kind === 'number' && s.values.length > 2);
+    const numeric = (await listAll('/products/specifications/')).filter(
+      (s) => s.kind === 'number' && s.values.length > 2,
+    );
     expect(numeric.length).toBeGreaterThan(0);
     for (const item of numeric) {
       const numbers = item.values.map((v: { value: string }) => Number(v.value.replace(',', '.')));
@@ -296,9 +314,12 @@ describe('GET /products/specifications/{id}/', () => {
     expect(body).toEqual({ detail: 'Not found.' });
   });
 
-  it.each(['abc', 'massa', '-2'])('GET /products/specifications/{id}/ answers 404 for the non-numeric id %s', async (id) => {
-    const { status, body } = await api(`/products/specifications/${id}/`);
-    expect(status).toBe(404);
-    expect(body).toEqual({ detail: 'Not found.' });
-  });
+  it.each(['abc', 'massa', '-2'])(
+    'GET /products/specifications/{id}/ answers 404 for the non-numeric id %s',
+    async (id) => {
+      const { status, body } = await api(`/products/specifications/${id}/`);
+      expect(status).toBe(404);
+      expect(body).toEqual({ detail: 'Not found.' });
+    },
+  );
 });

@@ -78,7 +78,11 @@ describe('methods', () => {
   });
 
   it('POST /products/products/ answers 405 even with a body that is not JSON', async () => {
-    const { status, body } = await api('/products/products/', { method: 'POST', body: '{broken', headers: { 'Content-Type': 'application/json' } });
+    const { status, body } = await api('/products/products/', {
+      method: 'POST',
+      body: '{broken',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(status).toBe(405);
     expect(body.detail).toEqual(expect.any(String));
   });
@@ -122,15 +126,19 @@ describe('trailing slash', () => {
 });
 
 describe('unknown paths', () => {
-  it.each(['/no-such-group/', '/no-such-group', '/products/', '/products/products/a/b/', '/products/brands/1/extra/', '/core/'])(
-    'GET %s answers 404 with a JSON detail',
-    async (path) => {
-      const { status, headers, body } = await api(path);
-      expect(status).toBe(404);
-      expect(headers.get('content-type')).toContain('application/json');
-      expect(body).toEqual({ detail: 'Not found.' });
-    },
-  );
+  it.each([
+    '/no-such-group/',
+    '/no-such-group',
+    '/products/',
+    '/products/products/a/b/',
+    '/products/brands/1/extra/',
+    '/core/',
+  ])('GET %s answers 404 with a JSON detail', async (path) => {
+    const { status, headers, body } = await api(path);
+    expect(status).toBe(404);
+    expect(headers.get('content-type')).toContain('application/json');
+    expect(body).toEqual({ detail: 'Not found.' });
+  });
 });
 
 describe('HTTP caching', () => {
@@ -153,7 +161,9 @@ describe('HTTP caching', () => {
     expect(again.headers.get('etag')).toBe(etag);
     expect(again.headers.get('cache-control')).toMatch(/^public/);
 
-    const listed = await api('/products/products/?category=kompozity', { headers: { 'If-None-Match': `W/"other", ${etag}` } });
+    const listed = await api('/products/products/?category=kompozity', {
+      headers: { 'If-None-Match': `W/"other", ${etag}` },
+    });
     expect(listed.status).toBe(304);
   });
 
@@ -173,12 +183,16 @@ describe('HTTP caching', () => {
     const kg = await api('/products/products/?country=kg&limit=5');
     const kz = await api('/products/products/?country=kz&limit=5');
     expect(kg.headers.get('etag')).not.toBe(kz.headers.get('etag'));
-    const kzAgain = await api('/products/products/?country=kz&limit=5', { headers: { 'If-None-Match': kg.headers.get('etag')! } });
+    const kzAgain = await api('/products/products/?country=kz&limit=5', {
+      headers: { 'If-None-Match': kg.headers.get('etag')! },
+    });
     expect(kzAgain.status).toBe(200);
   });
 
   it('GET /products/products/ with Authorization answers private, no-store and no ETag', async () => {
-    const { status, headers } = await api('/products/products/?limit=1', { headers: { Authorization: 'Bearer some-token' } });
+    const { status, headers } = await api('/products/products/?limit=1', {
+      headers: { Authorization: 'Bearer some-token' },
+    });
     expect(status).toBe(200);
     expect(headers.get('cache-control')).toBe('private, no-store');
     expect(headers.get('etag')).toBeNull();
@@ -186,20 +200,24 @@ describe('HTTP caching', () => {
 
   it('GET /core/contacts/ with Authorization ignores If-None-Match', async () => {
     const etag = (await api('/core/contacts/')).headers.get('etag')!;
-    const { status, headers } = await api('/core/contacts/', { headers: { Authorization: 'Bearer t', 'If-None-Match': etag } });
+    const { status, headers } = await api('/core/contacts/', {
+      headers: { Authorization: 'Bearer t', 'If-None-Match': etag },
+    });
     expect(status).toBe(200);
     expect(headers.get('cache-control')).toBe('private, no-store');
   });
 
-  it.each(['/products/products/?country=xx', '/products/products/no-such-product/', '/products/brands/999999/', '/no-such-group/'])(
-    'GET %s does not mark an error answer as publicly cacheable',
-    async (path) => {
-      const { status, headers } = await api(path);
-      expect(status).toBeGreaterThanOrEqual(400);
-      expect(headers.get('cache-control') ?? '').not.toContain('public');
-      expect(headers.get('etag')).toBeNull();
-    },
-  );
+  it.each([
+    '/products/products/?country=xx',
+    '/products/products/no-such-product/',
+    '/products/brands/999999/',
+    '/no-such-group/',
+  ])('GET %s does not mark an error answer as publicly cacheable', async (path) => {
+    const { status, headers } = await api(path);
+    expect(status).toBeGreaterThanOrEqual(400);
+    expect(headers.get('cache-control') ?? '').not.toContain('public');
+    expect(headers.get('etag')).toBeNull();
+  });
 });
 
 describe('GET /schema/', () => {
@@ -209,8 +227,12 @@ describe('GET /schema/', () => {
     const { status, headers, body } = await api('/schema/');
     expect(status).toBe(200);
     expect(headers.get('content-type')).toContain('application/json');
-    const base = body.servers?.[0]?.url ? new URL(body.servers[0].url, 'http://shop.test').pathname.replace(/\/$/, '') : '';
-    const paths = Object.fromEntries(Object.entries(body.paths as Record<string, any>).map(([path, item]) => [`${base}${path}`, item]));
+    const base = body.servers?.[0]?.url
+      ? new URL(body.servers[0].url, 'http://shop.test').pathname.replace(/\/$/, '')
+      : '';
+    const paths = Object.fromEntries(
+      Object.entries(body.paths as Record<string, any>).map(([path, item]) => [`${base}${path}`, item]),
+    );
     return { doc: body, paths };
   }
 
@@ -232,14 +254,31 @@ describe('GET /schema/', () => {
 
   it('GET /schema/ documents every query parameter of the product list', async () => {
     const { paths } = await schema();
-    const names = paths['/api/v1/products/products/'].get.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`);
-    const expected = ['country', 'category', 'brand', 'price_from', 'price_to', 'specifications', 'search', 'ids', 'is_active', 'ordering', 'facets', 'limit', 'offset'];
+    const names = paths['/api/v1/products/products/'].get.parameters.map(
+      (p: { name: string; in: string }) => `${p.in}:${p.name}`,
+    );
+    const expected = [
+      'country',
+      'category',
+      'brand',
+      'price_from',
+      'price_to',
+      'specifications',
+      'search',
+      'ids',
+      'is_active',
+      'ordering',
+      'facets',
+      'limit',
+      'offset',
+    ];
     expect(names.sort()).toEqual(expected.map((n) => `query:${n}`).sort());
   });
 
   it('GET /schema/ documents the query parameters of the other lists', async () => {
     const { paths } = await schema();
-    const params = (route: string) => paths[`/api/v1${route}`].get.parameters.map((p: { name: string }) => p.name).sort();
+    const params = (route: string) =>
+      paths[`/api/v1${route}`].get.parameters.map((p: { name: string }) => p.name).sort();
     expect(params('/products/brands/')).toEqual(['category', 'limit', 'offset']);
     expect(params('/products/specifications/')).toEqual(['category__slug', 'is_filter', 'limit', 'offset']);
     expect(params('/core/contacts/')).toEqual(['country', 'limit', 'offset']);
@@ -259,7 +298,8 @@ describe('GET /docs/', () => {
 
   it('GET /docs/ shows every route at its real /api/v1 path', async () => {
     const { body } = await api('/docs/');
-    for (const route of [...LIST_ROUTES, ...DETAIL_ROUTES]) expect(body, route).toContain(`<code>/api/v1${route}</code>`);
+    for (const route of [...LIST_ROUTES, ...DETAIL_ROUTES])
+      expect(body, route).toContain(`<code>/api/v1${route}</code>`);
     expect(body).not.toContain('/api/v1/api/v1');
   });
 });
@@ -297,12 +337,14 @@ describe('bad input never answers 5xx', () => {
     },
   );
 
-  it.each(['/products/products/%ZZ/', '/products/categories/%E0%A4%A/', '/products/products/?search=%ZZ', '/products/products/?limit=%ZZ'])(
-    'GET %s with a broken percent escape answers JSON below 500',
-    async (path) => {
-      const { status, headers } = await api(path);
-      expect(status).toBeLessThan(500);
-      expect(headers.get('content-type')).toContain('application/json');
-    },
-  );
+  it.each([
+    '/products/products/%ZZ/',
+    '/products/categories/%E0%A4%A/',
+    '/products/products/?search=%ZZ',
+    '/products/products/?limit=%ZZ',
+  ])('GET %s with a broken percent escape answers JSON below 500', async (path) => {
+    const { status, headers } = await api(path);
+    expect(status).toBeLessThan(500);
+    expect(headers.get('content-type')).toContain('application/json');
+  });
 });

@@ -148,14 +148,17 @@ describe('GET /core/banners/', () => {
   it.each([
     ['kz', 'kg'],
     ['kg', 'kz'],
-  ])('GET /core/banners/ with country=%s lists banners for every country and its own, not those of %s', async (country, other) => {
-    const everywhere = await listAll('/core/banners/');
-    expect(everywhere.some((b) => b.country === other)).toBe(true);
-    const { status, body } = await api(`/core/banners/?country=${country}`);
-    expect(status).toBe(200);
-    expect(body.results).toEqual(everywhere.filter((b) => b.country === null || b.country === country));
-    expect(body.results.some((b: { country: string | null }) => b.country === null)).toBe(true);
-  });
+  ])(
+    'GET /core/banners/ with country=%s lists banners for every country and its own, not those of %s',
+    async (country, other) => {
+      const everywhere = await listAll('/core/banners/');
+      expect(everywhere.some((b) => b.country === other)).toBe(true);
+      const { status, body } = await api(`/core/banners/?country=${country}`);
+      expect(status).toBe(200);
+      expect(body.results).toEqual(everywhere.filter((b) => b.country === null || b.country === country));
+      expect(body.results.some((b: { country: string | null }) => b.country === null)).toBe(true);
+    },
+  );
 
   it('GET /core/banners/ answers 400 for an unknown country', async () => {
     const { status, body } = await api('/core/banners/?country=kgz');

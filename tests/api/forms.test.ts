@@ -11,14 +11,18 @@ const nextIp = () => `198.51.100.${ipCounter++}`;
 
 const contact = { name: 'Айгуль Садыкова', email: 'aigul@clinic.kg', phone: '+996 555 12-34-56', country: 'kg' };
 
-function multipart(fields: Record<string, string>, file?: { field: string; name: string; type: string; data: Uint8Array | string }) {
+function multipart(
+  fields: Record<string, string>,
+  file?: { field: string; name: string; type: string; data: Uint8Array | string },
+) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
   if (file) form.set(file.field, new File([file.data as BlobPart], file.name, { type: file.type }));
   return form;
 }
 
-const asciiStl = 'solid tooth\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 0\nendloop\nendfacet\nendsolid tooth\n';
+const asciiStl =
+  'solid tooth\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 0\nendloop\nendfacet\nendsolid tooth\n';
 const pdf = '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
 
 describe('POST /services/supports/', () => {
@@ -26,11 +30,24 @@ describe('POST /services/supports/', () => {
     const { status, body } = await api('/services/supports/', {
       method: 'POST',
       ip: nextIp(),
-      json: { ...contact, email: 'support-ok@clinic.kg', subject: 'Счёт для клиники', message: 'Нужен счёт на оплату по договору.' },
+      json: {
+        ...contact,
+        email: 'support-ok@clinic.kg',
+        subject: 'Счёт для клиники',
+        message: 'Нужен счёт на оплату по договору.',
+      },
     });
     expect(status).toBe(201);
-    expect(body).toMatchObject({ id: expect.any(Number), kind: 'support', phone: '+996555123456', details: { subject: 'Счёт для клиники' }, detail: expect.stringContaining('Спасибо') });
-    const [row] = await dbRows<{ kind: string; message: string; status: string }>(sql`select kind, message, status from visitor_requests where id = ${body.id}`);
+    expect(body).toMatchObject({
+      id: expect.any(Number),
+      kind: 'support',
+      phone: '+996555123456',
+      details: { subject: 'Счёт для клиники' },
+      detail: expect.stringContaining('Спасибо'),
+    });
+    const [row] = await dbRows<{ kind: string; message: string; status: string }>(
+      sql`select kind, message, status from visitor_requests where id = ${body.id}`,
+    );
     expect(row).toEqual({ kind: 'support', message: 'Нужен счёт на оплату по договору.', status: 'new' });
     const staffMail = (await listOutbox({ to: STAFF })).find((m) => m.subject.includes(`№${body.id}`));
     expect(staffMail?.text).toContain('Нужен счёт на оплату по договору.');
@@ -39,7 +56,11 @@ describe('POST /services/supports/', () => {
   });
 
   it('POST /services/supports/ names each missing or wrong field in the DRF shape', async () => {
-    const { status, body } = await api('/services/supports/', { method: 'POST', ip: nextIp(), json: { country: 'kg', email: 'nope', phone: '12' } });
+    const { status, body } = await api('/services/supports/', {
+      method: 'POST',
+      ip: nextIp(),
+      json: { country: 'kg', email: 'nope', phone: '12' },
+    });
     expect(status).toBe(400);
     expect(Object.keys(body).sort()).toEqual(['email', 'message', 'name', 'phone']);
     expect(body.name).toEqual(['Обязательное поле.']);
@@ -60,7 +81,11 @@ describe('POST /services/supports/', () => {
 
   it('POST /services/supports/ answers a filled hidden field as accepted and keeps nothing', async () => {
     const before = await dbRows<{ n: number }>(sql`select count(*)::int as n from visitor_requests`);
-    const { status, body } = await api('/services/supports/', { method: 'POST', ip: nextIp(), json: { ...contact, message: 'spam', website: 'http://spam.test' } });
+    const { status, body } = await api('/services/supports/', {
+      method: 'POST',
+      ip: nextIp(),
+      json: { ...contact, message: 'spam', website: 'http://spam.test' },
+    });
     expect(status).toBe(201);
     expect(body.id).toBe(0);
     expect(await dbRows<{ n: number }>(sql`select count(*)::int as n from visitor_requests`)).toEqual(before);
@@ -69,18 +94,39 @@ describe('POST /services/supports/', () => {
   it('POST /services/supports/ limits one address to 10 an hour with 429 and Retry-After', async () => {
     const ip = nextIp();
     for (let i = 0; i < 10; i++) {
-      expect((await api('/services/supports/', { method: 'POST', ip, json: { ...contact, email: `flood${i}@clinic.kg`, message: `Вопрос ${i}` } })).status).toBe(201);
+      expect(
+        (
+          await api('/services/supports/', {
+            method: 'POST',
+            ip,
+            json: { ...contact, email: `flood${i}@clinic.kg`, message: `Вопрос ${i}` },
+          })
+        ).status,
+      ).toBe(201);
     }
     const refused = await api('/services/supports/', { method: 'POST', ip, json: { ...contact, message: 'ещё' } });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another address is not affected.
-    expect((await api('/services/supports/', { method: 'POST', ip: nextIp(), json: { ...contact, message: 'другой адрес' } })).status).toBe(201);
+    expect(
+      (
+        await api('/services/supports/', {
+          method: 'POST',
+          ip: nextIp(),
+          json: { ...contact, message: 'другой адрес' },
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it('POST /services/supports/ acknowledges to one mailbox at most 5 times an hour', async () => {
     const email = 'victim@clinic.kg';
-    for (let i = 0; i < 7; i++) await api('/services/supports/', { method: 'POST', ip: nextIp(), json: { ...contact, email, message: `Вопрос ${i}` } });
+    for (let i = 0; i < 7; i++)
+      await api('/services/supports/', {
+        method: 'POST',
+        ip: nextIp(),
+        json: { ...contact, email, message: `Вопрос ${i}` },
+      });
     expect(await listOutbox({ to: email })).toHaveLength(5);
   });
 });
@@ -99,28 +145,60 @@ describe('POST /services/course_requests/ and /services/course_search_requests/'
   });
 
   it('POST /services/course_requests/ takes a full course for the waiting list, refuses a past or unknown one', async () => {
-    const [full] = await dbRows<{ slug: string }>(sql`select slug from courses where seats_left = 0 and end_date >= ${shopToday()} limit 1`);
-    expect((await api('/services/course_requests/', { method: 'POST', ip: nextIp(), json: { ...contact, course: full!.slug } })).status).toBe(201);
-    const [past] = await dbRows<{ slug: string }>(sql`select slug from courses where end_date < ${shopToday()} limit 1`);
-    const pastAnswer = await api('/services/course_requests/', { method: 'POST', ip: nextIp(), json: { ...contact, course: past!.slug } });
+    const [full] = await dbRows<{ slug: string }>(
+      sql`select slug from courses where seats_left = 0 and end_date >= ${shopToday()} limit 1`,
+    );
+    expect(
+      (
+        await api('/services/course_requests/', {
+          method: 'POST',
+          ip: nextIp(),
+          json: { ...contact, course: full!.slug },
+        })
+      ).status,
+    ).toBe(201);
+    const [past] = await dbRows<{ slug: string }>(
+      sql`select slug from courses where end_date < ${shopToday()} limit 1`,
+    );
+    const pastAnswer = await api('/services/course_requests/', {
+      method: 'POST',
+      ip: nextIp(),
+      json: { ...contact, course: past!.slug },
+    });
     expect(pastAnswer.status).toBe(400);
     expect(pastAnswer.body.course[0]).toContain('прошёл');
-    const unknown = await api('/services/course_requests/', { method: 'POST', ip: nextIp(), json: { ...contact, course: 'no-such-course' } });
+    const unknown = await api('/services/course_requests/', {
+      method: 'POST',
+      ip: nextIp(),
+      json: { ...contact, course: 'no-such-course' },
+    });
     expect(unknown.body).toEqual({ course: ['Такого курса нет.'] });
   });
 
   it('POST /services/course_requests/ needs a phone or an email', async () => {
     const [course] = await listAll('/services/courses/');
-    const { status, body } = await api('/services/course_requests/', { method: 'POST', ip: nextIp(), json: { name: 'Без контактов', course: course.slug, country: 'kz' } });
+    const { status, body } = await api('/services/course_requests/', {
+      method: 'POST',
+      ip: nextIp(),
+      json: { name: 'Без контактов', course: course.slug, country: 'kz' },
+    });
     expect(status).toBe(400);
     expect(body.phone[0]).toContain('Укажите телефон или электронную почту');
   });
 
   it('POST /services/course_search_requests/ takes a topic and a city code, and refuses an unknown city', async () => {
-    const ok = await api('/services/course_search_requests/', { method: 'POST', ip: nextIp(), json: { ...contact, topic: 'Эндодонтия на микроскопе', city: 'ASTANA' } });
+    const ok = await api('/services/course_search_requests/', {
+      method: 'POST',
+      ip: nextIp(),
+      json: { ...contact, topic: 'Эндодонтия на микроскопе', city: 'ASTANA' },
+    });
     expect(ok.status).toBe(201);
     expect(ok.body.details).toEqual({ topic: 'Эндодонтия на микроскопе', city: 'ASTANA' });
-    const bad = await api('/services/course_search_requests/', { method: 'POST', ip: nextIp(), json: { ...contact, topic: 'x', city: 'PARIS' } });
+    const bad = await api('/services/course_search_requests/', {
+      method: 'POST',
+      ip: nextIp(),
+      json: { ...contact, topic: 'x', city: 'PARIS' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.city).toEqual([expect.stringContaining('ALMATY')]);
   });
@@ -129,18 +207,27 @@ describe('POST /services/course_requests/ and /services/course_search_requests/'
 describe('POST /services/printing_requestes/ and /services/vacancy_requests/', () => {
   it('POST /services/printing_requestes/ takes JSON without a file and a picked price list row', async () => {
     const [row] = await listAll('/services/printing_prices/?country=kg');
-    const { status, body } = await api('/services/printing_requestes/', { method: 'POST', ip: nextIp(), json: { ...contact, printing_price: row.id, quantity: 3 } });
+    const { status, body } = await api('/services/printing_requestes/', {
+      method: 'POST',
+      ip: nextIp(),
+      json: { ...contact, printing_price: row.id, quantity: 3 },
+    });
     expect(status).toBe(201);
     expect(body.printing_price).toEqual({ id: row.id, title: `${row.service}: ${row.material}` });
     expect(body.details).toEqual({ quantity: 3 });
   });
 
   it('POST /services/printing_requestes/ keeps an STL model sent as multipart', async () => {
-    const form = multipart({ ...contact, message: 'Модель верхней челюсти' }, { field: 'file', name: '../upper jaw.stl', type: 'model/stl', data: asciiStl });
+    const form = multipart(
+      { ...contact, message: 'Модель верхней челюсти' },
+      { field: 'file', name: '../upper jaw.stl', type: 'model/stl', data: asciiStl },
+    );
     const { status, body } = await api('/services/printing_requestes/', { method: 'POST', ip: nextIp(), body: form });
     expect(status).toBe(201);
     expect(body.attachment).toEqual({ filename: 'upper jaw.stl', size: asciiStl.length });
-    const [file] = await dbRows<{ filename: string; content_type: string; data: Buffer }>(sql`select filename, content_type, data from request_files where request_id = ${body.id}`);
+    const [file] = await dbRows<{ filename: string; content_type: string; data: Buffer }>(
+      sql`select filename, content_type, data from request_files where request_id = ${body.id}`,
+    );
     expect(file!.content_type).toBe('model/stl');
     expect(Buffer.from(file!.data).toString()).toBe(asciiStl);
   });
@@ -160,27 +247,41 @@ describe('POST /services/printing_requestes/ and /services/vacancy_requests/', (
     const kg = await listAll('/services/printing_prices/?country=kg');
     const kz = await listAll('/services/printing_prices/?country=kz');
     const onlyKz = kz.find((p) => !kg.some((k) => k.id === p.id))!;
-    const { status, body } = await api('/services/printing_requestes/', { method: 'POST', ip: nextIp(), json: { ...contact, printing_price: onlyKz.id } });
+    const { status, body } = await api('/services/printing_requestes/', {
+      method: 'POST',
+      ip: nextIp(),
+      json: { ...contact, printing_price: onlyKz.id },
+    });
     expect(status).toBe(400);
     expect(body.printing_price).toEqual([expect.any(String)]);
   });
 
   it('POST /services/vacancy_requests/ takes a CV for an open vacancy and refuses a closed one', async () => {
     const [open] = await listAll('/services/vacancies/?is_open=true');
-    const form = multipart({ ...contact, vacancy: String(open.id), message: 'Опыт продаж 3 года' }, { field: 'resume', name: 'cv.pdf', type: 'application/pdf', data: pdf });
+    const form = multipart(
+      { ...contact, vacancy: String(open.id), message: 'Опыт продаж 3 года' },
+      { field: 'resume', name: 'cv.pdf', type: 'application/pdf', data: pdf },
+    );
     const ok = await api('/services/vacancy_requests/', { method: 'POST', ip: nextIp(), body: form });
     expect(ok.status).toBe(201);
     expect(ok.body).toMatchObject({ vacancy: { id: open.id, title: open.title }, attachment: { filename: 'cv.pdf' } });
 
     const [closed] = await listAll('/services/vacancies/?is_open=false');
-    const refused = await api('/services/vacancy_requests/', { method: 'POST', ip: nextIp(), json: { ...contact, vacancy: closed.id } });
+    const refused = await api('/services/vacancy_requests/', {
+      method: 'POST',
+      ip: nextIp(),
+      json: { ...contact, vacancy: closed.id },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.vacancy[0]).toContain('закрыта');
   });
 
   it('POST /services/vacancy_requests/ refuses a CV over 5 MB before reading it whole', async () => {
     const [open] = await listAll('/services/vacancies/?is_open=true');
-    const big = multipart({ ...contact, vacancy: String(open.id) }, { field: 'resume', name: 'cv.pdf', type: 'application/pdf', data: `%PDF-${'x'.repeat(7 * 1024 * 1024)}` });
+    const big = multipart(
+      { ...contact, vacancy: String(open.id) },
+      { field: 'resume', name: 'cv.pdf', type: 'application/pdf', data: `%PDF-${'x'.repeat(7 * 1024 * 1024)}` },
+    );
     expect((await api('/services/vacancy_requests/', { method: 'POST', ip: nextIp(), body: big })).status).toBe(413);
   });
 });
@@ -188,19 +289,33 @@ describe('POST /services/printing_requestes/ and /services/vacancy_requests/', (
 describe('POST /services/newsletter_subscriptions/', () => {
   it('POST /services/newsletter_subscriptions/ subscribes once and answers the same when asked again', async () => {
     const email = 'news@clinic.kz';
-    const first = await api('/services/newsletter_subscriptions/', { method: 'POST', ip: nextIp(), json: { email: 'News@Clinic.kz', country: 'kz' } });
+    const first = await api('/services/newsletter_subscriptions/', {
+      method: 'POST',
+      ip: nextIp(),
+      json: { email: 'News@Clinic.kz', country: 'kz' },
+    });
     expect(first.status).toBe(201);
     expect(first.body.email).toBe(email);
-    const again = await api('/services/newsletter_subscriptions/', { method: 'POST', ip: nextIp(), json: { email, country: 'kz' } });
+    const again = await api('/services/newsletter_subscriptions/', {
+      method: 'POST',
+      ip: nextIp(),
+      json: { email, country: 'kz' },
+    });
     expect(again.body).toEqual(first.body);
     const mails = await listOutbox({ to: email });
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toMatch(/\/kz\/newsletter\/unsubscribe\/[\w-]+\//);
-    expect(await dbRows(sql`select email, country from newsletter_subscriptions where email = ${email}`)).toEqual([{ email, country: 'kz' }]);
+    expect(await dbRows(sql`select email, country from newsletter_subscriptions where email = ${email}`)).toEqual([
+      { email, country: 'kz' },
+    ]);
   });
 
   it('POST /services/newsletter_subscriptions/ refuses an address that is not one', async () => {
-    const { status, body } = await api('/services/newsletter_subscriptions/', { method: 'POST', ip: nextIp(), json: { email: 'not-an-email' } });
+    const { status, body } = await api('/services/newsletter_subscriptions/', {
+      method: 'POST',
+      ip: nextIp(),
+      json: { email: 'not-an-email' },
+    });
     expect(status).toBe(400);
     expect(body.email).toEqual([expect.any(String)]);
   });

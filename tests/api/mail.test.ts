@@ -6,7 +6,13 @@ import { getDb } from '../../src/server/db/client.ts';
 import { env } from '../../src/server/env.ts';
 import { mailOutbox } from '../../src/server/db/schema/index.ts';
 import { deliverOutboxMail } from '../../src/server/mail/delivery.ts';
-import { listOutbox, sendMail, startMailWorker, type MailRecord, type OutgoingMail } from '../../src/server/mail/index.ts';
+import {
+  listOutbox,
+  sendMail,
+  startMailWorker,
+  type MailRecord,
+  type OutgoingMail,
+} from '../../src/server/mail/index.ts';
 import { mailLog } from '../../src/server/mail/mail.log.ts';
 import { configureMail, resetMailSettings } from '../../src/server/mail/mail.settings.ts';
 import { requeueLostMails } from '../../src/server/mail/mail.queue.ts';
@@ -85,11 +91,19 @@ describe('without SMTP', () => {
     env.NODE_ENV = 'production';
     resetMailSettings();
     try {
-      const mail = mailTo('production', { kind: 'password_reset', text: 'Новый пароль: http://shop.test/kg/password/reset/MQ/secret-token-1/\n' });
+      const mail = mailTo('production', {
+        kind: 'password_reset',
+        text: 'Новый пароль: http://shop.test/kg/password/reset/MQ/secret-token-1/\n',
+      });
       await sendMail(mail);
       const row = await outboxRow(mail.to);
       expect(row.status).toBe('logged');
-      expect(info.mock.calls).toEqual([[{ mailId: row.id, kind: 'password_reset', to: mail.to, subject: mail.subject }, 'Mail waiting in the outbox (SMTP_URL is not set)']]);
+      expect(info.mock.calls).toEqual([
+        [
+          { mailId: row.id, kind: 'password_reset', to: mail.to, subject: mail.subject },
+          'Mail waiting in the outbox (SMTP_URL is not set)',
+        ],
+      ]);
       expect(JSON.stringify(info.mock.calls)).not.toContain('secret-token');
     } finally {
       env.NODE_ENV = mode;
@@ -104,7 +118,14 @@ describe('without SMTP', () => {
     try {
       const mail = mailTo('development');
       await sendMail(mail);
-      expect(info).toHaveBeenCalledWith(expect.objectContaining({ to: mail.to, links: [`http://shop.test/kg/activate/MQ/token-${sequence}/`], text: mail.text }), expect.any(String));
+      expect(info).toHaveBeenCalledWith(
+        expect.objectContaining({
+          to: mail.to,
+          links: [`http://shop.test/kg/activate/MQ/token-${sequence}/`],
+          text: mail.text,
+        }),
+        expect.any(String),
+      );
     } finally {
       info.mockRestore();
     }

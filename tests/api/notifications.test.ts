@@ -16,17 +16,32 @@ async function offerWith(country: string, inStock: boolean) {
 }
 
 const setStock = (productId: number, country: string, quantity: number) =>
-  dbRows(sql`update product_offers set quantity = ${quantity} where product_id = ${productId} and country = ${country} returning quantity`);
+  dbRows(
+    sql`update product_offers set quantity = ${quantity} where product_id = ${productId} and country = ${country} returning quantity`,
+  );
 
 describe('POST /notifications/back_in_stock/', () => {
   it('POST /notifications/back_in_stock/?country=kz keeps one alert however often it is asked, and mails it once when stock returns', async () => {
     const product = await offerWith('kz', false);
     for (let i = 0; i < 2; i++) {
-      const { status, body } = await api('/notifications/back_in_stock/?country=kz', { method: 'POST', ip: nextIp(), json: { product: product.id, email: 'Wait@Clinic.kz' } });
+      const { status, body } = await api('/notifications/back_in_stock/?country=kz', {
+        method: 'POST',
+        ip: nextIp(),
+        json: { product: product.id, email: 'Wait@Clinic.kz' },
+      });
       expect(status).toBe(201);
-      expect(body).toMatchObject({ product: { id: product.id, slug: product.slug }, country: 'kz', email: 'wait@clinic.kz', detail: expect.stringContaining('один раз') });
+      expect(body).toMatchObject({
+        product: { id: product.id, slug: product.slug },
+        country: 'kz',
+        email: 'wait@clinic.kz',
+        detail: expect.stringContaining('один раз'),
+      });
     }
-    expect(await dbRows(sql`select count(*)::int as n from stock_alerts where product_id = ${product.id} and notified_at is null`)).toEqual([{ n: 1 }]);
+    expect(
+      await dbRows(
+        sql`select count(*)::int as n from stock_alerts where product_id = ${product.id} and notified_at is null`,
+      ),
+    ).toEqual([{ n: 1 }]);
 
     expect(await notifyRestockedProducts()).toBe(0); // still out of stock: nothing to mail
     await setStock(product.id, 'kz', 5);
@@ -40,7 +55,11 @@ describe('POST /notifications/back_in_stock/', () => {
 
   it('POST /notifications/back_in_stock/ mails only the country where the stock came back', async () => {
     const product = await offerWith('kg', false);
-    await api('/notifications/back_in_stock/?country=kg', { method: 'POST', ip: nextIp(), json: { product: product.id, email: 'kg-only@clinic.kg' } });
+    await api('/notifications/back_in_stock/?country=kg', {
+      method: 'POST',
+      ip: nextIp(),
+      json: { product: product.id, email: 'kg-only@clinic.kg' },
+    });
     await dbRows(sql`update product_offers set quantity = 9 where product_id = ${product.id} and country = 'kz'`);
     await notifyRestockedProducts();
     expect(await listOutbox({ to: 'kg-only@clinic.kg' })).toHaveLength(0);
@@ -48,7 +67,11 @@ describe('POST /notifications/back_in_stock/', () => {
 
   it('POST /notifications/back_in_stock/ refuses a product in stock, not sold in the country, or unknown', async () => {
     const inStock = await offerWith('kg', true);
-    const answer = await api('/notifications/back_in_stock/?country=kg', { method: 'POST', ip: nextIp(), json: { product: inStock.id, email: 'a@clinic.kg' } });
+    const answer = await api('/notifications/back_in_stock/?country=kg', {
+      method: 'POST',
+      ip: nextIp(),
+      json: { product: inStock.id, email: 'a@clinic.kg' },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.product[0]).toContain('уже в наличии');
     const [kzOnly] = await dbRows<{ id: number }>(
@@ -56,10 +79,18 @@ describe('POST /notifications/back_in_stock/', () => {
           and not exists (select 1 from product_offers o where o.product_id = p.id and o.country = 'kg') limit 1`,
     );
     if (kzOnly) {
-      const unsold = await api('/notifications/back_in_stock/?country=kg', { method: 'POST', ip: nextIp(), json: { product: kzOnly.id, email: 'a@clinic.kg' } });
+      const unsold = await api('/notifications/back_in_stock/?country=kg', {
+        method: 'POST',
+        ip: nextIp(),
+        json: { product: kzOnly.id, email: 'a@clinic.kg' },
+      });
       expect(unsold.body.product[0]).toContain('не продаётся в Кыргызстане');
     }
-    const unknown = await api('/notifications/back_in_stock/?country=kg', { method: 'POST', ip: nextIp(), json: { product: 99_999_999, email: 'a@clinic.kg' } });
+    const unknown = await api('/notifications/back_in_stock/?country=kg', {
+      method: 'POST',
+      ip: nextIp(),
+      json: { product: 99_999_999, email: 'a@clinic.kg' },
+    });
     expect(unknown.status).toBe(400);
   });
 
@@ -75,7 +106,11 @@ describe('POST /notifications/back_in_stock/', () => {
 
   it('POST /notifications/back_in_stock/?country=ru answers 400 naming the country', async () => {
     const product = await offerWith('kg', false);
-    const { status, body } = await api('/notifications/back_in_stock/?country=ru', { method: 'POST', ip: nextIp(), json: { product: product.id, email: 'a@b.kg' } });
+    const { status, body } = await api('/notifications/back_in_stock/?country=ru', {
+      method: 'POST',
+      ip: nextIp(),
+      json: { product: product.id, email: 'a@b.kg' },
+    });
     expect(status).toBe(400);
     expect(body.country).toEqual([expect.any(String)]);
   });

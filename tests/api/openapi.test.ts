@@ -60,7 +60,9 @@ beforeAll(async () => {
   const { status, body } = await api('/schema/');
   expect(status).toBe(200);
   doc = body;
-  entries = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ method, path, operation })));
+  entries = Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => ({ method, path, operation })),
+  );
 });
 
 const label = ({ method, path }: Entry) => `${method.toUpperCase()} ${path}`;
@@ -85,14 +87,16 @@ function action({ method, operation }: Entry): string {
 }
 
 /** drf-spectacular's operationId: the path tokens and the action, joined by `_`. */
-const drfOperationId = (entry: Entry) => [...pathTokens(entry.path), action(entry)].map((t) => t.replace(/-/g, '_')).join('_');
+const drfOperationId = (entry: Entry) =>
+  [...pathTokens(entry.path), action(entry)].map((t) => t.replace(/-/g, '_')).join('_');
 
 /** A value the schema accepts: its example, else the first enum value, else a plain one of its type. */
 function sample(schema: Schema | undefined): unknown {
   const s = resolve(schema) ?? {};
   if (s.example !== undefined) return s.example;
   if (s.enum) return s.enum[0];
-  if (s.type === 'object') return Object.fromEntries(Object.entries(s.properties ?? {}).map(([key, value]) => [key, sample(value)]));
+  if (s.type === 'object')
+    return Object.fromEntries(Object.entries(s.properties ?? {}).map(([key, value]) => [key, sample(value)]));
   if (s.type === 'array') return [sample(s.items)];
   if (s.type === 'boolean') return false;
   if (s.type === 'integer' || s.type === 'number') return 1;
@@ -108,7 +112,7 @@ describe('GET /schema/ operations', () => {
     expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
   });
 
-  it("GET /schema/ names each operation as drf-spectacular does (path tokens, then list, retrieve, create, update, partial_update or destroy)", () => {
+  it('GET /schema/ names each operation as drf-spectacular does (path tokens, then list, retrieve, create, update, partial_update or destroy)', () => {
     const wrong = entries
       .filter((entry) => entry.operation.operationId !== drfOperationId(entry))
       .map((entry) => `${label(entry)}: ${entry.operation.operationId} instead of ${drfOperationId(entry)}`);
@@ -118,9 +122,13 @@ describe('GET /schema/ operations', () => {
 
   it("GET /schema/ tags each operation with its group's name only", () => {
     const group = (path: string) => pathTokens(path)[0]!.replace(/^./, (first) => first.toUpperCase());
-    const wrong = entries.filter((entry) => JSON.stringify(entry.operation.tags) !== JSON.stringify([group(entry.path)])).map(label);
+    const wrong = entries
+      .filter((entry) => JSON.stringify(entry.operation.tags) !== JSON.stringify([group(entry.path)]))
+      .map(label);
     expect(wrong).toEqual([]);
-    expect(new Set(entries.map((entry) => entry.operation.tags?.[0]))).toEqual(new Set(['Accounts', 'Products', 'Core', 'Notifications', 'Orders', 'Seo', 'Security', 'Services', 'Staff']));
+    expect(new Set(entries.map((entry) => entry.operation.tags?.[0]))).toEqual(
+      new Set(['Accounts', 'Products', 'Core', 'Notifications', 'Orders', 'Seo', 'Security', 'Services', 'Staff']),
+    );
   });
 
   it('GET /schema/ declares the bearer security on exactly the operations that answer 401 not_authenticated without a token', async () => {
@@ -130,7 +138,9 @@ describe('GET /schema/ operations', () => {
       const { method, path, operation } = entry;
       const url = path
         .slice(API_BASE.length)
-        .replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(sample(operation.parameters?.find((p) => p.name === name)?.schema))));
+        .replace(/\{(\w+)\}/g, (_, name: string) =>
+          encodeURIComponent(String(sample(operation.parameters?.find((p) => p.name === name)?.schema))),
+        );
       const body = operation.requestBody?.content['application/json']?.schema;
       // A valid body, so that validation (which runs first) lets the request reach the token check.
       const answer = await api(url, { method: method.toUpperCase(), ...(body ? { json: sample(body) } : {}) });
@@ -138,7 +148,9 @@ describe('GET /schema/ operations', () => {
       const declares = (operation.security ?? []).some((requirement) => 'bearerAuth' in requirement);
       if (declares) declared.push(operation.operationId!);
       if (refused !== declares) {
-        mismatches.push(`${label(entry)} answers ${answer.status} ${answer.body?.code ?? ''} and ${declares ? 'declares' : 'does not declare'} bearerAuth`);
+        mismatches.push(
+          `${label(entry)} answers ${answer.status} ${answer.body?.code ?? ''} and ${declares ? 'declares' : 'does not declare'} bearerAuth`,
+        );
       }
     }
     expect(mismatches).toEqual([]);

@@ -23,17 +23,31 @@ describe('POST /orders/order_create/', () => {
     const a = await stockedProduct(5);
     const b = await stockedProduct(5);
     const { tokens, email } = await signedIn();
-    const tampered = orderBody([
-      { product: a.id, quantity: 2, price: '0.01', total: '0.02' } as never,
-      { product: b.id, quantity: 1 },
-    ], { total: '1.00', currency: 'USD' });
+    const tampered = orderBody(
+      [{ product: a.id, quantity: 2, price: '0.01', total: '0.02' } as never, { product: b.id, quantity: 1 }],
+      { total: '1.00', currency: 'USD' },
+    );
     const { status, body, headers } = await create(tokens.access, tampered);
     expect(status).toBe(201);
     expect(body.number).toMatch(/^KG-\d{6}$/);
     expect(headers.get('location')).toBe(`/api/v1/orders/order_list/${body.number}/`);
-    expect(body).toMatchObject({ status: 'new', status_label: 'Новый', country: 'kg', currency: 'KGS', items_count: 3 });
+    expect(body).toMatchObject({
+      status: 'new',
+      status_label: 'Новый',
+      country: 'kg',
+      currency: 'KGS',
+      items_count: 3,
+    });
     expect(body.lines).toEqual([
-      { product: a.id, product_slug: a.slug, name: a.name, sku: a.sku, price: a.price, quantity: 2, total: (cents(a.price) * 2 / 100).toFixed(2) },
+      {
+        product: a.id,
+        product_slug: a.slug,
+        name: a.name,
+        sku: a.sku,
+        price: a.price,
+        quantity: 2,
+        total: ((cents(a.price) * 2) / 100).toFixed(2),
+      },
       { product: b.id, product_slug: b.slug, name: b.name, sku: b.sku, price: b.price, quantity: 1, total: b.price },
     ]);
     expect(cents(body.total)).toBe(cents(a.price) * 2 + cents(b.price));
@@ -63,13 +77,21 @@ describe('POST /orders/order_create/', () => {
     const a = await stockedProduct(5);
     const b = await stockedProduct(3);
     const { tokens } = await signedIn();
-    const { status, body } = await create(tokens.access, orderBody([{ product: a.id, quantity: 1 }, { product: b.id, quantity: 4 }]));
+    const { status, body } = await create(
+      tokens.access,
+      orderBody([
+        { product: a.id, quantity: 1 },
+        { product: b.id, quantity: 4 },
+      ]),
+    );
     expect(status).toBe(400);
     expect(body).toEqual({ items: [{}, { quantity: ['Доступно только 3 шт.'] }] });
     expect(await stockOf(a.id)).toBe(5);
     expect(await stockOf(b.id)).toBe(3);
     await setStock(b.id, 0);
-    expect((await create(tokens.access, orderBody([{ product: b.id, quantity: 1 }]))).body).toEqual({ items: [{ quantity: ['Товара нет в наличии.'] }] });
+    expect((await create(tokens.access, orderBody([{ product: b.id, quantity: 1 }]))).body).toEqual({
+      items: [{ quantity: ['Товара нет в наличии.'] }],
+    });
   });
 
   it('puts unknown, inactive and unsold products and duplicate lines on their lines', async () => {
@@ -80,7 +102,15 @@ describe('POST /orders/order_create/', () => {
       sql`select p.id from products p where p.is_active and not exists (select 1 from product_offers o where o.product_id = p.id and o.country = 'kz') limit 1`,
     );
     const { tokens } = await signedIn();
-    const kg = await create(tokens.access, orderBody([{ product: a.id, quantity: 1 }, { product: 99_999_999, quantity: 1 }, { product: inactive.id, quantity: 1 }, { product: a.id, quantity: 2 }]));
+    const kg = await create(
+      tokens.access,
+      orderBody([
+        { product: a.id, quantity: 1 },
+        { product: 99_999_999, quantity: 1 },
+        { product: inactive.id, quantity: 1 },
+        { product: a.id, quantity: 2 },
+      ]),
+    );
     expect(kg.status).toBe(400);
     expect(kg.body.items).toEqual([
       {},
@@ -89,7 +119,14 @@ describe('POST /orders/order_create/', () => {
       { product: ['Этот товар уже есть в заказе выше: измените количество в той строке.'] },
     ]);
     if (notInKz) {
-      const kz = await create(tokens.access, orderBody([{ product: notInKz.id, quantity: 1 }], { country: 'kz', delivery: { method: 'courier', city: 'Алматы', address: 'пр. Абая, 1' }, contact: { phone: '+7 701 123 45 67' } }));
+      const kz = await create(
+        tokens.access,
+        orderBody([{ product: notInKz.id, quantity: 1 }], {
+          country: 'kz',
+          delivery: { method: 'courier', city: 'Алматы', address: 'пр. Абая, 1' },
+          contact: { phone: '+7 701 123 45 67' },
+        }),
+      );
       expect(kz.body).toEqual({ items: [{ product: ['Товар не продаётся в Казахстане.'] }] });
     }
   });
@@ -98,12 +135,34 @@ describe('POST /orders/order_create/', () => {
     const a = await stockedProduct(5);
     const { tokens } = await signedIn();
     expect((await create(tokens.access, orderBody([]))).body).toEqual({ items: ['Корзина пуста: добавьте товары.'] });
-    expect((await create(tokens.access, orderBody([{ product: a.id, quantity: 1000 }]))).body).toEqual({ items: [{ quantity: ['Не больше 999 шт. в одной строке.'] }] });
-    expect((await create(tokens.access, orderBody([{ product: a.id, quantity: 1 }, { product: a.id, quantity: 0 }]))).body).toEqual({ items: [{}, { quantity: ['Не меньше 1 шт.'] }] });
-    const malformed = await create(tokens.access, { country: 'us', items: 'all', delivery: { method: 'drone' }, payment: {} });
+    expect((await create(tokens.access, orderBody([{ product: a.id, quantity: 1000 }]))).body).toEqual({
+      items: [{ quantity: ['Не больше 999 шт. в одной строке.'] }],
+    });
+    expect(
+      (
+        await create(
+          tokens.access,
+          orderBody([
+            { product: a.id, quantity: 1 },
+            { product: a.id, quantity: 0 },
+          ]),
+        )
+      ).body,
+    ).toEqual({ items: [{}, { quantity: ['Не меньше 1 шт.'] }] });
+    const malformed = await create(tokens.access, {
+      country: 'us',
+      items: 'all',
+      delivery: { method: 'drone' },
+      payment: {},
+    });
     expect(malformed.status).toBe(400);
     expect(Object.keys(malformed.body).sort()).toEqual(['country', 'delivery', 'items', 'payment']);
-    const notJson = await api('/orders/order_create/', { method: 'POST', body: '{', headers: { 'Content-Type': 'application/json' }, token: tokens.access });
+    const notJson = await api('/orders/order_create/', {
+      method: 'POST',
+      body: '{',
+      headers: { 'Content-Type': 'application/json' },
+      token: tokens.access,
+    });
     expect(notJson.status).toBe(400);
     expect(await stockOf(a.id)).toBe(5);
   });
@@ -113,20 +172,35 @@ describe('POST /orders/order_create/', () => {
     const { email, password } = await activeUser({ phone: '', firstName: '' });
     const { access } = await login(email, password);
     const noPhone = await create(access, orderBody([{ product: a.id, quantity: 1 }], { contact: {} }));
-    expect(noPhone.body).toEqual({ contact: { name: ['Укажите имя получателя.'], phone: ['Укажите телефон: он нужен для доставки.'] } });
+    expect(noPhone.body).toEqual({
+      contact: { name: ['Укажите имя получателя.'], phone: ['Укажите телефон: он нужен для доставки.'] },
+    });
 
-    const badTax = await create(access, orderBody([{ product: a.id, quantity: 1 }], { payment: { method: 'bank_transfer', organisation: 'Стоматология «Улыбка»', tax_number: '123' } }));
+    const badTax = await create(
+      access,
+      orderBody([{ product: a.id, quantity: 1 }], {
+        payment: { method: 'bank_transfer', organisation: 'Стоматология «Улыбка»', tax_number: '123' },
+      }),
+    );
     expect(badTax.body).toEqual({ payment: { tax_number: ['ИНН — это 14 цифр.'] } });
-    const badPickup = await create(access, orderBody([{ product: a.id, quantity: 1 }], { delivery: { method: 'pickup', pickup_point: 99_999 } }));
+    const badPickup = await create(
+      access,
+      orderBody([{ product: a.id, quantity: 1 }], { delivery: { method: 'pickup', pickup_point: 99_999 } }),
+    );
     expect(badPickup.body).toEqual({ delivery: { pickup_point: ['Такого пункта самовывоза нет.'] } });
-    const noAddress = await create(access, orderBody([{ product: a.id, quantity: 1 }], { delivery: { method: 'courier', city: 'Бишкек' } }));
+    const noAddress = await create(
+      access,
+      orderBody([{ product: a.id, quantity: 1 }], { delivery: { method: 'courier', city: 'Бишкек' } }),
+    );
     expect(noAddress.body).toEqual({ delivery: { address: ['Обязательное поле.'] } });
     expect(await stockOf(a.id)).toBe(5);
   });
 
   it('takes pickup at the country office and a clinic paying by invoice, and saves the phone to the profile when asked', async () => {
     const a = await stockedProduct(5);
-    const [office] = await dbRows<{ id: number; city: string; address: string }>(sql`select id, city, address from contacts where country = 'kg' order by position, id limit 1`);
+    const [office] = await dbRows<{ id: number; city: string; address: string }>(
+      sql`select id, city, address from contacts where country = 'kg' order by position, id limit 1`,
+    );
     const { email, password } = await activeUser({ phone: '' });
     const { access } = await login(email, password);
     const { status, body } = await create(access, {
@@ -138,8 +212,16 @@ describe('POST /orders/order_create/', () => {
       save_phone: true,
     });
     expect(status).toBe(201);
-    expect(body.delivery).toMatchObject({ method: 'pickup', pickup_point: office!.id, pickup_address: `${office!.city}, ${office!.address}` });
-    expect(body.payment).toEqual({ method: 'bank_transfer', organisation: 'Стоматология «Улыбка»', tax_number: '01234567890123' });
+    expect(body.delivery).toMatchObject({
+      method: 'pickup',
+      pickup_point: office!.id,
+      pickup_address: `${office!.city}, ${office!.address}`,
+    });
+    expect(body.payment).toEqual({
+      method: 'bank_transfer',
+      organisation: 'Стоматология «Улыбка»',
+      tax_number: '01234567890123',
+    });
     expect((await api('/accounts/auth/users/me/', { token: access })).body.phone).toBe('+996555123456');
   });
 });
@@ -168,7 +250,9 @@ describe('Idempotency-Key', () => {
     expect(other.status).toBe(409);
     expect(other.body.detail).toBeTypeOf('string');
     const someoneElse = await signedIn();
-    expect((await create(someoneElse.tokens.access, orderBody([{ product: a.id, quantity: 1 }]), key)).status).toBe(201);
+    expect((await create(someoneElse.tokens.access, orderBody([{ product: a.id, quantity: 1 }]), key)).status).toBe(
+      201,
+    );
     expect((await create(tokens.access, orderBody([{ product: a.id, quantity: 1 }]))).status).toBe(201);
     expect(await stockOf(a.id)).toBe(7);
   });
@@ -195,7 +279,11 @@ describe('the last unit', () => {
   it('fifty concurrent orders for the last unit make exactly one order; the stock ends at 0', async () => {
     const a = await stockedProduct(1);
     const buyers = await Promise.all(Array.from({ length: 5 }, () => signedIn()));
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => create(buyers[i % 5]!.tokens.access, orderBody([{ product: a.id, quantity: 1 }]))));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        create(buyers[i % 5]!.tokens.access, orderBody([{ product: a.id, quantity: 1 }])),
+      ),
+    );
     expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
     const refused = answers.filter((r) => r.status !== 201);
     expect(refused).toHaveLength(49);
@@ -210,7 +298,8 @@ describe('GET /orders/order_list/', () => {
     const mine = await signedIn();
     const theirs = await signedIn();
     const numbers: string[] = [];
-    for (let i = 0; i < 3; i++) numbers.push((await create(mine.tokens.access, orderBody([{ product: a.id, quantity: 1 }]))).body.number);
+    for (let i = 0; i < 3; i++)
+      numbers.push((await create(mine.tokens.access, orderBody([{ product: a.id, quantity: 1 }]))).body.number);
     const foreign = (await create(theirs.tokens.access, orderBody([{ product: a.id, quantity: 1 }]))).body.number;
 
     const page = await api('/orders/order_list/?limit=2', { token: mine.tokens.access });
@@ -240,11 +329,15 @@ describe('statuses', () => {
     const { tokens } = await signedIn();
     const { body } = await create(tokens.access, orderBody([{ product: a.id, quantity: 3 }]));
     expect(await stockOf(a.id)).toBe(1);
-    const [{ id }] = (await dbRows<{ id: number }>(sql`select id from orders where number = ${body.number}`)) as [{ id: number }];
+    const [{ id }] = (await dbRows<{ id: number }>(sql`select id from orders where number = ${body.number}`)) as [
+      { id: number },
+    ];
     await changeOrderStatus(id, 'confirmed');
     expect((await changeOrderStatus(id, 'cancelled')).status).toBe('cancelled');
     expect(await stockOf(a.id)).toBe(4);
-    await expect(changeOrderStatus(id, 'new')).rejects.toMatchObject({ fields: { status: [expect.stringContaining('«Отменён»')] } });
+    await expect(changeOrderStatus(id, 'new')).rejects.toMatchObject({
+      fields: { status: [expect.stringContaining('«Отменён»')] },
+    });
     await expect(changeOrderStatus(id, 'cancelled')).rejects.toMatchObject({ kind: 'validation' });
     expect(await stockOf(a.id)).toBe(4);
   });
@@ -254,12 +347,34 @@ describe('deleting the account', () => {
   it('keeps its orders but erases their personal data', async () => {
     const a = await stockedProduct(5);
     const { tokens, password } = await signedIn();
-    const { body } = await create(tokens.access, orderBody([{ product: a.id, quantity: 1 }], { comment: 'Позвонить после 14:00' }));
-    expect((await api('/accounts/auth/users/me/', { method: 'DELETE', token: tokens.access, json: { current_password: password } })).status).toBe(204);
+    const { body } = await create(
+      tokens.access,
+      orderBody([{ product: a.id, quantity: 1 }], { comment: 'Позвонить после 14:00' }),
+    );
+    expect(
+      (
+        await api('/accounts/auth/users/me/', {
+          method: 'DELETE',
+          token: tokens.access,
+          json: { current_password: password },
+        })
+      ).status,
+    ).toBe(204);
     const [row] = await dbRows<Record<string, unknown>>(sql`select * from orders where number = ${body.number}`);
-    expect(row).toMatchObject({ contact_name: '', contact_phone: '', contact_email: '', delivery_address: '', delivery_city: '', comment: '', total: body.total, status: 'new' });
+    expect(row).toMatchObject({
+      contact_name: '',
+      contact_phone: '',
+      contact_email: '',
+      delivery_address: '',
+      delivery_city: '',
+      comment: '',
+      total: body.total,
+      status: 'new',
+    });
     expect(row!.personal_data_erased_at).not.toBeNull();
-    expect(await dbRows(sql`select 1 from order_lines l join orders o on o.id = l.order_id where o.number = ${body.number}`)).toHaveLength(1);
+    expect(
+      await dbRows(sql`select 1 from order_lines l join orders o on o.id = l.order_id where o.number = ${body.number}`),
+    ).toHaveLength(1);
   });
 });
 

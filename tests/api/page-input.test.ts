@@ -8,7 +8,10 @@ describe('page inputs', () => {
   it('a listing with a page number past any catalog answers nothing, without a query', async () => {
     for (const page of ['99999999999999999999', '1e30', '10001', '0', '-1', '2.5', 'abc', '']) {
       await expect(loadListing({ country: 'kg', searchParams: params(`page=${page}`) }), page).resolves.toBeNull();
-      await expect(loadListing({ country: 'kg', category: 'kompozity', searchParams: params(`q=a&page=${page}`) }), page).resolves.toBeNull();
+      await expect(
+        loadListing({ country: 'kg', category: 'kompozity', searchParams: params(`q=a&page=${page}`) }),
+        page,
+      ).resolves.toBeNull();
     }
   });
 

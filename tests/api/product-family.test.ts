@@ -34,7 +34,9 @@ describe('GET /products/products/{slug}/ family', () => {
     expect(new Set(body.family_members.map((m: any) => m.label)).size).toBe(body.family_members.length);
     expect(body.family_members.find((m: any) => m.current).label).toMatch(/0[.,]25/);
 
-    const [single] = await dbRows<{ slug: string }>(sql`select slug from products where family is null and is_active limit 1`);
+    const [single] = await dbRows<{ slug: string }>(
+      sql`select slug from products where family is null and is_active limit 1`,
+    );
     const alone = await api(`/products/products/${single!.slug}/?country=kg`);
     expect(alone.body.family).toBeNull();
     expect(alone.body.family_members).toEqual([]);
@@ -45,7 +47,11 @@ describe('GET /products/products/{slug}/ family', () => {
     await setStock(member!.id, 0);
     const [other] = await dbRows<{ slug: string }>(sql`select slug from products where sku = 'VC-ADF-A2'`);
     const { body } = await api(`/products/products/${other!.slug}/?country=kg`);
-    expect(body.family_members.find((m: any) => m.id === member!.id)).toMatchObject({ in_stock: false, available: true, label: 'A3' });
+    expect(body.family_members.find((m: any) => m.id === member!.id)).toMatchObject({
+      in_stock: false,
+      available: true,
+      label: 'A3',
+    });
   });
 });
 
@@ -78,7 +84,9 @@ describe('GET /products/products/{slug}/related/', () => {
     const [a, b] = await dbRows<{ id: number; slug: string }>(
       sql`select id, slug from products where family is null and is_active and category_id <> (select category_id from products where sku = 'GC-GRD-A2') order by id desc limit 2`,
     );
-    const [composite] = await dbRows<{ id: number; slug: string }>(sql`select id, slug from products where sku = 'GC-GRD-A2'`);
+    const [composite] = await dbRows<{ id: number; slug: string }>(
+      sql`select id, slug from products where sku = 'GC-GRD-A2'`,
+    );
     for (const p of [a!, b!, composite!]) await setStock(p.id, 50);
     const { tokens } = await signedIn();
     const order = await api('/orders/order_create/', {
@@ -92,20 +100,32 @@ describe('GET /products/products/{slug}/related/', () => {
     });
     expect(order.status).toBe(201);
     const { body } = await api(`/products/products/${composite!.slug}/related/?country=kg`);
-    expect(body.bought_with.slice(0, 2).map((item: any) => item.id).sort()).toEqual([a!.id, b!.id].sort());
+    expect(
+      body.bought_with
+        .slice(0, 2)
+        .map((item: any) => item.id)
+        .sort(),
+    ).toEqual([a!.id, b!.id].sort());
   });
 });
 
 describe('migration 0013_product_families', () => {
   it('backfills an existing catalog: every product it puts in a family shares it with the demo seed’s family', async () => {
-    const backfill = readFileSync(new URL('../../src/server/db/migrations/0013_product_families.sql', import.meta.url), 'utf8')
+    const backfill = readFileSync(
+      new URL('../../src/server/db/migrations/0013_product_families.sql', import.meta.url),
+      'utf8',
+    )
       .split('--> statement-breakpoint')
       .find((statement) => statement.includes('UPDATE'))!;
-    const seeded = await dbRows<{ id: number; family: string | null }>(sql`select id, family from products order by id`);
+    const seeded = await dbRows<{ id: number; family: string | null }>(
+      sql`select id, family from products order by id`,
+    );
     try {
       await dbRows(sql`update products set family = null`);
       await dbRows(sql.raw(backfill));
-      const found = await dbRows<{ id: number; family: string | null }>(sql`select id, family from products order by id`);
+      const found = await dbRows<{ id: number; family: string | null }>(
+        sql`select id, family from products order by id`,
+      );
       const seededFamily = new Map(seeded.map((row) => [row.id, row.family]));
       const inFamilies = found.filter((row) => row.family !== null);
       expect(inFamilies.length).toBeGreaterThan(seeded.filter((row) => row.family !== null).length * 0.7);

@@ -10,12 +10,20 @@ const facetsOf = async (params: Params) => {
   expect(status).toBe(200);
   return body.facets as Facets;
 };
-const spec = (slug: string, values: string[]) => `${encodeURIComponent(slug)}:${values.map(encodeURIComponent).join(',')}`;
+const spec = (slug: string, values: string[]) =>
+  `${encodeURIComponent(slug)}:${values.map(encodeURIComponent).join(',')}`;
 
 interface Facets {
   price: { min: string | null; max: string | null };
   brands: { id: number; slug: string; name: string; count: number }[];
-  specifications: { id: number; slug: string; name: string; unit: string | null; kind: string; values: { value: string; count: number }[] }[];
+  specifications: {
+    id: number;
+    slug: string;
+    name: string;
+    unit: string | null;
+    kind: string;
+    values: { value: string; count: number }[];
+  }[];
 }
 
 function priceRange(items: { price: string }[]) {
@@ -75,7 +83,9 @@ describe('GET /products/products/?facets=true', () => {
     for (const facet of facets.specifications) {
       for (const { value, count } of facet.values) {
         expect(count).toBeGreaterThan(0);
-        expect(await countOf({ ...filters, specifications: spec(facet.slug, [value]) }), `${facet.slug}:${value}`).toBe(count);
+        expect(await countOf({ ...filters, specifications: spec(facet.slug, [value]) }), `${facet.slug}:${value}`).toBe(
+          count,
+        );
         checked++;
       }
     }
@@ -93,7 +103,9 @@ describe('GET /products/products/?facets=true', () => {
     const open = await facetsOf({ category: 'kompozity' });
     const chosen = await facetsOf({ category: 'kompozity', brand: '3m' });
     expect(chosen.brands).toEqual(open.brands);
-    expect(chosen.brands.find((b) => b.slug === '3m')!.count).toBe(await countOf({ category: 'kompozity', brand: '3m' }));
+    expect(chosen.brands.find((b) => b.slug === '3m')!.count).toBe(
+      await countOf({ category: 'kompozity', brand: '3m' }),
+    );
   });
 
   it('GET /products/products/ narrows the specification facets to the chosen brand', async () => {
@@ -136,11 +148,17 @@ describe('GET /products/products/?facets=true', () => {
     const facets = await facetsOf({ category: 'kompozity' });
     const decimal = facets.specifications.find((s) => s.slug === 'massa')!.values.find((v) => v.value.includes(','))!;
     expect(decimal).toBeDefined();
-    expect(await countOf({ category: 'kompozity', specifications: spec('massa', [decimal.value]) })).toBe(decimal.count);
+    expect(await countOf({ category: 'kompozity', specifications: spec('massa', [decimal.value]) })).toBe(
+      decimal.count,
+    );
   });
 
   it('GET /products/products/ keeps chosen values listed even when nothing matches them', async () => {
-    const facets = await facetsOf({ category: 'kompozity', brand: 'nsk', specifications: spec('ottenok-vita', ['Z9']) });
+    const facets = await facetsOf({
+      category: 'kompozity',
+      brand: 'nsk',
+      specifications: spec('ottenok-vita', ['Z9']),
+    });
     expect(await countOf({ category: 'kompozity', brand: 'nsk' })).toBe(0);
     expect(facets.brands).toContainEqual(expect.objectContaining({ slug: 'nsk', count: 0 }));
     const shade = facets.specifications.find((s) => s.slug === 'ottenok-vita');
@@ -185,7 +203,9 @@ describe('the catalog summary behind unfiltered listings', () => {
     const db = await getDb();
     // Counted the slow way, product by product, to check the summary against.
     const countProducts = async (country: string, f: { categoryIds?: number[]; brandIds?: number[] }) => {
-      const rows = await dbRows<{ n: number }>(sql`select count(*)::int as n from products p join product_offers o on o.product_id = p.id and o.country = ${country}
+      const rows = await dbRows<{
+        n: number;
+      }>(sql`select count(*)::int as n from products p join product_offers o on o.product_id = p.id and o.country = ${country}
         where p.is_active ${f.categoryIds ? sql`and p.category_id = any(${`{${f.categoryIds.join(',')}}`}::int[])` : sql``}
         ${f.brandIds ? sql`and p.brand_id = any(${`{${f.brandIds.join(',')}}`}::int[])` : sql``}`);
       return Number(rows[0]!.n);
@@ -194,7 +214,10 @@ describe('the catalog summary behind unfiltered listings', () => {
     const brands = await listAll<{ slug: string }>('/products/brands/');
     const scopes: { category?: string; brands?: string[] }[] = [
       {},
-      ...categories.flatMap((c) => [{ category: c.slug }, ...c.children.slice(0, 2).map((child) => ({ category: child.slug }))]),
+      ...categories.flatMap((c) => [
+        { category: c.slug },
+        ...c.children.slice(0, 2).map((child) => ({ category: child.slug })),
+      ]),
       ...brands.slice(0, 10).map((b) => ({ brands: [b.slug] })),
       { category: categories[0]!.slug, brands: brands.slice(0, 3).map((b) => b.slug) },
     ];
@@ -203,7 +226,11 @@ describe('the catalog summary behind unfiltered listings', () => {
         const f = await resolveFilters(db, { country, ...scope });
         expect(isSummarised(f)).toBe(true);
         expect(await facetsFromStats(db, f), JSON.stringify({ country, ...scope })).toEqual(await countFacets(db, f));
-        const listed = (await api(`/products/products/?${qs({ country, category: scope.category, brand: scope.brands?.join(','), limit: 1 })}`)).body.count;
+        const listed = (
+          await api(
+            `/products/products/?${qs({ country, category: scope.category, brand: scope.brands?.join(','), limit: 1 })}`,
+          )
+        ).body.count;
         expect(await countFromStats(db, f)).toBe(listed);
         expect(listed).toBe(await countProducts(country, f));
       }
@@ -219,7 +246,11 @@ describe('the catalog summary behind unfiltered listings', () => {
     const stored = await dbRows<{ n: number }>(sql`select count(*)::int as n from category_listing_stats`);
     expect(stored[0]!.n).toBeGreaterThan(0);
     // A product of a subcategory goes inactive; only its category is refreshed, as a writer would.
-    const [leaf] = await dbRows<{ id: number; category_id: number; parent: string }>(sql`select p.id, p.category_id, parent.slug as parent from products p
+    const [leaf] = await dbRows<{
+      id: number;
+      category_id: number;
+      parent: string;
+    }>(sql`select p.id, p.category_id, parent.slug as parent from products p
       join categories c on c.id = p.category_id join categories parent on parent.id = c.parent_id
       join product_offers o on o.product_id = p.id and o.country = 'kg' where p.is_active limit 1`);
     await dbRows(sql`update products set is_active = false where id = ${leaf!.id}`);
@@ -235,7 +266,13 @@ describe('the catalog summary behind unfiltered listings', () => {
     const { isSummarised } = await import('../../src/server/catalog/catalog-stats.ts');
     const { resolveFilters } = await import('../../src/server/catalog/product-filters.ts');
     const db = await getDb();
-    for (const narrowed of [{ priceFrom: '100' }, { priceTo: '100' }, { search: 'композит' }, { ids: [1] }, { isActive: false }]) {
+    for (const narrowed of [
+      { priceFrom: '100' },
+      { priceTo: '100' },
+      { search: 'композит' },
+      { ids: [1] },
+      { isActive: false },
+    ]) {
       expect(isSummarised(await resolveFilters(db, { country: 'kg', ...narrowed }))).toBe(false);
     }
   });

@@ -20,8 +20,12 @@ let adhesives: ProductRow[];
 
 beforeAll(async () => {
   const soldInKg = sql`exists (select 1 from product_offers o where o.product_id = p.id and o.country = 'kg')`;
-  gloves = await dbRows<ProductRow>(sql`select p.id::int as id, p.sku, p.name from products p where p.is_active and p.name ilike 'перчатки %' and ${soldInKg}`);
-  adhesives = await dbRows<ProductRow>(sql`select p.id::int as id, p.sku, p.name from products p where p.is_active and p.name ~* '(^|\\s)адгезив(\\s|,|$)' and ${soldInKg}`);
+  gloves = await dbRows<ProductRow>(
+    sql`select p.id::int as id, p.sku, p.name from products p where p.is_active and p.name ilike 'перчатки %' and ${soldInKg}`,
+  );
+  adhesives = await dbRows<ProductRow>(
+    sql`select p.id::int as id, p.sku, p.name from products p where p.is_active and p.name ~* '(^|\\s)адгезив(\\s|,|$)' and ${soldInKg}`,
+  );
 });
 
 describe('GET /products/products/?search=', () => {
@@ -82,8 +86,18 @@ describe('GET /products/products/?search=', () => {
         if (ordering === 'price') {
           // The default ordering: after the SKU, what is in stock first, each group by price.
           expect(rest.every((item, i) => i === 0 || !item.in_stock || rest[i - 1]!.in_stock)).toBe(true);
-          expect(pricesSorted(rest.filter((item) => item.in_stock), direction)).toBe(true);
-          expect(pricesSorted(rest.filter((item) => !item.in_stock), direction)).toBe(true);
+          expect(
+            pricesSorted(
+              rest.filter((item) => item.in_stock),
+              direction,
+            ),
+          ).toBe(true);
+          expect(
+            pricesSorted(
+              rest.filter((item) => !item.in_stock),
+              direction,
+            ),
+          ).toBe(true);
         } else {
           expect(pricesSorted(rest, direction)).toBe(true);
         }
@@ -133,7 +147,8 @@ describe('GET /products/products/?search=', () => {
   });
 
   describe('as dentists type (issue 12)', () => {
-    const brandNames = (items: { name: string }[], brand: RegExp) => items.length > 0 && items.slice(0, 5).every((item) => brand.test(item.name));
+    const brandNames = (items: { name: string }[], brand: RegExp) =>
+      items.length > 0 && items.slice(0, 5).every((item) => brand.test(item.name));
 
     it.each([
       ['филтек', /^Filtek/],
@@ -143,7 +158,13 @@ describe('GET /products/products/?search=', () => {
       ['тетрик', /^Tetric/],
     ])('GET /products/products/ finds a Latin brand typed in Cyrillic: «%s»', async (text, brand) => {
       const found = await search(text);
-      expect(brandNames(found, brand), found.slice(0, 5).map((item) => item.name).join('; ')).toBe(true);
+      expect(
+        brandNames(found, brand),
+        found
+          .slice(0, 5)
+          .map((item) => item.name)
+          .join('; '),
+      ).toBe(true);
     });
 
     it('GET /products/products/ finds what was typed on the wrong keyboard layout, both ways', async () => {

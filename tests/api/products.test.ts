@@ -175,7 +175,14 @@ describe('GET /products/products/', () => {
   it('GET /products/products/ requires every specification given', async () => {
     const shade = idsOf(await allProducts({ specifications: encodeSpecs([['ottenok-vita', ['A2']]]) }));
     const mass = new Set(idsOf(await allProducts({ specifications: encodeSpecs([['massa', ['4']]]) })));
-    const both = idsOf(await allProducts({ specifications: encodeSpecs([['ottenok-vita', ['A2']], ['massa', ['4']]]) }));
+    const both = idsOf(
+      await allProducts({
+        specifications: encodeSpecs([
+          ['ottenok-vita', ['A2']],
+          ['massa', ['4']],
+        ]),
+      }),
+    );
     const expected = shade.filter((id) => mass.has(id));
     expect(expected.length).toBeGreaterThan(0);
     expect(expected.length).toBeLessThan(shade.length);
@@ -234,10 +241,15 @@ describe('GET /products/products/', () => {
 });
 
 describe('GET /products/products/ ordering', () => {
-  const numbersSorted = (values: number[], direction: 1 | -1) => values.every((v, i) => i === 0 || (v - values[i - 1]!) * direction >= 0);
+  const numbersSorted = (values: number[], direction: 1 | -1) =>
+    values.every((v, i) => i === 0 || (v - values[i - 1]!) * direction >= 0);
   /** The default ordering puts what can be bought first; the price orders each of the two groups. */
-  const availableFirst = (items: { in_stock: boolean }[]) => items.every((item, i) => i === 0 || !item.in_stock || items[i - 1]!.in_stock);
-  const groups = <T extends { in_stock: boolean }>(items: T[]) => [items.filter((i) => i.in_stock), items.filter((i) => !i.in_stock)];
+  const availableFirst = (items: { in_stock: boolean }[]) =>
+    items.every((item, i) => i === 0 || !item.in_stock || items[i - 1]!.in_stock);
+  const groups = <T extends { in_stock: boolean }>(items: T[]) => [
+    items.filter((i) => i.in_stock),
+    items.filter((i) => !i.in_stock),
+  ];
 
   async function sortedByDatabase(names: string[], direction: 'asc' | 'desc'): Promise<string[]> {
     const values = sql.join(
@@ -254,14 +266,26 @@ describe('GET /products/products/ ordering', () => {
     const byDefault = await allProducts();
     const byPrice = await allProducts({ ordering: 'price' });
     expect(availableFirst(byPrice)).toBe(true);
-    expect(groups(byPrice).every((group) => numbersSorted(group.map((item) => Number(item.price)), 1))).toBe(true);
+    expect(
+      groups(byPrice).every((group) =>
+        numbersSorted(
+          group.map((item) => Number(item.price)),
+          1,
+        ),
+      ),
+    ).toBe(true);
     expect(idsOf(byDefault)).toEqual(idsOf(byPrice));
   });
 
   it('GET /products/products/ sorts by price descending with ordering=-price', async () => {
     const items = await allProducts({ ordering: '-price', country: 'kz' });
     // A chosen ordering is followed as chosen: availability first is the default's alone.
-    expect(numbersSorted(items.map((item) => Number(item.price)), -1)).toBe(true);
+    expect(
+      numbersSorted(
+        items.map((item) => Number(item.price)),
+        -1,
+      ),
+    ).toBe(true);
     expect(items).toHaveLength(soldIn('kz').length);
   });
 
@@ -270,18 +294,21 @@ describe('GET /products/products/ ordering', () => {
     expect(names).toEqual(await sortedByDatabase(names, ordering === 'name' ? 'asc' : 'desc'));
   });
 
-  it.each(['created_at', '-created_at'] as const)('GET /products/products/ sorts by creation time with ordering=%s', async (ordering) => {
-    const items = (await list({ ordering, limit: 100 })).body.results;
-    const created = new Map(
-      (await Promise.all(items.slice(0, 25).map((item: any) => api(`/products/products/${item.slug}/`)))).map((r) => [
-        r.body.id,
-        Date.parse(r.body.created_at),
-      ]),
-    );
-    const times = items.slice(0, 25).map((item: any) => created.get(item.id)!);
-    expect(numbersSorted(times, ordering === 'created_at' ? 1 : -1)).toBe(true);
-    expect(new Set(times).size).toBeGreaterThan(1);
-  });
+  it.each(['created_at', '-created_at'] as const)(
+    'GET /products/products/ sorts by creation time with ordering=%s',
+    async (ordering) => {
+      const items = (await list({ ordering, limit: 100 })).body.results;
+      const created = new Map(
+        (await Promise.all(items.slice(0, 25).map((item: any) => api(`/products/products/${item.slug}/`)))).map((r) => [
+          r.body.id,
+          Date.parse(r.body.created_at),
+        ]),
+      );
+      const times = items.slice(0, 25).map((item: any) => created.get(item.id)!);
+      expect(numbersSorted(times, ordering === 'created_at' ? 1 : -1)).toBe(true);
+      expect(new Set(times).size).toBeGreaterThan(1);
+    },
+  );
 });
 
 describe('GET /products/products/ paging', () => {
@@ -301,7 +328,9 @@ describe('GET /products/products/ paging', () => {
     expect(body.previous).toBe(`${base}country=kz&category=terapiya&limit=5&offset=5`);
 
     const next = await api(apiPath(body.next));
-    expect(idsOf(next.body.results)).toEqual(idsOf((await list({ country: 'kz', category: 'terapiya', limit: 5, offset: 15 })).body.results));
+    expect(idsOf(next.body.results)).toEqual(
+      idsOf((await list({ country: 'kz', category: 'terapiya', limit: 5, offset: 15 })).body.results),
+    );
     const firstPage = await list({ country: 'kz', category: 'terapiya', limit: 5, offset: 3 });
     expect(firstPage.body.previous).toBe(`${base}country=kz&category=terapiya&limit=5`);
   });
@@ -397,7 +426,12 @@ describe('GET /products/products/{slug}/', () => {
     expect(body.description).toMatch(/<p>/);
     expect(body.specifications.length).toBeGreaterThan(0);
     for (const spec of body.specifications) {
-      expect(spec).toEqual({ slug: expect.any(String), name: expect.any(String), unit: spec.unit === null ? null : expect.any(String), value: expect.any(String) });
+      expect(spec).toEqual({
+        slug: expect.any(String),
+        name: expect.any(String),
+        unit: spec.unit === null ? null : expect.any(String),
+        value: expect.any(String),
+      });
     }
     expect(body.offers).toEqual([
       { country: 'kg', in_stock: expect.any(Boolean) },
@@ -413,7 +447,10 @@ describe('GET /products/products/{slug}/', () => {
     const { body } = await api(`/products/products/${item.slug}/`);
     const category = (await api(`/products/categories/${body.category.slug}/`)).body;
     expect(body.breadcrumbs.at(-1)).toEqual(body.category);
-    expect(body.breadcrumbs).toEqual([...category.ancestors, { id: category.id, slug: category.slug, name: category.name }]);
+    expect(body.breadcrumbs).toEqual([
+      ...category.ancestors,
+      { id: category.id, slug: category.slug, name: category.name },
+    ]);
     expect(body.breadcrumbs.length).toBeGreaterThanOrEqual(2);
   });
 

@@ -4,7 +4,12 @@ import { uniqueIp } from '../helpers/accounts.ts';
 import { api } from '../helpers/api.ts';
 
 const report = (body: unknown, type: string, ip = uniqueIp()) =>
-  api('/security/csp_report/', { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'Content-Type': type }, ip });
+  api('/security/csp_report/', {
+    method: 'POST',
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    headers: { 'Content-Type': type },
+    ip,
+  });
 
 const legacy = {
   'csp-report': {
@@ -26,10 +31,20 @@ const reportingApi = [
     age: 10,
     url: 'http://shop.test/kg/catalog/?q=x',
     user_agent: 'Chrome',
-    body: { documentURL: 'http://shop.test/kg/catalog/?q=x', blockedURL: 'https://evil.example/x.js?c=1', effectiveDirective: 'script-src-elem', disposition: 'enforce', statusCode: 200 },
+    body: {
+      documentURL: 'http://shop.test/kg/catalog/?q=x',
+      blockedURL: 'https://evil.example/x.js?c=1',
+      effectiveDirective: 'script-src-elem',
+      disposition: 'enforce',
+      statusCode: 200,
+    },
   },
   { type: 'deprecation', url: 'http://shop.test/kg/', body: { id: 'x' } },
-  { type: 'csp-violation', url: 'http://shop.test/kg/cart/', body: { blockedURL: 'eval', effectiveDirective: 'script-src', lineNumber: 3 } },
+  {
+    type: 'csp-violation',
+    url: 'http://shop.test/kg/cart/',
+    body: { blockedURL: 'eval', effectiveDirective: 'script-src', lineNumber: 3 },
+  },
 ];
 
 describe('POST /security/csp_report/', () => {

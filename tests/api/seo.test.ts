@@ -24,7 +24,19 @@ const listItemShape = {
 beforeAll(async () => {
   // A draft, an item scheduled for tomorrow and a script in a body: none may reach a reader as stored.
   await insertPublications(await getDb(), [
-    { kind: 'news', slug: 'draft-news', title: 'Черновик', lead: '', body: '<p>Черновик</p>', cover: null, coverAlt: '', seoTitle: '', seoDescription: '', topics: [], publishedAt: null },
+    {
+      kind: 'news',
+      slug: 'draft-news',
+      title: 'Черновик',
+      lead: '',
+      body: '<p>Черновик</p>',
+      cover: null,
+      coverAlt: '',
+      seoTitle: '',
+      seoDescription: '',
+      topics: [],
+      publishedAt: null,
+    },
     {
       kind: 'news',
       slug: 'scheduled-news',
@@ -76,12 +88,16 @@ describe('GET /seo/articles/ and /seo/news/', () => {
     const slugs = (await listAll('/seo/news/')).map((n) => n.slug);
     expect(slugs).not.toContain('draft-news');
     expect(slugs).not.toContain('scheduled-news');
-    const [row] = await dbRows<{ n: number }>(sql`select count(*)::int as n from publications where kind = 'news' and published_at <= now()`);
+    const [row] = await dbRows<{ n: number }>(
+      sql`select count(*)::int as n from publications where kind = 'news' and published_at <= now()`,
+    );
     expect(slugs).toHaveLength(row!.n);
   });
 
   it('GET /seo/news/{id}/ answers 404 for a draft and for an item scheduled later', async () => {
-    const rows = await dbRows<{ id: number }>(sql`select id from publications where slug in ('draft-news', 'scheduled-news')`);
+    const rows = await dbRows<{ id: number }>(
+      sql`select id from publications where slug in ('draft-news', 'scheduled-news')`,
+    );
     expect(rows).toHaveLength(2);
     for (const { id } of rows) {
       const { status, body } = await api(`/seo/news/${id}/`);
@@ -99,7 +115,9 @@ describe('GET /seo/articles/ and /seo/news/', () => {
   });
 
   it('GET /seo/articles/{id}/ answers a body sanitised when it was stored: no scripts, handlers or images without a size', async () => {
-    const [row] = await dbRows<{ id: number; body: string }>(sql`select id, body from publications where slug = 'unsafe-body'`);
+    const [row] = await dbRows<{ id: number; body: string }>(
+      sql`select id, body from publications where slug = 'unsafe-body'`,
+    );
     expect(row!.body).not.toMatch(/script|onclick|onerror|javascript:|no-size/);
     const { body } = await api(`/seo/articles/${row!.id}/`);
     expect(body.body).toBe(row!.body);
@@ -111,20 +129,26 @@ describe('GET /seo/articles/ and /seo/news/', () => {
     expect((await api(`/seo/articles/${news.id}/`)).status).toBe(404);
   });
 
-  it.each(['/seo/articles/abc/', '/seo/news/1.5/', '/seo/site_pages/-1/', '/seo/articles/99999999999/', '/seo/news/999999/'])(
-    'GET %s answers 404 with a JSON detail',
-    async (path) => {
-      const { status, body } = await api(path);
-      expect(status).toBe(404);
-      expect(body).toEqual({ detail: 'Not found.' });
+  it.each([
+    '/seo/articles/abc/',
+    '/seo/news/1.5/',
+    '/seo/site_pages/-1/',
+    '/seo/articles/99999999999/',
+    '/seo/news/999999/',
+  ])('GET %s answers 404 with a JSON detail', async (path) => {
+    const { status, body } = await api(path);
+    expect(status).toBe(404);
+    expect(body).toEqual({ detail: 'Not found.' });
+  });
+
+  it.each(['limit=abc', 'limit=0', 'offset=-1'])(
+    'GET /seo/articles/?%s answers 400 in the DRF shape',
+    async (query) => {
+      const { status, body } = await api(`/seo/articles/?${query}`);
+      expect(status).toBe(400);
+      expect(Object.values(body).flat()).toEqual([expect.any(String)]);
     },
   );
-
-  it.each(['limit=abc', 'limit=0', 'offset=-1'])('GET /seo/articles/?%s answers 400 in the DRF shape', async (query) => {
-    const { status, body } = await api(`/seo/articles/?${query}`);
-    expect(status).toBe(400);
-    expect(Object.values(body).flat()).toEqual([expect.any(String)]);
-  });
 
   it('GET /seo/news/ answers public caching with an ETag, and 304 to a matching If-None-Match', async () => {
     const first = await api('/seo/news/');
@@ -138,7 +162,9 @@ describe('GET /seo/articles/ and /seo/news/', () => {
 describe('GET /seo/site_pages/', () => {
   it('GET /seo/site_pages/ lists the shop pages a buyer looks for', async () => {
     const slugs = (await listAll('/seo/site_pages/')).map((p) => p.slug);
-    expect(slugs).toEqual(expect.arrayContaining(['o-kompanii', 'dostavka', 'oplata', 'garantiya-i-vozvrat', 'kontakty']));
+    expect(slugs).toEqual(
+      expect.arrayContaining(['o-kompanii', 'dostavka', 'oplata', 'garantiya-i-vozvrat', 'kontakty']),
+    );
   });
 
   it('GET /seo/site_pages/?page=2&limit=2 reads page 2 as offset 2, and page wins over offset', async () => {
@@ -149,7 +175,10 @@ describe('GET /seo/site_pages/', () => {
     expect(both.body.results).toEqual(body.results);
     // The links speak in offsets, so following them never lands on page 2 again.
     expect(body.previous).toBe(`${ORIGIN}/api/v1/seo/site_pages/?limit=2`);
-    if (body.next) expect((await api(apiPath(body.next))).body.results.map((p: { id: number }) => p.id)).toEqual(all.slice(4, 6).map((p) => p.id));
+    if (body.next)
+      expect((await api(apiPath(body.next))).body.results.map((p: { id: number }) => p.id)).toEqual(
+        all.slice(4, 6).map((p) => p.id),
+      );
   });
 
   it.each(['page=0', 'page=abc', 'page=-2'])('GET /seo/site_pages/?%s answers 400', async (query) => {

@@ -11,7 +11,13 @@ describe('GET /services/course_categories/', () => {
     const { status, body } = await api('/services/course_categories/');
     expect(status).toBe(200);
     expect(body.count).toBe(4);
-    for (const c of body.results) expect(c).toEqual({ id: expect.any(Number), slug: expect.any(String), name: expect.any(String), description: expect.any(String) });
+    for (const c of body.results)
+      expect(c).toEqual({
+        id: expect.any(Number),
+        slug: expect.any(String),
+        name: expect.any(String),
+        description: expect.any(String),
+      });
   });
 
   it('GET /services/course_categories/{id}/ answers one category, and 404 for an unknown or non-numeric id', async () => {
@@ -71,11 +77,14 @@ describe('GET /services/courses/', () => {
     expect(both.every((c) => c.city === 'BISHKEK' && c.category.slug === category)).toBe(true);
   });
 
-  it.each(['MOSCOW', 'almaty', 'ALMATY,ASTANA'])('GET /services/courses/?city=%s answers 400 naming the field', async (city) => {
-    const { status, body } = await api(`/services/courses/?city=${encodeURIComponent(city)}`);
-    expect(status).toBe(400);
-    expect(body.city).toEqual([expect.stringContaining('ALMATY')]);
-  });
+  it.each(['MOSCOW', 'almaty', 'ALMATY,ASTANA'])(
+    'GET /services/courses/?city=%s answers 400 naming the field',
+    async (city) => {
+      const { status, body } = await api(`/services/courses/?city=${encodeURIComponent(city)}`);
+      expect(status).toBe(400);
+      expect(body.city).toEqual([expect.stringContaining('ALMATY')]);
+    },
+  );
 
   it('GET /services/courses/?category=unknown answers 400 naming the field', async () => {
     const { status, body } = await api('/services/courses/?category=no-such-category');
@@ -119,7 +128,7 @@ describe('GET /services/courses/', () => {
 });
 
 describe('GET /services/printing_prices/', () => {
-  it('GET /services/printing_prices/ prices each row in the country\'s currency', async () => {
+  it("GET /services/printing_prices/ prices each row in the country's currency", async () => {
     const kg = await listAll('/services/printing_prices/?country=kg');
     const kz = await listAll('/services/printing_prices/?country=kz');
     expect(kg.length).toBeGreaterThanOrEqual(10);
@@ -169,7 +178,9 @@ describe('GET /services/vacancies/', () => {
       expect(v.duties.length).toBeGreaterThan(0);
       expect(v.employment_type_label).toBeTruthy();
     }
-    const negotiable = body.results.find((v: { salary_from: string | null; salary_to: string | null }) => !v.salary_from && !v.salary_to);
+    const negotiable = body.results.find(
+      (v: { salary_from: string | null; salary_to: string | null }) => !v.salary_from && !v.salary_to,
+    );
     expect(negotiable.salary_label).toBe('по договорённости');
   });
 

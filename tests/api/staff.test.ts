@@ -14,7 +14,11 @@ describe('POST /staff/cache/invalidate/', () => {
 
   it('POST /staff/cache/invalidate/ refuses an unknown scope', async () => {
     const { access } = await login(STAFF.email, STAFF.password);
-    const { status, body } = await api('/staff/cache/invalidate/', { method: 'POST', json: { scope: 'everything' }, token: access });
+    const { status, body } = await api('/staff/cache/invalidate/', {
+      method: 'POST',
+      json: { scope: 'everything' },
+      token: access,
+    });
     expect(status).toBe(400);
     expect(body.scope).toHaveLength(1);
   });
@@ -24,11 +28,17 @@ describe('POST /staff/cache/invalidate/', () => {
     const slug = (await api('/products/products/?limit=1')).body.results[0].slug;
     const before = await getProduct(slug, 'kg');
     expect(await getProduct(slug, 'kg')).toBe(before);
-    const { status, body } = await api('/staff/cache/invalidate/', { method: 'POST', json: { scope: 'catalog' }, token: access });
+    const { status, body } = await api('/staff/cache/invalidate/', {
+      method: 'POST',
+      json: { scope: 'catalog' },
+      token: access,
+    });
     expect(status).toBe(200);
     expect(body).toEqual({ invalidated: ['catalog'] });
     // A new read, not the memoised object.
     expect(await getProduct(slug, 'kg')).not.toBe(before);
-    expect((await api('/staff/cache/invalidate/', { method: 'POST', json: {}, token: access })).body).toEqual({ invalidated: ['catalog', 'core'] });
+    expect((await api('/staff/cache/invalidate/', { method: 'POST', json: {}, token: access })).body).toEqual({
+      invalidated: ['catalog', 'core'],
+    });
   });
 });

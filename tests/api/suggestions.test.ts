@@ -14,7 +14,9 @@ describe('GET /products/suggestions/', () => {
     expect(body.products[0]).toMatchObject({ country: 'kg', currency: 'KGS' });
     expect(body.products[0].images.length).toBeGreaterThan(0);
     const results = await api(`/products/products/?${qs({ search: 'филт', country: 'kg', limit: 5 })}`);
-    expect(body.products.map((p: { id: number }) => p.id)).toEqual(results.body.results.map((p: { id: number }) => p.id));
+    expect(body.products.map((p: { id: number }) => p.id)).toEqual(
+      results.body.results.map((p: { id: number }) => p.id),
+    );
   });
 
   it('suggests categories and brands whose names start with the typed words, in either layout or alphabet', async () => {

@@ -19,7 +19,11 @@ interface Account {
 }
 
 function newAccount(label: string): Account {
-  return { email: `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@clinic.kg`, password: PASSWORD, firstName: 'Айгуль' };
+  return {
+    email: `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@clinic.kg`,
+    password: PASSWORD,
+    firstName: 'Айгуль',
+  };
 }
 
 interface OutboxMail {
@@ -30,7 +34,11 @@ interface OutboxMail {
 }
 
 /** The path of the newest link to `/{country}/{route}/{uid}/{token}/` mailed to the address. */
-async function mailedLink(request: APIRequestContext, email: string, route: 'activate' | 'password/reset' | 'email/reset'): Promise<string> {
+async function mailedLink(
+  request: APIRequestContext,
+  email: string,
+  route: 'activate' | 'password/reset' | 'email/reset',
+): Promise<string> {
   const pattern = new RegExp(`/(kg|kz)/${route}/[^/\\s]+/[^/\\s]+/`);
   let link: string | undefined;
   await expect
@@ -52,7 +60,14 @@ async function mailedLink(request: APIRequestContext, email: string, route: 'act
 async function createActiveAccount(request: APIRequestContext, label: string): Promise<Account> {
   const account = newAccount(label);
   const response = await request.post(`${AUTH}/users/`, {
-    data: { email: account.email, password: account.password, re_password: account.password, first_name: account.firstName, phone: '+996555123456', country: 'kg' },
+    data: {
+      email: account.email,
+      password: account.password,
+      re_password: account.password,
+      first_name: account.firstName,
+      phone: '+996555123456',
+      country: 'kg',
+    },
   });
   expect(response.status(), await response.text()).toBe(201);
   const [, , , uid, token] = (await mailedLink(request, account.email, 'activate')).split('/');
@@ -74,10 +89,16 @@ function accountLink(page: Page) {
 }
 
 async function tokenCookies(page: Page): Promise<string[]> {
-  return (await page.context().cookies()).filter((c) => c.name === 'token' || c.name === 'refresh').map((c) => c.name).sort();
+  return (await page.context().cookies())
+    .filter((c) => c.name === 'token' || c.name === 'refresh')
+    .map((c) => c.name)
+    .sort();
 }
 
-test('registers, activates from the mailed link, logs in, edits the profile and logs out with a toast', async ({ page, request }) => {
+test('registers, activates from the mailed link, logs in, edits the profile and logs out with a toast', async ({
+  page,
+  request,
+}) => {
   const account = newAccount('journey');
 
   await page.goto('/kg/register/');
@@ -89,13 +110,17 @@ test('registers, activates from the mailed link, logs in, edits the profile and 
   await page.getByLabel('Телефон').fill('+996 555 123 456');
   await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
 
-  await expect(page).toHaveURL((url) => url.pathname === '/kg/register/done/' && url.searchParams.get('email') === account.email);
+  await expect(page).toHaveURL(
+    (url) => url.pathname === '/kg/register/done/' && url.searchParams.get('email') === account.email,
+  );
   await expect(page.getByRole('heading', { level: 1, name: 'Подтвердите адрес электронной почты' })).toBeVisible();
   await expect(page.getByText(account.email, { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Отправить письмо ещё раз' })).toBeVisible();
 
   // Not active yet: the login is refused with a hint about the activation mail.
-  const early = await request.post(`${AUTH}/jwt/create/`, { data: { email: account.email, password: account.password } });
+  const early = await request.post(`${AUTH}/jwt/create/`, {
+    data: { email: account.email, password: account.password },
+  });
   expect(early.status()).toBe(401);
 
   await page.goto(await mailedLink(request, account.email, 'activate'));
@@ -133,10 +158,14 @@ test('registers, activates from the mailed link, logs in, edits the profile and 
   await expect(accountLink(page)).toHaveAccessibleName('Войти');
 
   await page.goto('/kg/account/');
-  await expect(page).toHaveURL((url) => url.pathname === '/kg/login/' && url.searchParams.get('next') === '/kg/account/');
+  await expect(page).toHaveURL(
+    (url) => url.pathname === '/kg/login/' && url.searchParams.get('next') === '/kg/account/',
+  );
 });
 
-test('the login form shows its errors beside the fields and says calmly when the credentials are wrong', async ({ page }) => {
+test('the login form shows its errors beside the fields and says calmly when the credentials are wrong', async ({
+  page,
+}) => {
   await page.goto('/kg/login/');
   await waitForIslands(page);
   await expectNoSeriousAxeViolations(page);
@@ -156,13 +185,21 @@ test('the login form shows its errors beside the fields and says calmly when the
   const alert = page.getByRole('main').getByRole('alert');
   await expect(alert).toContainText('Неверный адрес электронной почты или пароль.');
   await expect(alert).toBeFocused();
-  await expect(alert.getByRole('link', { name: 'Отправить его ещё раз' })).toHaveAttribute('href', '/kg/register/done/?email=nobody-here%40clinic.kg');
+  await expect(alert.getByRole('link', { name: 'Отправить его ещё раз' })).toHaveAttribute(
+    'href',
+    '/kg/register/done/?email=nobody-here%40clinic.kg',
+  );
   await expect(page.getByRole('button', { name: 'Войти', exact: true })).toBeEnabled();
   expect(await tokenCookies(page)).toEqual([]);
 });
 
 test('registration and the mailed-link pages have no serious accessibility problems', async ({ page }) => {
-  for (const path of ['/kg/register/', '/kg/password/reset/', '/kg/email/reset/', '/kz/register/done/?email=a%40b.kg']) {
+  for (const path of [
+    '/kg/register/',
+    '/kg/password/reset/',
+    '/kg/email/reset/',
+    '/kz/register/done/?email=a%40b.kg',
+  ]) {
     await page.goto(path);
     await waitForIslands(page);
     await expectNoSeriousAxeViolations(page);
@@ -182,9 +219,14 @@ test('registering an address that already has an account says so and offers the 
   await page.getByLabel('Имя').fill('Айбек');
   await page.getByLabel('Телефон').fill('+996 555 987 654');
   await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
-  await expect(page.getByLabel('Электронная почта')).toHaveAccessibleDescription('Пользователь с таким адресом электронной почты уже существует.');
+  await expect(page.getByLabel('Электронная почта')).toHaveAccessibleDescription(
+    'Пользователь с таким адресом электронной почты уже существует.',
+  );
   await expect(page.getByRole('link', { name: 'восстановите пароль' })).toHaveAttribute('href', '/kg/password/reset/');
-  await expect(page.getByRole('link', { name: 'отправьте письмо для подтверждения ещё раз' })).toHaveAttribute('href', '/kg/register/done/?email=doctor%40dental.test');
+  await expect(page.getByRole('link', { name: 'отправьте письмо для подтверждения ещё раз' })).toHaveAttribute(
+    'href',
+    '/kg/register/done/?email=doctor%40dental.test',
+  );
 });
 
 test('resets a forgotten password from the mailed link', async ({ page, request }) => {
@@ -216,7 +258,9 @@ test('resets a forgotten password from the mailed link', async ({ page, request 
   await page.getByLabel('Новый пароль', { exact: true }).fill('Esche-Odin-2028');
   await page.getByLabel('Новый пароль ещё раз').fill('Esche-Odin-2028');
   await page.getByRole('button', { name: 'Сохранить пароль' }).click();
-  await expect(page.getByRole('main').getByRole('alert').getByRole('link', { name: 'Запросить новую ссылку' })).toBeVisible();
+  await expect(
+    page.getByRole('main').getByRole('alert').getByRole('link', { name: 'Запросить новую ссылку' }),
+  ).toBeVisible();
 
   const old = await request.post(`${AUTH}/jwt/create/`, { data: { email: account.email, password: account.password } });
   expect(old.status()).toBe(401);
@@ -224,7 +268,10 @@ test('resets a forgotten password from the mailed link', async ({ page, request 
   await expect(page).toHaveURL(/\/kg\/account\/$/);
 });
 
-test('a page keeps working after the access token expires: the client refreshes it once, invisibly', async ({ page, request }) => {
+test('a page keeps working after the access token expires: the client refreshes it once, invisibly', async ({
+  page,
+  request,
+}) => {
   const account = await createActiveAccount(request, 'expiry');
   await logIn(page, account, '/kg/login/?next=/kg/account/');
   await expect(page).toHaveURL(/\/kg\/account\/$/);
@@ -260,7 +307,11 @@ test('a page keeps working after the access token expires: the client refreshes 
   expect(await tokenCookies(page)).toEqual(['refresh', 'token']);
 });
 
-test('changing the password keeps this session signed in and ends the others; then the login email changes', async ({ page, browser, request }) => {
+test('changing the password keeps this session signed in and ends the others; then the login email changes', async ({
+  page,
+  browser,
+  request,
+}) => {
   const account = await createActiveAccount(request, 'setpw');
   const other = await browser.newContext();
   const otherViolations = watchCspViolations(other);
@@ -316,7 +367,9 @@ test('changing the password keeps this session signed in and ends the others; th
   await emailCard.getByLabel('Новый адрес ещё раз').fill(newEmail);
   await emailCard.getByLabel('Текущий пароль').fill('Smena-Parolya-2026');
   await emailCard.getByRole('button', { name: 'Сменить адрес', exact: true }).click();
-  await expect(emailCard.getByRole('status')).toHaveText(`Адрес изменён на ${newEmail}. Уведомление отправлено на старый и новый адрес.`);
+  await expect(emailCard.getByRole('status')).toHaveText(
+    `Адрес изменён на ${newEmail}. Уведомление отправлено на старый и новый адрес.`,
+  );
   await expect(emailCard.getByText(`Сейчас вы входите с адресом ${newEmail}.`)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Профиль' }).getByText(newEmail)).toBeVisible();
   expect(otherViolations).toEqual([]);
@@ -341,6 +394,8 @@ test('deletes the account after asking for the password, then logs out', async (
   await expect(toast(page, 'Аккаунт удалён')).toBeVisible();
   await expect(toast(page, 'Вы вышли из системы')).toBeVisible();
   expect(await tokenCookies(page)).toEqual([]);
-  const login = await request.post(`${AUTH}/jwt/create/`, { data: { email: account.email, password: account.password } });
+  const login = await request.post(`${AUTH}/jwt/create/`, {
+    data: { email: account.email, password: account.password },
+  });
   expect(login.status()).toBe(401);
 });

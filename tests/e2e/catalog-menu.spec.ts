@@ -19,7 +19,8 @@ test('drills down by level with 44 px targets and a back step, the page behind l
   await expect(rows.first()).toBeVisible();
   const tops = await rows.count();
   expect(tops).toBeGreaterThanOrEqual(8);
-  for (const box of await rows.evaluateAll((links) => links.map((a) => a.getBoundingClientRect().height))) expect(box).toBeGreaterThanOrEqual(44);
+  for (const box of await rows.evaluateAll((links) => links.map((a) => a.getBoundingClientRect().height)))
+    expect(box).toBeGreaterThanOrEqual(44);
   // The subcategories wait one level down: no flat list of every link.
   await expect(sheet.getByRole('link', { name: 'Пломбировочные материалы' })).toBeHidden();
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
@@ -32,7 +33,10 @@ test('drills down by level with 44 px targets and a back step, the page behind l
   await drill.click();
   await expect(sheet.locator('[data-menu-title]')).toHaveText('Терапия');
   await expect(sheet.getByRole('link', { name: 'Пломбировочные материалы' })).toBeVisible();
-  await expect(sheet.getByRole('link', { name: 'Все товары раздела' })).toHaveAttribute('href', '/kg/catalog/terapiya/');
+  await expect(sheet.getByRole('link', { name: 'Все товары раздела' })).toHaveAttribute(
+    'href',
+    '/kg/catalog/terapiya/',
+  );
   await expect(sheet.getByRole('link', { name: 'Эндодонтия', exact: true })).toBeHidden();
   const back = sheet.getByRole('button', { name: 'Назад ко всем разделам' });
   await expect(back).toBeFocused();

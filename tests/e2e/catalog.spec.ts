@@ -1,5 +1,13 @@
 import { expect, test, type Page } from './support/test.ts';
-import { cardNames, cardPrices, expectCardNames, foundCount, foundStatus, productCards, waitForIslands } from './support/shop.ts';
+import {
+  cardNames,
+  cardPrices,
+  expectCardNames,
+  foundCount,
+  foundStatus,
+  productCards,
+  waitForIslands,
+} from './support/shop.ts';
 
 // Demo catalog: «Пломбировочные материалы» holds 87 products in Kyrgyzstan, most of them light-cured,
 // so the filtered list still spans several pages of 24.
@@ -8,7 +16,9 @@ const CATEGORY_PATH = '/kg/catalog/plombirovochnye-materialy/';
 const SPEC = { legend: 'Тип отверждения', param: 's.tip-otverzhdeniya', value: 'световой' };
 
 function specCheckbox(page: Page) {
-  return page.getByRole('group', { name: SPEC.legend }).getByRole('checkbox', { name: new RegExp(`^${SPEC.value} \\d+$`) });
+  return page
+    .getByRole('group', { name: SPEC.legend })
+    .getByRole('checkbox', { name: new RegExp(`^${SPEC.value} \\d+$`) });
 }
 
 function query(page: Page): URLSearchParams {
@@ -45,9 +55,10 @@ test('filters a category by a specification, sorts by price, pages and restores 
   await expect(productCards(page)).toHaveCount(24);
 
   // Every card on the page has the value: read the specification table of each product page.
-  const links = await productCards(page).getByRole('heading', { level: 3 }).getByRole('link').evaluateAll((anchors) =>
-    anchors.map((a) => (a as HTMLAnchorElement).pathname),
-  );
+  const links = await productCards(page)
+    .getByRole('heading', { level: 3 })
+    .getByRole('link')
+    .evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).pathname));
   const row = new RegExp(`<th scope="row"[^>]*>${SPEC.legend}</th><td[^>]*>([^<]*)</td>`);
   for (const href of links) {
     const html = await (await page.request.get(href)).text();
@@ -67,10 +78,14 @@ test('filters a category by a specification, sorts by price, pages and restores 
 
   // Sort by price, highest first.
   await page.getByLabel('Сортировка').selectOption({ label: 'Сначала дороже' });
-  await expect(page).toHaveURL((url) => url.searchParams.get('ordering') === '-price' && url.searchParams.get(SPEC.param) === SPEC.value);
+  await expect(page).toHaveURL(
+    (url) => url.searchParams.get('ordering') === '-price' && url.searchParams.get(SPEC.param) === SPEC.value,
+  );
   await expect(page.getByLabel('Сортировка')).toHaveValue('-price');
   // The select shows the choice before the new page arrives, so wait for the cards themselves.
-  await expect.poll(async () => isDescending(await cardPrices(page)), { message: 'prices on page 1 descending' }).toBe(true);
+  await expect
+    .poll(async () => isDescending(await cardPrices(page)), { message: 'prices on page 1 descending' })
+    .toBe(true);
   const firstPage = await cardPrices(page);
   expect(firstPage.length).toBeGreaterThan(1);
   expect(isDescending(firstPage), `prices on page 1: ${firstPage.join(', ')}`).toBe(true);
@@ -81,7 +96,9 @@ test('filters a category by a specification, sorts by price, pages and restores 
   await expect(page).toHaveURL((url) => url.searchParams.get('page') === '2');
   expect(query(page).get('ordering')).toBe('-price');
   expect(query(page).get(SPEC.param)).toBe(SPEC.value);
-  await expect(page.getByRole('navigation', { name: 'Страницы' }).getByRole('link', { name: 'Страница 2' })).toHaveAttribute('aria-current', 'page');
+  await expect(
+    page.getByRole('navigation', { name: 'Страницы' }).getByRole('link', { name: 'Страница 2' }),
+  ).toHaveAttribute('aria-current', 'page');
   await expect(foundStatus(page)).toHaveText(new RegExp(`Найдено: ${expected} `));
   const secondPage = await cardPrices(page);
   expect(isDescending(secondPage), `prices on page 2: ${secondPage.join(', ')}`).toBe(true);
@@ -99,7 +116,9 @@ test('filters a category by a specification, sorts by price, pages and restores 
 
   // Back: filtered, default order.
   await page.goBack();
-  await expect(page).toHaveURL((url) => !url.searchParams.has('ordering') && url.searchParams.get(SPEC.param) === SPEC.value);
+  await expect(page).toHaveURL(
+    (url) => !url.searchParams.has('ordering') && url.searchParams.get(SPEC.param) === SPEC.value,
+  );
   await expect(page.getByLabel('Сортировка')).toHaveValue('price');
   await expect(specCheckbox(page)).toBeChecked();
   await expect(foundStatus(page)).toHaveText(new RegExp(`Найдено: ${expected} `));
@@ -112,7 +131,9 @@ test('filters a category by a specification, sorts by price, pages and restores 
 
   // Forward twice: filtered and sorted again.
   await page.goForward();
-  await expect(page).toHaveURL((url) => url.searchParams.get(SPEC.param) === SPEC.value && !url.searchParams.has('ordering'));
+  await expect(page).toHaveURL(
+    (url) => url.searchParams.get(SPEC.param) === SPEC.value && !url.searchParams.has('ordering'),
+  );
   await expect(specCheckbox(page)).toBeChecked();
   await expect(page.getByLabel('Сортировка')).toHaveValue('price');
   await expect(foundStatus(page)).toHaveText(new RegExp(`Найдено: ${expected} `));
@@ -124,7 +145,11 @@ test('filters a category by a specification, sorts by price, pages and restores 
   // The page-2 URL opened directly (no scripts at all) renders the same results on the server.
   const direct = await browser.newContext({ javaScriptEnabled: false });
   const fresh = await direct.newPage();
-  const params = new URLSearchParams([[SPEC.param, SPEC.value], ['ordering', '-price'], ['page', '2']]);
+  const params = new URLSearchParams([
+    [SPEC.param, SPEC.value],
+    ['ordering', '-price'],
+    ['page', '2'],
+  ]);
   const response = await fresh.goto(`${CATEGORY_PATH}?${params}`);
   expect(response?.status()).toBe(200);
   await expect(foundStatus(fresh)).toHaveText(new RegExp(`Найдено: ${expected} `));

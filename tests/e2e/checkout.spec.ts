@@ -27,12 +27,19 @@ async function buyOut(request: APIRequestContext, product: ApiProduct): Promise<
   expect(response.status(), await response.text()).toBe(201);
 }
 
-test('checks out two products after logging in on the way, then finds the order in the history; a line that ran out shows its error', async ({ page, request }) => {
+test('checks out two products after logging in on the way, then finds the order in the history; a line that ran out shows its error', async ({
+  page,
+  request,
+}) => {
   const errors: string[] = [];
   page.on('console', (message) => {
     // The refused order (400) and the short-lived access token's refresh (401) are expected answers,
     // which Chromium logs as failed loads; anything else is an error.
-    if (message.type() === 'error' && !/^Failed to load resource: the server responded with a status of 40[01]/.test(message.text())) errors.push(message.text());
+    if (
+      message.type() === 'error' &&
+      !/^Failed to load resource: the server responded with a status of 40[01]/.test(message.text())
+    )
+      errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
 
@@ -42,10 +49,13 @@ test('checks out two products after logging in on the way, then finds the order 
   const third = products.find((p) => p.id !== first.id && p.id !== second.id && p.quantity >= 10)!;
 
   await page.goto('/kg/');
-  await page.evaluate((items) => localStorage.setItem('cart', JSON.stringify(items)), [
-    { id: first.id, quantity: 2 },
-    { id: second.id, quantity: 1 },
-  ]);
+  await page.evaluate(
+    (items) => localStorage.setItem('cart', JSON.stringify(items)),
+    [
+      { id: first.id, quantity: 2 },
+      { id: second.id, quantity: 1 },
+    ],
+  );
 
   // Signed out: the checkout sends the shopper to log in, then back.
   await page.goto('/kg/checkout/');
@@ -76,10 +86,13 @@ test('checks out two products after logging in on the way, then finds the order 
   await expect(page.getByLabel('Адрес')).toHaveValue('ул. Киевская, 95, кабинет 3');
 
   // The shopper swaps the sold-out line for another product and orders.
-  await page.evaluate((items) => localStorage.setItem('cart', JSON.stringify(items)), [
-    { id: first.id, quantity: 2 },
-    { id: third.id, quantity: 1 },
-  ]);
+  await page.evaluate(
+    (items) => localStorage.setItem('cart', JSON.stringify(items)),
+    [
+      { id: first.id, quantity: 2 },
+      { id: third.id, quantity: 1 },
+    ],
+  );
   await page.reload();
   await waitForIslands(page);
   await expect(page.getByText(third.name)).toBeVisible();
@@ -113,7 +126,9 @@ test('checks out two products after logging in on the way, then finds the order 
   expect(errors).toEqual([]);
 });
 
-test('the order pages are personal: signed-out visitors go to log in, and nothing is cached publicly', async ({ request }) => {
+test('the order pages are personal: signed-out visitors go to log in, and nothing is cached publicly', async ({
+  request,
+}) => {
   const list = await request.get('/kg/account/orders/', { maxRedirects: 0 });
   expect(list.status()).toBe(302);
   expect(list.headers()['location']).toBe('/kg/login/?next=%2Fkg%2Faccount%2Forders%2F');

@@ -35,16 +35,25 @@ test.describe('news and articles', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
     await expect(page.getByText(/\d+ мин чтения/).first()).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Читайте также' })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Навигационная цепочка' }).getByRole('link', { name: 'Новости' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Навигационная цепочка' }).getByRole('link', { name: 'Новости' }),
+    ).toBeVisible();
 
     const data = await jsonLd(page);
     const [article] = ofType(data, 'NewsArticle');
-    expect(article).toMatchObject({ headline: title, datePublished: expect.any(String), publisher: { name: expect.any(String) } });
+    expect(article).toMatchObject({
+      headline: title,
+      datePublished: expect.any(String),
+      publisher: { name: expect.any(String) },
+    });
     expect(article!.image[0]).toMatch(/^http/);
     expect(ofType(data, 'BreadcrumbList')).toHaveLength(1);
   });
 
-  test('an article page has its cover, a sanitised body, Article JSON-LD and no axe violations', async ({ page, request }) => {
+  test('an article page has its cover, a sanitised body, Article JSON-LD and no axe violations', async ({
+    page,
+    request,
+  }) => {
     const { results } = await (await request.get('/api/v1/seo/articles/?limit=1')).json();
     await page.goto(`/kz/articles/${results[0].slug}/`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(results[0].title);
@@ -52,13 +61,26 @@ test.describe('news and articles', () => {
     await expect(cover).toHaveAttribute('width', '1200');
     await expect(cover).toHaveAttribute('height', '630');
     // Links inside the body lead to the page's country.
-    for (const href of await page.locator('.prose a[href^="/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')))) {
+    for (const href of await page
+      .locator('.prose a[href^="/"]')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')))) {
       expect(href).toMatch(/^\/kz\//);
     }
     const [article] = ofType(await jsonLd(page), 'Article');
-    expect(article).toMatchObject({ headline: results[0].title, author: expect.any(Object), datePublished: expect.any(String), dateModified: expect.any(String) });
-    await expect(page.locator('head link[rel="alternate"][hreflang="ru-KG"]')).toHaveAttribute('href', /\/kg\/articles\//);
-    await expect(page.locator('head link[rel="alternate"][type="application/atom+xml"]')).toHaveAttribute('href', '/kz/feed.xml');
+    expect(article).toMatchObject({
+      headline: results[0].title,
+      author: expect.any(Object),
+      datePublished: expect.any(String),
+      dateModified: expect.any(String),
+    });
+    await expect(page.locator('head link[rel="alternate"][hreflang="ru-KG"]')).toHaveAttribute(
+      'href',
+      /\/kg\/articles\//,
+    );
+    await expect(page.locator('head link[rel="alternate"][type="application/atom+xml"]')).toHaveAttribute(
+      'href',
+      '/kz/feed.xml',
+    );
     await expectNoSeriousAxeViolations(page);
   });
 
@@ -72,7 +94,14 @@ test.describe('news and articles', () => {
   });
 
   test('a news or article list answers 404 for a page that does not exist', async ({ request }) => {
-    for (const bad of ['news/?page=3', 'news/?page=0', 'news/?page=abc', 'articles/?page=99999999999999999999', 'news/no-such-item/', 'articles/%00/']) {
+    for (const bad of [
+      'news/?page=3',
+      'news/?page=0',
+      'news/?page=abc',
+      'articles/?page=99999999999999999999',
+      'news/no-such-item/',
+      'articles/%00/',
+    ]) {
       const response = await request.get(`/kg/${bad}`);
       expect(response.status(), bad).toBe(404);
     }
@@ -112,7 +141,10 @@ test.describe('courses', () => {
     }
   });
 
-  test('the calendar shows a month with previous and next months as links, without JavaScript too', async ({ browser, request }) => {
+  test('the calendar shows a month with previous and next months as links, without JavaScript too', async ({
+    browser,
+    request,
+  }) => {
     const { results } = await (await request.get('/api/v1/services/courses/?city=BISHKEK&limit=1')).json();
     const course = results[0];
     const month = course.start_date.slice(0, 7);
@@ -141,41 +173,65 @@ test.describe('courses', () => {
     const page = await context.newPage();
     await page.goto(`/kz/courses/calendar/?city=all&month=${results[0].start_date.slice(0, 7)}`);
     await expect(page.getByRole('table')).toBeHidden();
-    await expect(page.getByRole('region', { name: /^Курсы:/ }).getByRole('link', { name: results[0].title })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: /^Курсы:/ }).getByRole('link', { name: results[0].title }),
+    ).toBeVisible();
     await context.close();
   });
 
-  test('a course page offers its .ics with the course\'s dates, and describes the course in JSON-LD', async ({ page, request }) => {
+  test("a course page offers its .ics with the course's dates, and describes the course in JSON-LD", async ({
+    page,
+    request,
+  }) => {
     const { results } = await (await request.get('/api/v1/services/courses/?city=ALMATY&limit=1')).json();
     const course = results[0];
     await page.goto(`/kz/courses/${course.slug}/`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(course.title);
-    await expect(page.getByRole('complementary', { name: 'Коротко о курсе' })).toContainText(new RegExp(`(из|все) ${course.seats_total}`));
+    await expect(page.getByRole('complementary', { name: 'Коротко о курсе' })).toContainText(
+      new RegExp(`(из|все) ${course.seats_total}`),
+    );
 
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Добавить в календарь' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe(`${course.slug}.ics`);
     const ics = (await (await file.createReadStream()).toArray()).join('').replace(/\r\n /g, '');
-    const utc = (day: string, time: string) => new Date(`${day}T${time}:00+05:00`).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+    const utc = (day: string, time: string) =>
+      new Date(`${day}T${time}:00+05:00`)
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d{3}/, '');
     expect(ics).toContain(`DTSTART:${utc(course.start_date, course.day_starts)}`);
     expect(ics).toContain(`DTEND:${utc(course.start_date, course.day_ends)}`);
     if (course.end_date !== course.start_date) expect(ics).toContain(`UNTIL=${utc(course.end_date, course.day_ends)}`);
     expect(ics).toContain(`SUMMARY:${course.title.replace(/([,;])/g, '\\$1')}`);
 
     const [ld] = ofType(await jsonLd(page), 'Course');
-    expect(ld).toMatchObject({ name: course.title, provider: { name: expect.any(String) }, description: expect.any(String) });
+    expect(ld).toMatchObject({
+      name: course.title,
+      provider: { name: expect.any(String) },
+      description: expect.any(String),
+    });
     const instance = ld!.hasCourseInstance[0];
-    expect(instance).toMatchObject({ '@type': 'CourseInstance', courseMode: 'Onsite', location: { name: course.venue } });
+    expect(instance).toMatchObject({
+      '@type': 'CourseInstance',
+      courseMode: 'Onsite',
+      location: { name: course.venue },
+    });
     expect(instance.startDate).toBe(`${course.start_date}T${course.day_starts}:00+05:00`);
     expect(instance.offers).toMatchObject({ price: course.price, priceCurrency: 'KZT' });
-    await expect(page.getByRole('region', { name: /Записаться/ }).getByRole('link').first()).toHaveAttribute('href', /^(tel|mailto):/);
+    await expect(
+      page
+        .getByRole('region', { name: /Записаться/ })
+        .getByRole('link')
+        .first(),
+    ).toHaveAttribute('href', /^(tel|mailto):/);
     await expectNoSeriousAxeViolations(page);
   });
 });
 
 test.describe('printing, vacancies, contacts and documents', () => {
-  test('the printing price list is a table in the country\'s currency, readable on a phone', async ({ browser }) => {
+  test("the printing price list is a table in the country's currency, readable on a phone", async ({ browser }) => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto('/kz/printing/');
@@ -195,7 +251,12 @@ test.describe('printing, vacancies, contacts and documents', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
     await expect(page.getByRole('heading', { name: 'Что мы предлагаем' })).toBeVisible();
     const [posting] = ofType(await jsonLd(page), 'JobPosting');
-    expect(posting).toMatchObject({ title, hiringOrganization: { name: expect.any(String) }, jobLocation: expect.any(Object), datePosted: expect.any(String) });
+    expect(posting).toMatchObject({
+      title,
+      hiringOrganization: { name: expect.any(String) },
+      jobLocation: expect.any(Object),
+      datePosted: expect.any(String),
+    });
     expect(Date.parse(posting!.validThrough)).toBeGreaterThan(Date.now());
     await expectNoSeriousAxeViolations(page);
 
@@ -218,7 +279,15 @@ test.describe('printing, vacancies, contacts and documents', () => {
 
   test('the sitemap lists content, courses and open vacancies', async ({ request, baseURL }) => {
     const xml = await (await request.get('/sitemaps/kg.xml')).text();
-    for (const path of ['/kg/news/', '/kg/articles/', '/kg/courses/', '/kg/printing/', '/kg/vacancies/', '/kg/contacts/', '/kg/pages/o-kompanii/']) {
+    for (const path of [
+      '/kg/news/',
+      '/kg/articles/',
+      '/kg/courses/',
+      '/kg/printing/',
+      '/kg/vacancies/',
+      '/kg/contacts/',
+      '/kg/pages/o-kompanii/',
+    ]) {
       expect(xml, path).toContain(`<loc>${baseURL}${path}</loc>`);
     }
     const [closed] = (await (await request.get('/api/v1/services/vacancies/?is_open=false')).json()).results;
@@ -228,7 +297,18 @@ test.describe('printing, vacancies, contacts and documents', () => {
   test('the footer links every section of the shop', async ({ page }) => {
     await page.goto('/kg/');
     const footer = page.getByRole('contentinfo');
-    for (const name of ['О компании', 'Новости', 'Статьи', 'Курсы и семинары', '3D-печать', 'Вакансии', 'Контакты', 'Доставка', 'Оплата', 'Документы']) {
+    for (const name of [
+      'О компании',
+      'Новости',
+      'Статьи',
+      'Курсы и семинары',
+      '3D-печать',
+      'Вакансии',
+      'Контакты',
+      'Доставка',
+      'Оплата',
+      'Документы',
+    ]) {
       await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
     }
     await footer.getByRole('link', { name: 'Доставка', exact: true }).click();

@@ -12,7 +12,8 @@ test.beforeAll(async ({ request }) => {
   const shared = kg.find((p) => p.price !== null && kzById.get(p.id)?.price);
   const kgOnly = kg.find((p) => !kzById.has(p.id) && p.in_stock);
   const kzOnly = kz.find((p) => !kgIds.has(p.id));
-  if (!shared || !kgOnly || !kzOnly) throw new Error('The demo catalog needs products sold in both countries and in only one.');
+  if (!shared || !kgOnly || !kzOnly)
+    throw new Error('The demo catalog needs products sold in both countries and in only one.');
   both = { kg: shared, kz: kzById.get(shared.id)! };
   onlyKg = kgOnly;
   onlyKz = kzOnly;

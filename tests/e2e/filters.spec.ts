@@ -23,7 +23,10 @@ function chips(page: Page) {
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('filters open as a sheet that stays open across choices, counts them, applies them, and chips remove them', async ({ page, request }) => {
+  test('filters open as a sheet that stays open across choices, counts them, applies them, and chips remove them', async ({
+    page,
+    request,
+  }) => {
     await page.goto(CATEGORY_PATH);
     await waitForIslands(page);
     const path = new URL(page.url()).pathname + new URL(page.url()).search;
@@ -75,7 +78,9 @@ test.describe('on a phone', () => {
   });
 });
 
-test('with dollars chosen, prices are rounded and approximate and the price filter speaks dollars', async ({ page }) => {
+test('with dollars chosen, prices are rounded and approximate and the price filter speaks dollars', async ({
+  page,
+}) => {
   await page.addInitScript(() => localStorage.setItem('currency', 'usd'));
   await page.goto(CATEGORY_PATH);
   await waitForIslands(page);

@@ -27,7 +27,11 @@ async function mailsTo(request: APIRequestContext, to: string): Promise<Mail[]> 
   return ((await response.json()) as { results: Mail[] }).results;
 }
 
-async function fillContact(page: Page, scope: ReturnType<Page['getByRole']>, contact: { name: string; phone?: string; email?: string }) {
+async function fillContact(
+  page: Page,
+  scope: ReturnType<Page['getByRole']>,
+  contact: { name: string; phone?: string; email?: string },
+) {
   await scope.getByLabel('Имя').fill(contact.name);
   if (contact.phone) await scope.getByLabel(/^Телефон/).fill(contact.phone);
   if (contact.email) await scope.getByLabel(/^Электронная почта/).fill(contact.email);
@@ -69,19 +73,27 @@ test('the support form says what is missing beside each field, then sends the qu
   await expect(form).toContainText('daniyar@clinic.kz');
 });
 
-test('a printing request takes an STL model with upload progress, and refuses a file that is not one', async ({ page, request }) => {
+test('a printing request takes an STL model with upload progress, and refuses a file that is not one', async ({
+  page,
+  request,
+}) => {
   await page.goto('/kg/printing/');
   await page.getByRole('link', { name: 'Оставить заявку' }).click();
   const form = page.getByRole('region', { name: 'Форма заявки на печать' });
   await fillContact(page, form, { name: 'Техник Бакыт', phone: '+996 700 123 456' });
   const [service] = (await (await request.get('/api/v1/services/printing_prices/?country=kg&limit=1')).json()).results;
   await form.getByLabel(/^Услуга/).selectOption(String(service.id));
-  await form.getByLabel(/^Файл модели/).setInputFiles({ name: 'jaw.stl', mimeType: 'model/stl', buffer: Buffer.from('not a model\u0000\u0001') });
+  await form
+    .getByLabel(/^Файл модели/)
+    .setInputFiles({ name: 'jaw.stl', mimeType: 'model/stl', buffer: Buffer.from('not a model\u0000\u0001') });
   await form.getByRole('button', { name: 'Отправить заявку' }).click();
   await expect(form.getByText(/Файл не похож на STL/)).toBeVisible();
 
-  const stl = 'solid jaw\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 0\nendloop\nendfacet\nendsolid jaw\n';
-  await form.getByLabel(/^Файл модели/).setInputFiles({ name: 'jaw.stl', mimeType: 'model/stl', buffer: Buffer.from(stl) });
+  const stl =
+    'solid jaw\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 0\nendloop\nendfacet\nendsolid jaw\n';
+  await form
+    .getByLabel(/^Файл модели/)
+    .setInputFiles({ name: 'jaw.stl', mimeType: 'model/stl', buffer: Buffer.from(stl) });
   await form.getByRole('button', { name: 'Отправить заявку' }).click();
   await expect(form.getByRole('heading', { name: 'Заявка на печать отправлена' })).toBeVisible();
   await expect(form).toContainText('Файл: jaw.stl');
@@ -90,11 +102,14 @@ test('a printing request takes an STL model with upload progress, and refuses a 
 });
 
 test('an applicant sends a CV for an open vacancy', async ({ page, request }) => {
-  const [vacancy] = (await (await request.get('/api/v1/services/vacancies/?is_open=true&country=kg&limit=1')).json()).results;
+  const [vacancy] = (await (await request.get('/api/v1/services/vacancies/?is_open=true&country=kg&limit=1')).json())
+    .results;
   await page.goto(`/kg/vacancies/${vacancy.slug}/`);
   const form = page.getByRole('region', { name: 'Откликнуться на вакансию' });
   await fillContact(page, form, { name: 'Нурлан', phone: '+996 555 000 111', email: 'cv-e2e@mail.kg' });
-  await form.getByLabel(/^Резюме/).setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+  await form
+    .getByLabel(/^Резюме/)
+    .setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
   await form.getByRole('button', { name: 'Откликнуться' }).click();
   await expect(form.getByRole('heading', { name: 'Отклик отправлен' })).toBeVisible();
   const [ack] = await mailsTo(request, 'cv-e2e@mail.kg');
@@ -102,7 +117,10 @@ test('an applicant sends a CV for an open vacancy', async ({ page, request }) =>
   await expectNoSeriousAxeViolations(page);
 });
 
-test('the footer subscribes to the newsletter without JavaScript, and the mailed link unsubscribes', async ({ browser, request }) => {
+test('the footer subscribes to the newsletter without JavaScript, and the mailed link unsubscribes', async ({
+  browser,
+  request,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/kg/news/');
@@ -119,7 +137,10 @@ test('the footer subscribes to the newsletter without JavaScript, and the mailed
   await page.goto('/kg/newsletter/');
   await page.getByRole('main').getByLabel('Почта для рассылки').fill('not-an-address');
   // The browser's own check would stop a typed address; a crafted post reaches the server's.
-  await page.getByRole('main').locator('form').evaluate((form: HTMLFormElement) => form.setAttribute('novalidate', ''));
+  await page
+    .getByRole('main')
+    .locator('form')
+    .evaluate((form: HTMLFormElement) => form.setAttribute('novalidate', ''));
   await page.getByRole('main').getByRole('button', { name: 'Подписаться' }).click();
   await expect(page.getByRole('main').getByText('Введите правильный адрес электронной почты')).toBeVisible();
   await context.close();

@@ -20,7 +20,9 @@ for (const width of [320, 390, 768, 1024, 1366, 1920]) {
     // The call to action and the text stay inside the banner.
     expect(c.x + c.width).toBeLessThanOrEqual(b!.x + b!.width + 0.5);
     expect(c.y + c.height).toBeLessThanOrEqual(b!.y + b!.height + 0.5);
-    const overflowing = await text.evaluate((el) => [...el.querySelectorAll('*')].some((child) => child.scrollWidth > child.clientWidth + 1));
+    const overflowing = await text.evaluate((el) =>
+      [...el.querySelectorAll('*')].some((child) => child.scrollWidth > child.clientWidth + 1),
+    );
     expect(overflowing, 'no line of the text is cut').toBe(false);
     // Text and illustration side by side (or stacked on phones), never on top of each other.
     const overlapX = Math.min(t!.x + t!.width, a!.x + a!.width) - Math.max(t!.x, a!.x);
@@ -28,8 +30,11 @@ for (const width of [320, 390, 768, 1024, 1366, 1920]) {
     expect(overlapX <= 0.5 || overlapY <= 0.5, 'text and illustration do not overlap').toBe(true);
     // Beside the promos, as tall as they are.
     const promos = await hero.locator('.promos').boundingBox();
-    if (promos && promos.y < b!.y + b!.height && promos.x > b!.x) expect(Math.abs(b!.height - promos.height)).toBeLessThanOrEqual(1);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scroll').toBeLessThanOrEqual(width);
+    if (promos && promos.y < b!.y + b!.height && promos.x > b!.x)
+      expect(Math.abs(b!.height - promos.height)).toBeLessThanOrEqual(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scroll').toBeLessThanOrEqual(
+      width,
+    );
     if (width === 390 || width === 1366) await expectNoSeriousAxeViolations(page);
   });
 }

@@ -1,5 +1,13 @@
 import { expect, test, type Page } from './support/test.ts';
-import { cardNames, cardOffers, expectCardNames, foundStatus, inStockFirstByPrice, listProducts, productCards } from './support/shop.ts';
+import {
+  cardNames,
+  cardOffers,
+  expectCardNames,
+  foundStatus,
+  inStockFirstByPrice,
+  listProducts,
+  productCards,
+} from './support/shop.ts';
 
 const isDescending = (values: number[]) => values.every((v, i) => i === 0 || v <= values[i - 1]!);
 
@@ -22,19 +30,33 @@ test('filters by brand, sorts and pages through a category with plain forms and 
   for (const name of BRANDS) await brandBox(page, name).check();
   await page.getByRole('button', { name: 'Показать' }).click();
 
-  await expect(page).toHaveURL((url) => url.pathname === CATEGORY_PATH && url.searchParams.getAll('brand').join() === '3m,gc');
-  const expected = await listProducts(request, { country: 'kg', category: 'plombirovochnye-materialy', brand: '3m,gc', limit: 1 });
+  await expect(page).toHaveURL(
+    (url) => url.pathname === CATEGORY_PATH && url.searchParams.getAll('brand').join() === '3m,gc',
+  );
+  const expected = await listProducts(request, {
+    country: 'kg',
+    category: 'plombirovochnye-materialy',
+    brand: '3m,gc',
+    limit: 1,
+  });
   expect(expected.count).toBeGreaterThan(24);
   await expect(foundStatus(page)).toHaveText(new RegExp(`Найдено: ${expected.count} `));
   for (const name of BRANDS) await expect(brandBox(page, name)).toBeChecked();
   await expect(pagination(page)).toBeVisible();
   await expect(productCards(page)).toHaveCount(24);
-  expect(await productCards(page).getByText(/^(3M|GC)$/).count(), 'every card is of a chosen brand').toBe(24);
+  expect(
+    await productCards(page)
+      .getByText(/^(3M|GC)$/)
+      .count(),
+    'every card is of a chosen brand',
+  ).toBe(24);
 
   // Sorting: choose an order and apply it with the noscript «Применить» button.
   await page.getByLabel('Сортировка').selectOption({ label: 'Сначала дороже' });
   await page.getByRole('button', { name: 'Применить' }).click();
-  await expect(page).toHaveURL((url) => url.searchParams.get('ordering') === '-price' && url.searchParams.getAll('brand').join() === '3m,gc');
+  await expect(page).toHaveURL(
+    (url) => url.searchParams.get('ordering') === '-price' && url.searchParams.getAll('brand').join() === '3m,gc',
+  );
   await expect(page.getByLabel('Сортировка')).toHaveValue('-price');
   await expect(pagination(page)).toBeVisible();
   expect(isDescending((await cardOffers(page)).map((o) => o.price)), 'prices descending').toBe(true);
@@ -42,7 +64,9 @@ test('filters by brand, sorts and pages through a category with plain forms and 
 
   // Pagination links keep the filters and the order.
   await pagination(page).getByRole('link', { name: 'Страница 2' }).click();
-  await expect(page).toHaveURL((url) => url.searchParams.get('page') === '2' && url.searchParams.get('ordering') === '-price');
+  await expect(page).toHaveURL(
+    (url) => url.searchParams.get('page') === '2' && url.searchParams.get('ordering') === '-price',
+  );
   expect(new URL(page.url()).searchParams.getAll('brand')).toEqual(['3m', 'gc']);
   await expect(pagination(page).getByRole('link', { name: 'Страница 2' })).toHaveAttribute('aria-current', 'page');
   await expect(productCards(page)).toHaveCount(expected.count - 24);

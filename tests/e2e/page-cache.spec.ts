@@ -11,7 +11,10 @@ const DOCTOR = { email: 'doctor@dental.test', password: 'Doctor-Demo-2026' };
 // logins from 127.0.0.1 never reach the per-address login limit.
 let loginSequence = 0;
 
-async function tokens(request: APIRequestContext, account: { email: string; password: string }): Promise<{ access: string; refresh: string }> {
+async function tokens(
+  request: APIRequestContext,
+  account: { email: string; password: string },
+): Promise<{ access: string; refresh: string }> {
   loginSequence += 1;
   const headers = { 'X-Forwarded-For': `203.0.113.${loginSequence}` };
   const response = await request.post('/api/v1/accounts/auth/jwt/create/', { data: account, headers });
@@ -24,11 +27,16 @@ const sessionCookie = (t: { access: string; refresh: string }) => `token=${t.acc
 
 async function emptyCaches(request: APIRequestContext): Promise<void> {
   const { access } = await tokens(request, STAFF);
-  const response = await request.post('/api/v1/staff/cache/invalidate/', { data: {}, headers: { Authorization: `Bearer ${access}` } });
+  const response = await request.post('/api/v1/staff/cache/invalidate/', {
+    data: {},
+    headers: { Authorization: `Bearer ${access}` },
+  });
   expect(response.status()).toBe(200);
 }
 
-test('renders a public page once: the next request is served from the cache with a strong ETag, and If-None-Match gets a 304', async ({ request }) => {
+test('renders a public page once: the next request is served from the cache with a strong ETag, and If-None-Match gets a 304', async ({
+  request,
+}) => {
   await emptyCaches(request);
   const first = await request.get('/kg/brands/');
   expect(first.headers()['x-cache']).toBe('MISS');

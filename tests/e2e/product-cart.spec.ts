@@ -1,5 +1,13 @@
 import { expect, test } from './support/test.ts';
-import { cartCounter, cartLink, inStockProduct, storedJson, toast, waitForIslands, type ApiProduct } from './support/shop.ts';
+import {
+  cartCounter,
+  cartLink,
+  inStockProduct,
+  storedJson,
+  toast,
+  waitForIslands,
+  type ApiProduct,
+} from './support/shop.ts';
 
 interface StoredCartLine {
   id: number;
@@ -87,7 +95,11 @@ test.describe('the header on a phone', () => {
     await waitForIslands(page);
     const header = page.locator('[data-site-header]');
     await page.mouse.wheel(0, 1600);
-    await expect.poll(async () => (await header.boundingBox())!.y + (await header.boundingBox())!.height, { message: 'header tucked above the screen' }).toBeLessThanOrEqual(1);
+    await expect
+      .poll(async () => (await header.boundingBox())!.y + (await header.boundingBox())!.height, {
+        message: 'header tucked above the screen',
+      })
+      .toBeLessThanOrEqual(1);
     await page.mouse.wheel(0, -300);
     await expect.poll(async () => (await header.boundingBox())!.y, { message: 'header back at the top' }).toBe(0);
     const cart = (await cartLink(page).boundingBox())!;

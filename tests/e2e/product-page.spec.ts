@@ -47,7 +47,9 @@ test('shows the family’s other shades as links, the current one marked', async
   await family.getByRole('link', { name: 'A2', exact: true }).click();
   await expect(page).toHaveURL(/ottenok-a2\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('оттенок A2');
-  await expect(page.getByRole('navigation', { name: /Варианты/ }).getByRole('link', { name: 'A2', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(
+    page.getByRole('navigation', { name: /Варианты/ }).getByRole('link', { name: 'A2', exact: true }),
+  ).toHaveAttribute('aria-current', 'page');
 
   await expect(page.getByRole('heading', { name: 'С этим покупают' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Другие товары категории' })).toBeVisible();
@@ -56,7 +58,9 @@ test('shows the family’s other shades as links, the current one marked', async
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the breadcrumb is one «← parent» line and a sticky bar buys once the buy block is out of view', async ({ page }) => {
+  test('the breadcrumb is one «← parent» line and a sticky bar buys once the buy block is out of view', async ({
+    page,
+  }) => {
     await page.goto(`/kg/product/${Z250_A1}/`);
     await waitForIslands(page);
     const crumbs = page.getByRole('navigation', { name: 'Навигационная цепочка' });

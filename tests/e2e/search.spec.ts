@@ -54,7 +54,9 @@ test('suggests categories and brands, and a line to all results', async ({ page 
   await box.focus();
   await box.pressSequentially('ортод');
   const list = page.getByRole('listbox', { name: 'Подсказки поиска' });
-  await expect(list.getByRole('group', { name: 'Категории' }).getByRole('option', { name: 'Ортодонтия' })).toBeVisible();
+  await expect(
+    list.getByRole('group', { name: 'Категории' }).getByRole('option', { name: 'Ортодонтия' }),
+  ).toBeVisible();
   await list.getByRole('option', { name: 'Все результаты по запросу «ортод»' }).click();
   await expect(page).toHaveURL(/\/kg\/search\/\?q=%D0%BE%D1%80%D1%82%D0%BE%D0%B4$/);
 });
@@ -71,7 +73,9 @@ for (const [typed, brand] of [
   });
 }
 
-test('a search that finds nothing suggests what to try, and offers to remove filters only when some are set', async ({ page }) => {
+test('a search that finds nothing suggests what to try, and offers to remove filters only when some are set', async ({
+  page,
+}) => {
   await page.goto('/kg/search/?q=квазиголограмма');
   const main = page.getByRole('main');
   await expect(main.getByText('Ничего не нашлось')).toBeVisible();

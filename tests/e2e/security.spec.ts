@@ -6,7 +6,14 @@
  */
 import { serverErrorsSince, serverLinesSince, serverLogOffset } from './support/server-log.ts';
 import { inStockProduct, listProducts, waitForIslands } from './support/shop.ts';
-import { expect, test, watchCspViolations, type APIRequestContext, type BrowserContext, type Page } from './support/test.ts';
+import {
+  expect,
+  test,
+  watchCspViolations,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from './support/test.ts';
 
 const CUSTOMER = { email: 'doctor@dental.test', password: 'Doctor-Demo-2026' };
 
@@ -36,7 +43,12 @@ async function placeOrder(request: APIRequestContext, access: string): Promise<s
   const product = await inStockProduct(request, 'kg', 2);
   const response = await request.post('/api/v1/orders/order_create/', {
     headers: { Authorization: `Bearer ${access}` },
-    data: { country: 'kg', items: [{ product: product.id, quantity: 1 }], delivery: { method: 'courier', city: 'Бишкек', address: 'ул. Токтогула, 1' }, payment: { method: 'on_receipt' } },
+    data: {
+      country: 'kg',
+      items: [{ product: product.id, quantity: 1 }],
+      delivery: { method: 'courier', city: 'Бишкек', address: 'ул. Токтогула, 1' },
+      payment: { method: 'on_receipt' },
+    },
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { number: string }).number;
@@ -75,13 +87,19 @@ async function visitAll(page: Page, paths: string[], loadedAnew: string[] = []):
   await page.goto(paths[0]!);
   await page.evaluate(() => ((window as { keptDocument?: boolean }).keptDocument = true));
   // Leaving such a page is a full page load too.
-  for (const [i, path] of paths.entries()) if (i > 0) await navigateInPage(page, path, !loadedAnew.includes(path) && !loadedAnew.includes(paths[i - 1]!));
+  for (const [i, path] of paths.entries())
+    if (i > 0) await navigateInPage(page, path, !loadedAnew.includes(path) && !loadedAnew.includes(paths[i - 1]!));
 }
 
-test("the pages' policy runs scripts only from the shop or by hash, and says where to report violations", async ({ request }) => {
+test("the pages' policy runs scripts only from the shop or by hash, and says where to report violations", async ({
+  request,
+}) => {
   const response = await request.get('/kg/');
   const policy = response.headers()['content-security-policy']!;
-  const scriptSrc = policy.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src'))!;
+  const scriptSrc = policy
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith('script-src'))!;
   expect(scriptSrc).toMatch(/^script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+$/);
   expect(policy).not.toContain('unsafe-eval');
   expect(policy).toContain("object-src 'none'");
@@ -92,7 +110,9 @@ test("the pages' policy runs scripts only from the shop or by hash, and says whe
   expect((await request.get('/api/v1/docs/')).headers()['content-security-policy']).toContain("default-src 'none'");
 });
 
-test('an injected inline script does not run, and the browser reports the violation to the shop, which logs it', async ({ browser }) => {
+test('an injected inline script does not run, and the browser reports the violation to the shop, which logs it', async ({
+  browser,
+}) => {
   const offset = serverLogOffset();
   const context = await browser.newContext();
   const violations = watchCspViolations(context);
@@ -105,20 +125,30 @@ test('an injected inline script does not run, and the browser reports the violat
   });
   await expect.poll(() => violations.length).toBe(1);
   expect(await page.evaluate(() => 'injected' in window)).toBe(false);
-  await expect.poll(async () => (await serverLinesSince(offset, /Content-Security-Policy violation/)).length, { timeout: 15_000 }).toBe(1);
+  await expect
+    .poll(async () => (await serverLinesSince(offset, /Content-Security-Policy violation/)).length, { timeout: 15_000 })
+    .toBe(1);
   const [line] = await serverLinesSince(offset, /Content-Security-Policy violation/);
-  expect(JSON.parse(line!).csp).toMatchObject({ document: expect.stringMatching(/\/kg\/$/), blocked: 'inline', directive: 'script-src-elem' });
+  expect(JSON.parse(line!).csp).toMatchObject({
+    document: expect.stringMatching(/\/kg\/$/),
+    blocked: 'inline',
+    directive: 'script-src-elem',
+  });
   await context.close();
 });
 
 // Each page is loaded twice, once afresh and once in the page: slow on a shared machine.
 const PAGE_TOUR_MS = 120_000;
 
-test('every public page type works under the strict policy, loaded or reached in the page', async ({ page, request }) => {
+test('every public page type works under the strict policy, loaded or reached in the page', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(PAGE_TOUR_MS);
   const [product] = (await listProducts(request, { country: 'kg', limit: 1, ordering: 'name' })).results;
   const category = ((await (await request.get('/api/v1/products/categories/')).json()) as { slug: string }[])[0]!.slug;
-  const brand = ((await (await request.get('/api/v1/products/brands/')).json()) as { results: { slug: string }[] }).results[0]!.slug;
+  const brand = ((await (await request.get('/api/v1/products/brands/')).json()) as { results: { slug: string }[] })
+    .results[0]!.slug;
   await visitAll(page, [
     '/kg/',
     '/kg/catalog/',
@@ -143,14 +173,27 @@ test('every public page type works under the strict policy, loaded or reached in
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
-test('every account page type works under the strict policy, loaded or reached in the page', async ({ page, context, request, baseURL }) => {
+test('every account page type works under the strict policy, loaded or reached in the page', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(PAGE_TOUR_MS);
   const access = await signIn(context, request, baseURL!);
   const order = await placeOrder(request, access);
-  await visitAll(page, ['/kg/account/', '/kg/checkout/', '/kg/account/orders/', `/kg/account/orders/${order}/`, '/kz/catalog/'], ['/kg/checkout/']);
+  await visitAll(
+    page,
+    ['/kg/account/', '/kg/checkout/', '/kg/account/orders/', `/kg/account/orders/${order}/`, '/kz/catalog/'],
+    ['/kg/checkout/'],
+  );
 });
 
-test('a signed-in visitor of the login page goes to a crafted next only as a valid same-site path', async ({ context, request, baseURL }) => {
+test('a signed-in visitor of the login page goes to a crafted next only as a valid same-site path', async ({
+  context,
+  request,
+  baseURL,
+}) => {
   await signIn(context, request, baseURL!);
   const offset = serverLogOffset();
   const cases: [next: string, location: string][] = [

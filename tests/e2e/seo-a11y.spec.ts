@@ -21,14 +21,22 @@ function meta(page: Page, selector: string) {
 
 test.describe('product page metadata', () => {
   // The server runs with SITE_URL equal to the test base URL, so absolute links point back at it.
-  test('has a unique title, description, canonical and hreflang links, Open Graph and JSON-LD', async ({ page, request, baseURL }) => {
+  test('has a unique title, description, canonical and hreflang links, Open Graph and JSON-LD', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const origin = baseURL!;
     await page.goto(`/kg/product/${product.slug}/`);
     const canonical = `${origin}/kg/product/${product.slug}/`;
 
-    await expect(page).toHaveTitle(new RegExp(`^${product.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} — цена в Кыргызстане`));
+    await expect(page).toHaveTitle(
+      new RegExp(`^${product.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} — цена в Кыргызстане`),
+    );
     const title = await page.title();
-    const other = (await listProducts(request, { country: 'kg', limit: 2, ordering: '-price' })).results.find((p) => p.id !== product.id)!;
+    const other = (await listProducts(request, { country: 'kg', limit: 2, ordering: '-price' })).results.find(
+      (p) => p.id !== product.id,
+    )!;
     const otherPage = await request.get(`/kg/product/${other.slug}/`);
     const otherTitle = (await otherPage.text()).match(/<title>([^<]*)<\/title>/)?.[1];
     expect(otherTitle).toBeTruthy();
@@ -37,7 +45,10 @@ test.describe('product page metadata', () => {
     await expect(meta(page, 'meta[name="description"]')).toHaveAttribute('content', /\S{10,}/);
     await expect(meta(page, 'link[rel="canonical"]')).toHaveAttribute('href', canonical);
     await expect(meta(page, 'link[rel="alternate"][hreflang="ru-KG"]')).toHaveAttribute('href', canonical);
-    await expect(meta(page, 'link[rel="alternate"][hreflang="ru-KZ"]')).toHaveAttribute('href', `${origin}/kz/product/${product.slug}/`);
+    await expect(meta(page, 'link[rel="alternate"][hreflang="ru-KZ"]')).toHaveAttribute(
+      'href',
+      `${origin}/kz/product/${product.slug}/`,
+    );
     await expect(meta(page, 'meta[name="robots"]')).toHaveCount(0);
 
     await expect(meta(page, 'meta[property="og:title"]')).toHaveAttribute('content', title);
@@ -81,7 +92,10 @@ test.describe('product page metadata', () => {
     expect(offer.availability).toBe(kz.in_stock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock');
     await expect(meta(page, 'link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/kz/product/${kz.slug}/$`));
   });
-  test('a product sold in one country has no hreflang alternate and is not indexed in the other', async ({ page, request }) => {
+  test('a product sold in one country has no hreflang alternate and is not indexed in the other', async ({
+    page,
+    request,
+  }) => {
     const kzSlugs = new Set((await allProducts(request, 'kz')).map((p) => p.slug));
     const kgOnly = (await allProducts(request, 'kg')).find((p) => !kzSlugs.has(p.slug))!;
     expect(kgOnly).toBeDefined();
@@ -128,11 +142,23 @@ test.describe('crawler files', () => {
   });
 });
 
-test('an unknown page answers 404 with a not-found page that says what was not found, in the country asked for', async ({ page }) => {
+test('an unknown page answers 404 with a not-found page that says what was not found, in the country asked for', async ({
+  page,
+}) => {
   const cases = [
     { path: '/kg/no-such-page/', says: 'По этому адресу ничего нет', link: 'Перейти в каталог', href: '/kg/catalog/' },
-    { path: '/kz/product/no-such-product/', says: 'Такого товара нет в каталоге', link: 'Перейти в каталог', href: '/kz/catalog/' },
-    { path: '/kz/catalog/no-such-category/', says: 'Такого раздела каталога нет', link: 'Все разделы каталога', href: '/kz/catalog/' },
+    {
+      path: '/kz/product/no-such-product/',
+      says: 'Такого товара нет в каталоге',
+      link: 'Перейти в каталог',
+      href: '/kz/catalog/',
+    },
+    {
+      path: '/kz/catalog/no-such-category/',
+      says: 'Такого раздела каталога нет',
+      link: 'Все разделы каталога',
+      href: '/kz/catalog/',
+    },
     { path: '/kg/news/no-such-news/', says: 'Такой новости нет', link: 'Все новости', href: '/kg/news/' },
   ];
   for (const { path, says, link, href } of cases) {
@@ -165,9 +191,17 @@ test.describe('accessibility', () => {
       await waitForIslands(page);
       if (entry.cart) await expect(page.getByRole('link', { name: product.name })).toBeVisible();
 
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+        .analyze();
       const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      const report = serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join('\n  ')}`);
+      const report = serious.map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes
+            .slice(0, 5)
+            .map((n) => n.target.join(' '))
+            .join('\n  ')}`,
+      );
       const minor = results.violations.filter((v) => !serious.includes(v)).map((v) => `${v.id} (${v.impact})`);
       if (minor.length) test.info().annotations.push({ type: 'axe minor', description: minor.join(', ') });
       expect(report, report.join('\n')).toEqual([]);

@@ -46,7 +46,11 @@ export async function activeUser(overrides: Partial<NewAccount> = {}) {
 
 /** Logs in through the API and returns the token pair. */
 export async function login(email: string, password: string): Promise<{ access: string; refresh: string }> {
-  const { status, body } = await api('/accounts/auth/jwt/create/', { method: 'POST', json: { email, password }, ip: uniqueIp() });
+  const { status, body } = await api('/accounts/auth/jwt/create/', {
+    method: 'POST',
+    json: { email, password },
+    ip: uniqueIp(),
+  });
   if (status !== 200) throw new Error(`Login of ${email} answered ${status}: ${JSON.stringify(body)}`);
   return body;
 }
@@ -64,7 +68,10 @@ export async function mailsTo(email: string): Promise<MailRecord[]> {
 }
 
 /** The `{uid, token}` of the newest mailed link of a kind (`activate`, `password/reset`, `email/reset`). */
-export async function mailedLink(email: string, path: 'activate' | 'password/reset' | 'email/reset'): Promise<{ uid: string; token: string; url: string }> {
+export async function mailedLink(
+  email: string,
+  path: 'activate' | 'password/reset' | 'email/reset',
+): Promise<{ uid: string; token: string; url: string }> {
   const pattern = new RegExp(`https?://[^\\s"<>]+/(?:kg|kz)/${path}/([^/\\s"<>]+)/([^/\\s"<>]+)/`);
   for (const mail of await mailsTo(email)) {
     const match = pattern.exec(mail.text);

@@ -32,11 +32,19 @@ export async function api<T = any>(
   const response = await getApp().fetch(request, { clientAddress: ip ?? TEST_CLIENT_ADDRESS });
   const text = await response.text();
   const type = response.headers.get('content-type') ?? '';
-  return { status: response.status, headers: response.headers, body: type.includes('json') && text ? JSON.parse(text) : text };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: type.includes('json') && text ? JSON.parse(text) : text,
+  };
 }
 
 export const qs = (params: Record<string, string | number | boolean | undefined>) =>
-  new URLSearchParams(Object.entries(params).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])).toString();
+  new URLSearchParams(
+    Object.entries(params)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  ).toString();
 
 /** The path relative to /api/v1 of an absolute `next`/`previous` link, for passing back to `api()`. */
 export function apiPath(link: string): string {

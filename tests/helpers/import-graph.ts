@@ -46,7 +46,11 @@ function resolveInternal(srcDir: string, fromFile: string, specifier: string): s
   if (specifier.startsWith('~/')) base = path.join(srcDir, specifier.slice(2));
   else if (specifier.startsWith('.')) base = path.resolve(path.dirname(fromFile), specifier);
   else return null;
-  const candidates = [base, ...EXTENSIONS.map((ext) => base + ext), ...EXTENSIONS.map((ext) => path.join(base, `index${ext}`))];
+  const candidates = [
+    base,
+    ...EXTENSIONS.map((ext) => base + ext),
+    ...EXTENSIONS.map((ext) => path.join(base, `index${ext}`)),
+  ];
   const found = candidates.find((candidate) => existsSync(candidate) && statSync(candidate).isFile()) ?? base;
   return path.relative(srcDir, found).split(path.sep).join('/');
 }

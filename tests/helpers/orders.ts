@@ -4,7 +4,10 @@ import { dbRows } from './api.ts';
 let taken = 0;
 
 /** An active product sold in `country`, not used by an earlier call in this file, with its stock set to `stock`. */
-export async function stockedProduct(stock: number, country: 'kg' | 'kz' = 'kg'): Promise<{ id: number; slug: string; name: string; sku: string; price: string }> {
+export async function stockedProduct(
+  stock: number,
+  country: 'kg' | 'kz' = 'kg',
+): Promise<{ id: number; slug: string; name: string; sku: string; price: string }> {
   const [product] = await dbRows<{ id: number; slug: string; name: string; sku: string; price: string }>(
     sql`select p.id, p.slug, p.name, p.sku, o.price::text as price from products p
         join product_offers o on o.product_id = p.id and o.country = ${country}
@@ -16,11 +19,15 @@ export async function stockedProduct(stock: number, country: 'kg' | 'kz' = 'kg')
 }
 
 export async function setStock(productId: number, stock: number, country: 'kg' | 'kz' = 'kg'): Promise<void> {
-  await dbRows(sql`update product_offers set quantity = ${stock} where product_id = ${productId} and country = ${country}`);
+  await dbRows(
+    sql`update product_offers set quantity = ${stock} where product_id = ${productId} and country = ${country}`,
+  );
 }
 
 export async function stockOf(productId: number, country: 'kg' | 'kz' = 'kg'): Promise<number> {
-  const [row] = await dbRows<{ quantity: number }>(sql`select quantity from product_offers where product_id = ${productId} and country = ${country}`);
+  const [row] = await dbRows<{ quantity: number }>(
+    sql`select quantity from product_offers where product_id = ${productId} and country = ${country}`,
+  );
   return row!.quantity;
 }
 

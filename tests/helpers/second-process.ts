@@ -17,7 +17,11 @@ export function startSecondProcess(url: string): { port: Promise<number>; stop: 
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const port = new Promise<number>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
-      const line = chunk.toString().trim().split('\n').find((l) => l.startsWith('{"port"'));
+      const line = chunk
+        .toString()
+        .trim()
+        .split('\n')
+        .find((l) => l.startsWith('{"port"'));
       if (line) resolve(JSON.parse(line).port);
     });
     child.on('exit', (code) => reject(new Error(`The second process exited with ${code}: ${stderr}`)));

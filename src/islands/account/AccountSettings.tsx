@@ -108,8 +108,8 @@ export default function AccountSettings({ country, user: serverUser, joined, cou
       <section className="account-card account-card-danger" aria-labelledby="delete-heading">
         <h2 id="delete-heading">Удаление аккаунта</h2>
         <p className="muted">
-          Личные данные будут удалены без возможности восстановления, все сеансы завершатся. История заказов останется у магазина
-          для отчётности, но без ваших данных.
+          Личные данные будут удалены без возможности восстановления, все сеансы завершатся. История заказов останется у
+          магазина для отчётности, но без ваших данных.
         </p>
         {deletion.Part ? (
           <deletion.Part country={country} {...closing('delete', deletion)} />

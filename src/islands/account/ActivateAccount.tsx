@@ -62,12 +62,22 @@ export default function ActivateAccount({ country, uid, token }: Props) {
     failed: 'Не удалось подтвердить адрес',
   }[outcome.kind];
   return (
-    <section className={ok ? 'form-result form-result-ok' : 'form-result form-result-error'} aria-labelledby="activation-heading">
+    <section
+      className={ok ? 'form-result form-result-ok' : 'form-result form-result-error'}
+      aria-labelledby="activation-heading"
+    >
       <h2 id="activation-heading" ref={headingRef} tabIndex={-1}>
         {heading}
       </h2>
-      {outcome.kind === 'activated' && <p>Аккаунт активирован. Теперь можно войти с адресом электронной почты и паролем, которые вы указали при регистрации.</p>}
-      {outcome.kind === 'already-active' && <p>Эта ссылка уже была использована. Войдите с вашим адресом электронной почты и паролем.</p>}
+      {outcome.kind === 'activated' && (
+        <p>
+          Аккаунт активирован. Теперь можно войти с адресом электронной почты и паролем, которые вы указали при
+          регистрации.
+        </p>
+      )}
+      {outcome.kind === 'already-active' && (
+        <p>Эта ссылка уже была использована. Войдите с вашим адресом электронной почты и паролем.</p>
+      )}
       {ok && (
         <a className="btn btn-primary" href={paths.login(country)}>
           Войти

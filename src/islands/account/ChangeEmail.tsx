@@ -13,23 +13,53 @@ export default function ChangeEmail({ onDone, onCancel }: OnDemandProps) {
   const { fields } = form.errors;
   useFocusFirstField(form.formRef);
 
-  const submit = form.onSubmit(async (values) => {
-    const address = values.new_email!.trim();
-    if (address.toLowerCase() !== values.re_new_email!.trim().toLowerCase()) {
-      form.fail({ fields: { re_new_email: ['Адреса электронной почты не совпадают.'] }, form: [] });
-      return;
-    }
-    const { setEmail } = await accountsApi();
-    await setEmail({ current_password: values.current_password!, new_email: address, re_new_email: values.re_new_email!.trim() });
-    await fetchUser();
-    onDone(`Адрес изменён на ${address.toLowerCase()}. Уведомление отправлено на старый и новый адрес.`);
-  }, { required: ['new_email', 're_new_email', 'current_password'] });
+  const submit = form.onSubmit(
+    async (values) => {
+      const address = values.new_email!.trim();
+      if (address.toLowerCase() !== values.re_new_email!.trim().toLowerCase()) {
+        form.fail({ fields: { re_new_email: ['Адреса электронной почты не совпадают.'] }, form: [] });
+        return;
+      }
+      const { setEmail } = await accountsApi();
+      await setEmail({
+        current_password: values.current_password!,
+        new_email: address,
+        re_new_email: values.re_new_email!.trim(),
+      });
+      await fetchUser();
+      onDone(`Адрес изменён на ${address.toLowerCase()}. Уведомление отправлено на старый и новый адрес.`);
+    },
+    { required: ['new_email', 're_new_email', 'current_password'] },
+  );
 
   return (
     <Form form={form} onSubmit={submit}>
-      <Field name="new_email" label="Новый адрес" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} errors={fields.new_email} />
-      <Field name="re_new_email" label="Новый адрес ещё раз" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} errors={fields.re_new_email} />
-      <Field name="current_password" label="Текущий пароль" type="password" autoComplete="current-password" errors={fields.current_password} hint="Для подтверждения, что это вы." />
+      <Field
+        name="new_email"
+        label="Новый адрес"
+        type="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        errors={fields.new_email}
+      />
+      <Field
+        name="re_new_email"
+        label="Новый адрес ещё раз"
+        type="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        errors={fields.re_new_email}
+      />
+      <Field
+        name="current_password"
+        label="Текущий пароль"
+        type="password"
+        autoComplete="current-password"
+        errors={fields.current_password}
+        hint="Для подтверждения, что это вы."
+      />
       <div className="form-actions">
         <SubmitButton pending={form.pending} label="Сменить адрес" pendingLabel="Сохраняем…" />
         <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={form.pending}>

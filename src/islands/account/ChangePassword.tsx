@@ -25,24 +25,31 @@ export default function ChangePassword({ country, email, onDone, onCancel }: Pro
   const { fields } = form.errors;
   useFocusFirstField(form.formRef);
 
-  const submit = form.onSubmit(async (values) => {
-    if (values.new_password !== values.re_new_password) {
-      form.fail({ fields: { re_new_password: ['Пароли не совпадают.'] }, form: [] });
-      return;
-    }
-    const newPassword = values.new_password!;
-    const { setPassword } = await accountsApi();
-    await setPassword({ current_password: values.current_password!, new_password: newPassword, re_new_password: values.re_new_password! });
-    form.formRef.current?.reset();
-    try {
-      await login({ email, password: newPassword });
-      onDone('Пароль изменён. На этом устройстве вы остаётесь в системе, на остальных нужно войти заново.');
-    } catch (error) {
-      setSignedOut(true);
-      const reason = toFormErrors(error, []).form.join(' ');
-      form.fail({ fields: {}, form: [`Пароль изменён, но войти с ним заново не получилось. ${reason}`] });
-    }
-  }, { required: ['current_password', 'new_password', 're_new_password'] });
+  const submit = form.onSubmit(
+    async (values) => {
+      if (values.new_password !== values.re_new_password) {
+        form.fail({ fields: { re_new_password: ['Пароли не совпадают.'] }, form: [] });
+        return;
+      }
+      const newPassword = values.new_password!;
+      const { setPassword } = await accountsApi();
+      await setPassword({
+        current_password: values.current_password!,
+        new_password: newPassword,
+        re_new_password: values.re_new_password!,
+      });
+      form.formRef.current?.reset();
+      try {
+        await login({ email, password: newPassword });
+        onDone('Пароль изменён. На этом устройстве вы остаётесь в системе, на остальных нужно войти заново.');
+      } catch (error) {
+        setSignedOut(true);
+        const reason = toFormErrors(error, []).form.join(' ');
+        form.fail({ fields: {}, form: [`Пароль изменён, но войти с ним заново не получилось. ${reason}`] });
+      }
+    },
+    { required: ['current_password', 'new_password', 're_new_password'] },
+  );
 
   return (
     <Form
@@ -57,9 +64,28 @@ export default function ChangePassword({ country, email, onDone, onCancel }: Pro
       }
     >
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <Field name="current_password" label="Текущий пароль" type="password" autoComplete="current-password" errors={fields.current_password} />
-      <Field name="new_password" label="Новый пароль" type="password" autoComplete="new-password" errors={fields.new_password} hint={PASSWORD_HINT} />
-      <Field name="re_new_password" label="Новый пароль ещё раз" type="password" autoComplete="new-password" errors={fields.re_new_password} />
+      <Field
+        name="current_password"
+        label="Текущий пароль"
+        type="password"
+        autoComplete="current-password"
+        errors={fields.current_password}
+      />
+      <Field
+        name="new_password"
+        label="Новый пароль"
+        type="password"
+        autoComplete="new-password"
+        errors={fields.new_password}
+        hint={PASSWORD_HINT}
+      />
+      <Field
+        name="re_new_password"
+        label="Новый пароль ещё раз"
+        type="password"
+        autoComplete="new-password"
+        errors={fields.re_new_password}
+      />
       <div className="form-actions">
         <SubmitButton pending={form.pending} label="Сменить пароль" pendingLabel="Сохраняем…" />
         <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={form.pending}>

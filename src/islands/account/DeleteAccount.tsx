@@ -16,18 +16,28 @@ export default function DeleteAccount({ country, onCancel }: OnDemandProps & { c
   const form = useForm({ warm: accountsApi });
   useFocusFirstField(form.formRef);
 
-  const submit = form.onSubmit(async (values) => {
-    const { deleteMe } = await accountsApi();
-    await deleteMe({ current_password: values.current_password! });
-    logout();
-    notifySuccess('Аккаунт удалён');
-    notifySuccess(NOTICES.loggedOut);
-    await navigate(paths.home(country));
-  }, { required: ['current_password'] });
+  const submit = form.onSubmit(
+    async (values) => {
+      const { deleteMe } = await accountsApi();
+      await deleteMe({ current_password: values.current_password! });
+      logout();
+      notifySuccess('Аккаунт удалён');
+      notifySuccess(NOTICES.loggedOut);
+      await navigate(paths.home(country));
+    },
+    { required: ['current_password'] },
+  );
 
   return (
     <Form form={form} onSubmit={submit}>
-      <Field name="current_password" label="Текущий пароль" type="password" autoComplete="current-password" errors={form.errors.fields.current_password} hint="Введите пароль, чтобы подтвердить удаление." />
+      <Field
+        name="current_password"
+        label="Текущий пароль"
+        type="password"
+        autoComplete="current-password"
+        errors={form.errors.fields.current_password}
+        hint="Введите пароль, чтобы подтвердить удаление."
+      />
       <div className="form-actions">
         <SubmitButton pending={form.pending} label="Удалить аккаунт навсегда" pendingLabel="Удаляем…" danger />
         <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={form.pending}>

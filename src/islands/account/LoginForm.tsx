@@ -20,13 +20,16 @@ export default function LoginForm({ country, next }: Props) {
   const [email, setEmail] = useState('');
   const { fields } = form.errors;
 
-  const submit = form.onSubmit(async (values) => {
-    const address = values.email!.trim();
-    setEmail(address);
-    const { login } = await userStore();
-    await login({ email: address, password: values.password! });
-    await navigate(safeNextPath(next, paths.account(country)));
-  }, { required: ['email', 'password'] });
+  const submit = form.onSubmit(
+    async (values) => {
+      const address = values.email!.trim();
+      setEmail(address);
+      const { login } = await userStore();
+      await login({ email: address, password: values.password! });
+      await navigate(safeNextPath(next, paths.account(country)));
+    },
+    { required: ['email', 'password'] },
+  );
 
   return (
     <Form
@@ -40,7 +43,15 @@ export default function LoginForm({ country, next }: Props) {
         )
       }
     >
-      <Field name="email" label="Электронная почта" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} errors={fields.email} />
+      <Field
+        name="email"
+        label="Электронная почта"
+        type="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        errors={fields.email}
+      />
       <Field name="password" label="Пароль" type="password" autoComplete="current-password" errors={fields.password} />
       <p className="form-aside">
         <a href={paths.passwordReset(country)}>Забыли пароль?</a>

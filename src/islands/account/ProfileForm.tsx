@@ -17,24 +17,57 @@ export default function ProfileForm({ user, countries, onDone, onCancel }: Props
   const { fields } = form.errors;
   useFocusFirstField(form.formRef);
 
-  const submit = form.onSubmit(async (values) => {
-    const { patchMe } = await accountsApi();
-    const updated = await patchMe({
-      first_name: values.first_name!.trim(),
-      last_name: values.last_name?.trim() ?? '',
-      phone: values.phone!.trim(),
-      country: values.country === 'kz' ? 'kz' : 'kg',
-    });
-    setProfile(updated);
-    onDone('Данные сохранены.');
-  }, { required: ['first_name', 'phone'] });
+  const submit = form.onSubmit(
+    async (values) => {
+      const { patchMe } = await accountsApi();
+      const updated = await patchMe({
+        first_name: values.first_name!.trim(),
+        last_name: values.last_name?.trim() ?? '',
+        phone: values.phone!.trim(),
+        country: values.country === 'kz' ? 'kz' : 'kg',
+      });
+      setProfile(updated);
+      onDone('Данные сохранены.');
+    },
+    { required: ['first_name', 'phone'] },
+  );
 
   return (
     <Form form={form} onSubmit={submit}>
-      <Field name="first_name" label="Имя" autoComplete="given-name" maxLength={150} defaultValue={user.first_name} errors={fields.first_name} />
-      <Field name="last_name" label="Фамилия" autoComplete="family-name" maxLength={150} optional defaultValue={user.last_name} errors={fields.last_name} />
-      <Field name="phone" label="Телефон" type="tel" autoComplete="tel" maxLength={30} defaultValue={user.phone ? formatPhone(user.phone) : ''} errors={fields.phone} hint="С кодом страны, например +996 555 123 456." />
-      <Select name="country" label="Страна" defaultValue={user.country} errors={fields.country} hint="Страна, в которой вы покупаете: от неё зависят цены и наличие.">
+      <Field
+        name="first_name"
+        label="Имя"
+        autoComplete="given-name"
+        maxLength={150}
+        defaultValue={user.first_name}
+        errors={fields.first_name}
+      />
+      <Field
+        name="last_name"
+        label="Фамилия"
+        autoComplete="family-name"
+        maxLength={150}
+        optional
+        defaultValue={user.last_name}
+        errors={fields.last_name}
+      />
+      <Field
+        name="phone"
+        label="Телефон"
+        type="tel"
+        autoComplete="tel"
+        maxLength={30}
+        defaultValue={user.phone ? formatPhone(user.phone) : ''}
+        errors={fields.phone}
+        hint="С кодом страны, например +996 555 123 456."
+      />
+      <Select
+        name="country"
+        label="Страна"
+        defaultValue={user.country}
+        errors={fields.country}
+        hint="Страна, в которой вы покупаете: от неё зависят цены и наличие."
+      >
         {countries.map((c) => (
           <option key={c.code} value={c.code}>
             {c.name}

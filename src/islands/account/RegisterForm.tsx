@@ -16,39 +16,81 @@ export default function RegisterForm({ country }: { country: CountryCode }) {
   const [email, setEmail] = useState('');
   const { fields } = form.errors;
 
-  const submit = form.onSubmit(async (values) => {
-    setEmail(values.email!.trim());
-    if (values.password !== values.re_password) {
-      form.fail({ fields: { re_password: [PASSWORDS_DIFFER] }, form: [] });
-      return;
-    }
-    const { registerUser } = await accountsApi();
-    const user = await registerUser({
-      email: values.email!.trim(),
-      password: values.password!,
-      re_password: values.re_password!,
-      first_name: values.first_name!.trim(),
-      last_name: values.last_name?.trim() ?? '',
-      phone: values.phone?.trim() ?? '',
-      country,
-    });
-    await navigate(paths.registerDone(country, user.email));
-  }, { required: ['email', 'password', 're_password', 'first_name'] });
+  const submit = form.onSubmit(
+    async (values) => {
+      setEmail(values.email!.trim());
+      if (values.password !== values.re_password) {
+        form.fail({ fields: { re_password: [PASSWORDS_DIFFER] }, form: [] });
+        return;
+      }
+      const { registerUser } = await accountsApi();
+      const user = await registerUser({
+        email: values.email!.trim(),
+        password: values.password!,
+        re_password: values.re_password!,
+        first_name: values.first_name!.trim(),
+        last_name: values.last_name?.trim() ?? '',
+        phone: values.phone?.trim() ?? '',
+        country,
+      });
+      await navigate(paths.registerDone(country, user.email));
+    },
+    { required: ['email', 'password', 're_password', 'first_name'] },
+  );
 
   return (
     <Form form={form} onSubmit={submit}>
-      <Field name="email" label="Электронная почта" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} errors={fields.email} hint="На этот адрес придёт ссылка для подтверждения." />
+      <Field
+        name="email"
+        label="Электронная почта"
+        type="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        errors={fields.email}
+        hint="На этот адрес придёт ссылка для подтверждения."
+      />
       {isTakenEmail(fields.email) && (
         <p className="form-aside">
-          Это ваш адрес? <a href={paths.login(country)}>Войдите</a>, <a href={paths.passwordReset(country)}>восстановите пароль</a> или{' '}
+          Это ваш адрес? <a href={paths.login(country)}>Войдите</a>,{' '}
+          <a href={paths.passwordReset(country)}>восстановите пароль</a> или{' '}
           <a href={paths.registerDone(country, email)}>отправьте письмо для подтверждения ещё раз</a>.
         </p>
       )}
-      <Field name="password" label="Пароль" type="password" autoComplete="new-password" errors={fields.password} hint={PASSWORD_HINT} />
-      <Field name="re_password" label="Пароль ещё раз" type="password" autoComplete="new-password" errors={fields.re_password} />
+      <Field
+        name="password"
+        label="Пароль"
+        type="password"
+        autoComplete="new-password"
+        errors={fields.password}
+        hint={PASSWORD_HINT}
+      />
+      <Field
+        name="re_password"
+        label="Пароль ещё раз"
+        type="password"
+        autoComplete="new-password"
+        errors={fields.re_password}
+      />
       <Field name="first_name" label="Имя" autoComplete="given-name" maxLength={150} errors={fields.first_name} />
-      <Field name="last_name" label="Фамилия" autoComplete="family-name" maxLength={150} optional errors={fields.last_name} />
-      <Field name="phone" label="Телефон" type="tel" autoComplete="tel" maxLength={30} errors={fields.phone} optional hint="Для доставки заказов; можно указать и при оформлении заказа. С кодом страны: +996 555 123 456 или +7 701 123 45 67." />
+      <Field
+        name="last_name"
+        label="Фамилия"
+        autoComplete="family-name"
+        maxLength={150}
+        optional
+        errors={fields.last_name}
+      />
+      <Field
+        name="phone"
+        label="Телефон"
+        type="tel"
+        autoComplete="tel"
+        maxLength={30}
+        errors={fields.phone}
+        optional
+        hint="Для доставки заказов; можно указать и при оформлении заказа. С кодом страны: +996 555 123 456 или +7 701 123 45 67."
+      />
       <SubmitButton pending={form.pending} label="Зарегистрироваться" pendingLabel="Регистрируем…" />
     </Form>
   );

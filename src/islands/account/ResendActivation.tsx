@@ -7,20 +7,33 @@ export default function ResendActivation({ email = '' }: { email?: string }) {
   const form = useForm({ warm: accountsApi });
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  const submit = form.onSubmit(async (values) => {
-    setSentTo(null);
-    const address = values.email!.trim();
-    const { resendActivation } = await accountsApi();
-    await resendActivation(address);
-    setSentTo(address);
-  }, { required: ['email'] });
+  const submit = form.onSubmit(
+    async (values) => {
+      setSentTo(null);
+      const address = values.email!.trim();
+      const { resendActivation } = await accountsApi();
+      await resendActivation(address);
+      setSentTo(address);
+    },
+    { required: ['email'] },
+  );
 
   return (
     <Form form={form} onSubmit={submit}>
-      <Field name="email" label="Электронная почта" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} defaultValue={email} errors={form.errors.fields.email} />
+      <Field
+        name="email"
+        label="Электронная почта"
+        type="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        defaultValue={email}
+        errors={form.errors.fields.email}
+      />
       <SubmitButton pending={form.pending} label="Отправить письмо ещё раз" pendingLabel="Отправляем…" />
       <p className="form-success" role="status">
-        {sentTo && `Если аккаунт ${sentTo} ещё не подтверждён, мы отправили на этот адрес новое письмо со ссылкой. Проверьте и папку «Спам».`}
+        {sentTo &&
+          `Если аккаунт ${sentTo} ещё не подтверждён, мы отправили на этот адрес новое письмо со ссылкой. Проверьте и папку «Спам».`}
       </p>
     </Form>
   );

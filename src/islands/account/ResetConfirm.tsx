@@ -38,7 +38,8 @@ const CONFIRMATIONS: Record<ResetKind, Confirmation> = {
     same: (value, repeated) => value === repeated,
     mismatch: 'Пароли не совпадают.',
     submitLabel: 'Сохранить пароль',
-    send: async (link, value, repeated) => (await accountsApi()).resetPasswordConfirm({ ...link, new_password: value, re_new_password: repeated }),
+    send: async (link, value, repeated) =>
+      (await accountsApi()).resetPasswordConfirm({ ...link, new_password: value, re_new_password: repeated }),
     requestPath: paths.passwordReset,
     doneTitle: 'Пароль изменён',
     done: (country) => (
@@ -58,13 +59,15 @@ const CONFIRMATIONS: Record<ResetKind, Confirmation> = {
     same: (value, repeated) => value.toLowerCase() === repeated.toLowerCase(),
     mismatch: 'Адреса электронной почты не совпадают.',
     submitLabel: 'Сменить адрес',
-    send: async (link, value, repeated) => (await accountsApi()).resetEmailConfirm({ ...link, new_email: value, re_new_email: repeated }),
+    send: async (link, value, repeated) =>
+      (await accountsApi()).resetEmailConfirm({ ...link, new_email: value, re_new_email: repeated }),
     requestPath: paths.emailReset,
     doneTitle: 'Адрес изменён',
     done: (country, address) => (
       <>
         <p>
-          Теперь входите в магазин с адресом <strong>{address}</strong>. Уведомление об этом ушло на старый и новый адрес.
+          Теперь входите в магазин с адресом <strong>{address}</strong>. Уведомление об этом ушло на старый и новый
+          адрес.
         </p>
         <a className="btn btn-primary" href={paths.account(country)}>
           Перейти в личный кабинет
@@ -89,16 +92,19 @@ export default function ResetConfirm({ kind, country, uid, token }: Props) {
   const [doneWith, setDoneWith] = useState<string | null>(null);
   const { fields } = form.errors;
 
-  const submit = form.onSubmit(async (values) => {
-    const value = flow.clean(values[name]!);
-    const repeated = flow.clean(values[repeatName]!);
-    if (!flow.same(value, repeated)) {
-      form.fail({ fields: { [repeatName]: [flow.mismatch] }, form: [] });
-      return;
-    }
-    await flow.send({ uid, token }, value, repeated);
-    setDoneWith(value);
-  }, { required: flow.names });
+  const submit = form.onSubmit(
+    async (values) => {
+      const value = flow.clean(values[name]!);
+      const repeated = flow.clean(values[repeatName]!);
+      if (!flow.same(value, repeated)) {
+        form.fail({ fields: { [repeatName]: [flow.mismatch] }, form: [] });
+        return;
+      }
+      await flow.send({ uid, token }, value, repeated);
+      setDoneWith(value);
+    },
+    { required: flow.names },
+  );
 
   if (doneWith !== null) return <Done title={flow.doneTitle}>{flow.done(country, doneWith)}</Done>;
   // A link error comes back under `uid` or `token`, which are not fields here: it shows in the alert.

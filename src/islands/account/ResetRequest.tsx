@@ -18,7 +18,10 @@ const REQUESTS = {
     linkFor: 'ссылку для смены адреса',
     note: null,
   },
-} satisfies Record<ResetKind, { send: (email: string) => Promise<void>; label: string; hint: string; linkFor: string; note: string | null }>;
+} satisfies Record<
+  ResetKind,
+  { send: (email: string) => Promise<void>; label: string; hint: string; linkFor: string; note: string | null }
+>;
 
 /**
  * Asks for a mailed link that resets the password or changes the login email. The answer is the
@@ -29,18 +32,21 @@ export default function ResetRequest({ kind }: { kind: ResetKind }) {
   const form = useForm({ warm: accountsApi });
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  const submit = form.onSubmit(async (values) => {
-    const address = values.email!.trim();
-    await request.send(address);
-    setSentTo(address);
-  }, { required: ['email'] });
+  const submit = form.onSubmit(
+    async (values) => {
+      const address = values.email!.trim();
+      await request.send(address);
+      setSentTo(address);
+    },
+    { required: ['email'] },
+  );
 
   if (sentTo) {
     return (
       <Done title="Проверьте почту">
         <p>
-          Если аккаунт с адресом <strong>{sentTo}</strong> существует, мы отправили на него {request.linkFor}. Ссылка одноразовая и
-          действует ограниченное время.
+          Если аккаунт с адресом <strong>{sentTo}</strong> существует, мы отправили на него {request.linkFor}. Ссылка
+          одноразовая и действует ограниченное время.
         </p>
         {request.note && <p>{request.note}</p>}
         <p className="form-links">
@@ -53,7 +59,16 @@ export default function ResetRequest({ kind }: { kind: ResetKind }) {
   }
   return (
     <Form form={form} onSubmit={submit}>
-      <Field name="email" label={request.label} type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} errors={form.errors.fields.email} hint={request.hint} />
+      <Field
+        name="email"
+        label={request.label}
+        type="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        errors={form.errors.fields.email}
+        hint={request.hint}
+      />
       <SubmitButton pending={form.pending} label="Получить ссылку" pendingLabel="Отправляем…" />
     </Form>
   );

@@ -1,9 +1,15 @@
-import { FORM_TEXT, toFormErrors as toKitFormErrors, type CodeTexts, type FormErrors } from '~/islands/forms/form-errors.ts';
+import {
+  FORM_TEXT,
+  toFormErrors as toKitFormErrors,
+  type CodeTexts,
+  type FormErrors,
+} from '~/islands/forms/form-errors.ts';
 
 /** What the account pages say when the API gives no text of its own, or an English one. */
 export const ACCOUNT_TEXT = {
   ...FORM_TEXT,
-  noActiveAccount: 'Неверный адрес электронной почты или пароль. Если вы недавно зарегистрировались, сначала подтвердите адрес по ссылке из письма.',
+  noActiveAccount:
+    'Неверный адрес электронной почты или пароль. Если вы недавно зарегистрировались, сначала подтвердите адрес по ссылке из письма.',
 } as const;
 
 /** The login's 401 in words that point to its likely causes: a wrong pair, or an address not confirmed yet. */

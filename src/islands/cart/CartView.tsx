@@ -1,26 +1,11 @@
-import { useStore } from "@nanostores/react";
-import { useEffect, useState } from "react";
-import type { CountryCode, Exchange } from "~/lib/api/types.ts";
-import {
-  formatMoney,
-  toDisplayCurrency,
-  type DisplayCurrency,
-} from "~/shared/money.ts";
-import {
-  $cartIds,
-  clearCart,
-  decrementQuantity,
-  incrementQuantity,
-  setQuantity,
-} from "~/stores/cart.ts";
-import {
-  $cartLines,
-  $cartProductsState,
-  $cartSubtotal,
-  loadCartProducts,
-} from "~/stores/cart-products.ts";
-import { removeFromCartAndNotify } from "~/stores/shop-actions.ts";
-import { usePriceFormat } from "../shared/use-price-format.ts";
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import type { CountryCode, Exchange } from '~/lib/api/types.ts';
+import { formatMoney, toDisplayCurrency, type DisplayCurrency } from '~/shared/money.ts';
+import { $cartIds, clearCart, decrementQuantity, incrementQuantity, setQuantity } from '~/stores/cart.ts';
+import { $cartLines, $cartProductsState, $cartSubtotal, loadCartProducts } from '~/stores/cart-products.ts';
+import { removeFromCartAndNotify } from '~/stores/shop-actions.ts';
+import { usePriceFormat } from '../shared/use-price-format.ts';
 
 interface Props {
   country: CountryCode;
@@ -48,7 +33,7 @@ export default function CartView({
   const state = useStore($cartProductsState);
   const subtotal = useStore($cartSubtotal);
   const format = usePriceFormat(exchange, countryCurrency);
-  const idsKey = ids.join(",");
+  const idsKey = ids.join(',');
 
   useEffect(() => setMounted(true), []);
   useEffect(() => {
@@ -60,9 +45,7 @@ export default function CartView({
     return (
       <div className="cart-empty card">
         <h2>Корзина пуста</h2>
-        <p className="muted">
-          Добавьте товары из каталога — они сохранятся в этом браузере.
-        </p>
+        <p className="muted">Добавьте товары из каталога — они сохранятся в этом браузере.</p>
         <a className="btn btn-primary" href={catalogHref}>
           Перейти в каталог
         </a>
@@ -75,19 +58,19 @@ export default function CartView({
       <ul className="cart-lines">
         {lines.map((line) => {
           const product = line.product;
-          const loading = !product && state.status === "pending";
+          const loading = !product && state.status === 'pending';
           const unavailable = !product && !loading;
           return (
             <li key={line.id} className="cart-line card">
               {product ? (
                 <a
-                  href={productHref.replace("__slug__", product.slug)}
+                  href={productHref.replace('__slug__', product.slug)}
                   className="cart-image"
                   aria-hidden="true"
                   tabIndex={-1}
                 >
                   <img
-                    src={product.images[0] ?? "/images/placeholder.svg"}
+                    src={product.images[0] ?? '/images/placeholder.svg'}
                     alt=""
                     width="96"
                     height="96"
@@ -100,38 +83,25 @@ export default function CartView({
               <div className="cart-info">
                 {product ? (
                   <>
-                    <a
-                      className="cart-name"
-                      href={productHref.replace("__slug__", product.slug)}
-                    >
+                    <a className="cart-name" href={productHref.replace('__slug__', product.slug)}>
                       {product.name}
                     </a>
                     <p className="cart-sku">Арт. {product.sku}</p>
                     {!product.in_stock && (
-                      <p className="cart-warning">
-                        Нет в наличии — уберите товар или дождитесь поступления
-                      </p>
+                      <p className="cart-warning">Нет в наличии — уберите товар или дождитесь поступления</p>
                     )}
                     {product.in_stock &&
                       (line.quantity > product.quantity ? (
-                        <p className="cart-warning">
-                          Доступно только {product.quantity} шт. — уменьшите
-                          количество
-                        </p>
+                        <p className="cart-warning">Доступно только {product.quantity} шт. — уменьшите количество</p>
                       ) : (
-                        <p className="cart-stock muted small">
-                          В наличии: {product.quantity} шт.
-                        </p>
+                        <p className="cart-stock muted small">В наличии: {product.quantity} шт.</p>
                       ))}
                   </>
                 ) : loading ? (
                   <p className="muted">Загружаем товар…</p>
                 ) : (
                   unavailable && (
-                    <p className="cart-warning">
-                      Товар не продаётся в стране «{countryName}» или снят с
-                      продажи
-                    </p>
+                    <p className="cart-warning">Товар не продаётся в стране «{countryName}» или снят с продажи</p>
                   )
                 )}
               </div>
@@ -150,43 +120,30 @@ export default function CartView({
                     type="number"
                     inputMode="numeric"
                     min={1}
-                    max={
-                      product?.in_stock
-                        ? Math.max(line.quantity, product.quantity)
-                        : undefined
-                    }
+                    max={product?.in_stock ? Math.max(line.quantity, product.quantity) : undefined}
                     value={line.quantity}
-                    onChange={(event) =>
-                      setQuantity(line.id, Number(event.target.value))
-                    }
-                    aria-label={`Количество: ${product?.name ?? "товар"}`}
+                    onChange={(event) => setQuantity(line.id, Number(event.target.value))}
+                    aria-label={`Количество: ${product?.name ?? 'товар'}`}
                   />
                   <button
                     type="button"
                     className="btn btn-secondary btn-icon"
                     onClick={() => incrementQuantity(line.id)}
-                    disabled={
-                      !!product?.in_stock && line.quantity >= product.quantity
-                    }
+                    disabled={!!product?.in_stock && line.quantity >= product.quantity}
                     aria-label="Увеличить количество"
                   >
                     +
                   </button>
                 </div>
                 <p className="cart-sum">
-                  {product?.price
-                    ? format(
-                        (Number(product.price) * line.quantity).toFixed(2),
-                        product.currency,
-                      )
-                    : "—"}
+                  {product?.price ? format((Number(product.price) * line.quantity).toFixed(2), product.currency) : '—'}
                 </p>
               </div>
               <button
                 type="button"
                 className="btn btn-secondary btn-icon cart-remove"
                 onClick={() => removeFromCartAndNotify(line.id)}
-                aria-label={`Удалить из корзины: ${product?.name ?? "товар"}`}
+                aria-label={`Удалить из корзины: ${product?.name ?? 'товар'}`}
               >
                 <svg
                   width="20"
@@ -207,48 +164,30 @@ export default function CartView({
       <aside className="cart-summary card" aria-label="Итого">
         <p className="cart-total">
           <span>Итого</span>
-          <strong>
-            {subtotal
-              ? format(subtotal.amount.toFixed(2), subtotal.currency)
-              : "—"}
-          </strong>
+          <strong>{subtotal ? format(subtotal.amount.toFixed(2), subtotal.currency) : '—'}</strong>
         </p>
         {subtotal &&
           format(subtotal.amount.toFixed(2), subtotal.currency) !==
-            formatMoney(
-              subtotal.amount,
-              toDisplayCurrency(subtotal.currency),
-            ) && (
+            formatMoney(subtotal.amount, toDisplayCurrency(subtotal.currency)) && (
             <p className="cart-total-own muted small">
-              К оплате в валюте страны:{" "}
-              {formatMoney(
-                subtotal.amount,
-                toDisplayCurrency(subtotal.currency),
-              )}
+              К оплате в валюте страны: {formatMoney(subtotal.amount, toDisplayCurrency(subtotal.currency))}
             </p>
           )}
         {subtotal && subtotal.missing > 0 && (
-          <p className="muted small">
-            Без учёта товаров, которых нет в наличии или в продаже.
-          </p>
+          <p className="muted small">Без учёта товаров, которых нет в наличии или в продаже.</p>
         )}
         {subtotal && subtotal.orderable > 0 ? (
           <a className="btn btn-primary cart-checkout" href={checkoutHref} data-astro-reload>
             Оформить заказ
           </a>
         ) : (
-          <p className="muted small">
-            Оформить заказ можно, когда в корзине есть товары в наличии.
-          </p>
+          <p className="muted small">Оформить заказ можно, когда в корзине есть товары в наличии.</p>
         )}
         <p className="muted small">
-          Цены для страны «{countryName}». При оформлении заказа сумма
-          пересчитывается по актуальным ценам и остаткам.
+          Цены для страны «{countryName}». При оформлении заказа сумма пересчитывается по актуальным ценам и остаткам.
         </p>
-        {state.status === "failed" && (
-          <p className="cart-warning">
-            Не удалось обновить цены: {state.errorMessage}. Обновите страницу.
-          </p>
+        {state.status === 'failed' && (
+          <p className="cart-warning">Не удалось обновить цены: {state.errorMessage}. Обновите страницу.</p>
         )}
         <button type="button" className="btn btn-secondary" onClick={clearCart}>
           Очистить корзину

@@ -32,7 +32,16 @@ const loadPlaceOrder = () => import('./place-order.ts');
  * prefilled from the profile, delivery and payment. The server prices the order again and answers
  * per line; one Idempotency-Key per opened form keeps a double submit to one order.
  */
-export default function CheckoutForm({ country, countryCurrency, exchange, profile, offices, taxNumber, cartHref, catalogHref }: Props) {
+export default function CheckoutForm({
+  country,
+  countryCurrency,
+  exchange,
+  profile,
+  offices,
+  taxNumber,
+  cartHref,
+  catalogHref,
+}: Props) {
   const [mounted, setMounted] = useState(false);
   const [delivery, setDelivery] = useState<'pickup' | 'courier'>(offices.length ? 'pickup' : 'courier');
   const [payment, setPayment] = useState<'on_receipt' | 'bank_transfer'>('on_receipt');
@@ -53,17 +62,28 @@ export default function CheckoutForm({ country, countryCurrency, exchange, profi
     void loadCartProducts(country);
   }, [country, idsKey]);
 
-  const submit = form.onSubmit(async (values) => {
-    setLineErrors([]);
-    const { placeOrder } = await loadPlaceOrder();
-    const refused = await placeOrder(values, { country, lines, delivery, payment, idempotencyKey });
-    if (refused) {
-      setLineErrors(refused.lines);
-      form.fail(refused.form);
-      // The stock may have changed: show the lines as they are now.
-      void loadCartProducts(country);
-    }
-  }, { required: ['name', 'phone', 'email', ...(delivery === 'courier' ? ['city', 'address'] : []), ...(payment === 'bank_transfer' ? ['organisation', 'tax_number'] : [])] });
+  const submit = form.onSubmit(
+    async (values) => {
+      setLineErrors([]);
+      const { placeOrder } = await loadPlaceOrder();
+      const refused = await placeOrder(values, { country, lines, delivery, payment, idempotencyKey });
+      if (refused) {
+        setLineErrors(refused.lines);
+        form.fail(refused.form);
+        // The stock may have changed: show the lines as they are now.
+        void loadCartProducts(country);
+      }
+    },
+    {
+      required: [
+        'name',
+        'phone',
+        'email',
+        ...(delivery === 'courier' ? ['city', 'address'] : []),
+        ...(payment === 'bank_transfer' ? ['organisation', 'tax_number'] : []),
+      ],
+    },
+  );
 
   if (!mounted) return <p className="cart-loading">Загружаем корзину…</p>;
   if (lines.length === 0) {
@@ -93,16 +113,23 @@ export default function CheckoutForm({ country, countryCurrency, exchange, profi
             if (problems.length === 0) {
               if (state.status === 'succeeded' && !product) problems.push('Товар не продаётся в этой стране.');
               else if (product && !product.in_stock) problems.push('Товара нет в наличии.');
-              else if (product && line.quantity > product.quantity) problems.push(`Доступно только ${product.quantity} шт.`);
+              else if (product && line.quantity > product.quantity)
+                problems.push(`Доступно только ${product.quantity} шт.`);
             }
             const errorId = `line-error-${line.id}`;
             return (
-              <li key={line.id} className={problems.length ? 'checkout-line has-error' : 'checkout-line'} aria-describedby={problems.length ? errorId : undefined}>
+              <li
+                key={line.id}
+                className={problems.length ? 'checkout-line has-error' : 'checkout-line'}
+                aria-describedby={problems.length ? errorId : undefined}
+              >
                 <span className="checkout-line-name">{product?.name ?? 'Товар'}</span>
                 <span className="checkout-line-qty">
                   {line.quantity} шт. × {product?.price ? format(product.price, product.currency) : '—'}
                 </span>
-                <span className="checkout-line-sum">{product?.price ? format((Number(product.price) * line.quantity).toFixed(2), product.currency) : '—'}</span>
+                <span className="checkout-line-sum">
+                  {product?.price ? format((Number(product.price) * line.quantity).toFixed(2), product.currency) : '—'}
+                </span>
                 {problems.length > 0 && (
                   <p id={errorId} className="checkout-line-error">
                     {problems.join(' ')}
@@ -127,7 +154,14 @@ export default function CheckoutForm({ country, countryCurrency, exchange, profi
       <Form form={form} onSubmit={submit}>
         <fieldset className="checkout-group">
           <legend>Получатель</legend>
-          <Field name="name" label="Имя и фамилия" autoComplete="name" maxLength={150} defaultValue={profile.name} errors={fields.name} />
+          <Field
+            name="name"
+            label="Имя и фамилия"
+            autoComplete="name"
+            maxLength={150}
+            defaultValue={profile.name}
+            errors={fields.name}
+          />
           <Field
             name="phone"
             label="Телефон"
@@ -141,24 +175,54 @@ export default function CheckoutForm({ country, countryCurrency, exchange, profi
           />
           {phone.trim() !== '' && phone.trim() !== profile.phone && (
             <label className="checkbox">
-              <input type="checkbox" name="save_phone" defaultChecked={profile.phone === ''} /> Сохранить телефон в профиле
+              <input type="checkbox" name="save_phone" defaultChecked={profile.phone === ''} /> Сохранить телефон в
+              профиле
             </label>
           )}
-          <Field name="email" label="Электронная почта" type="email" autoComplete="email" maxLength={254} defaultValue={profile.email} errors={fields.email} hint="Сюда придёт подтверждение заказа." />
+          <Field
+            name="email"
+            label="Электронная почта"
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+            defaultValue={profile.email}
+            errors={fields.email}
+            hint="Сюда придёт подтверждение заказа."
+          />
         </fieldset>
 
         <fieldset className="checkout-group">
           <legend>Доставка</legend>
           <div className="choice-row" role="radiogroup" aria-label="Способ доставки">
             <label className="choice">
-              <input type="radio" name="delivery" value="pickup" checked={delivery === 'pickup'} onChange={() => setDelivery('pickup')} disabled={!offices.length} /> Самовывоз из офиса
+              <input
+                type="radio"
+                name="delivery"
+                value="pickup"
+                checked={delivery === 'pickup'}
+                onChange={() => setDelivery('pickup')}
+                disabled={!offices.length}
+              />{' '}
+              Самовывоз из офиса
             </label>
             <label className="choice">
-              <input type="radio" name="delivery" value="courier" checked={delivery === 'courier'} onChange={() => setDelivery('courier')} /> Курьером
+              <input
+                type="radio"
+                name="delivery"
+                value="courier"
+                checked={delivery === 'courier'}
+                onChange={() => setDelivery('courier')}
+              />{' '}
+              Курьером
             </label>
           </div>
           {delivery === 'pickup' ? (
-            <Select name="pickup_point" label="Пункт самовывоза" errors={fields.pickup_point} defaultValue={offices[0]?.id}>
+            <Select
+              name="pickup_point"
+              label="Пункт самовывоза"
+              errors={fields.pickup_point}
+              defaultValue={offices[0]?.id}
+            >
               {offices.map((office) => (
                 <option key={office.id} value={office.id}>
                   {office.label}
@@ -168,7 +232,14 @@ export default function CheckoutForm({ country, countryCurrency, exchange, profi
           ) : (
             <>
               <Field name="city" label="Город" autoComplete="address-level2" maxLength={100} errors={fields.city} />
-              <Field name="address" label="Адрес" autoComplete="street-address" maxLength={300} errors={fields.address} hint="Улица, дом, офис или кабинет." />
+              <Field
+                name="address"
+                label="Адрес"
+                autoComplete="street-address"
+                maxLength={300}
+                errors={fields.address}
+                hint="Улица, дом, офис или кабинет."
+              />
             </>
           )}
         </fieldset>
@@ -177,15 +248,35 @@ export default function CheckoutForm({ country, countryCurrency, exchange, profi
           <legend>Оплата</legend>
           <div className="choice-row" role="radiogroup" aria-label="Способ оплаты">
             <label className="choice">
-              <input type="radio" name="payment" value="on_receipt" checked={payment === 'on_receipt'} onChange={() => setPayment('on_receipt')} /> При получении
+              <input
+                type="radio"
+                name="payment"
+                value="on_receipt"
+                checked={payment === 'on_receipt'}
+                onChange={() => setPayment('on_receipt')}
+              />{' '}
+              При получении
             </label>
             <label className="choice">
-              <input type="radio" name="payment" value="bank_transfer" checked={payment === 'bank_transfer'} onChange={() => setPayment('bank_transfer')} /> По счёту для клиники
+              <input
+                type="radio"
+                name="payment"
+                value="bank_transfer"
+                checked={payment === 'bank_transfer'}
+                onChange={() => setPayment('bank_transfer')}
+              />{' '}
+              По счёту для клиники
             </label>
           </div>
           {payment === 'bank_transfer' && (
             <>
-              <Field name="organisation" label="Организация" autoComplete="organization" maxLength={200} errors={fields.organisation} />
+              <Field
+                name="organisation"
+                label="Организация"
+                autoComplete="organization"
+                maxLength={200}
+                errors={fields.organisation}
+              />
               <Field
                 name="tax_number"
                 label={taxNumber.name}
@@ -198,7 +289,14 @@ export default function CheckoutForm({ country, countryCurrency, exchange, profi
           )}
         </fieldset>
 
-        <TextArea name="comment" label="Комментарий к заказу" optional rows={3} maxLength={1000} errors={fields.comment} />
+        <TextArea
+          name="comment"
+          label="Комментарий к заказу"
+          optional
+          rows={3}
+          maxLength={1000}
+          errors={fields.comment}
+        />
         <SubmitButton pending={form.pending} label="Подтвердить заказ" pendingLabel="Оформляем заказ…" />
       </Form>
     </div>

@@ -15,21 +15,27 @@ export interface CheckoutErrors {
 }
 
 const messages = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((m): m is string => typeof m === 'string') : value && typeof value === 'object' ? Object.values(value).flatMap(messages) : [];
+  Array.isArray(value)
+    ? value.filter((m): m is string => typeof m === 'string')
+    : value && typeof value === 'object'
+      ? Object.values(value).flatMap(messages)
+      : [];
 
 /**
  * A 400 of `order_create` as errors beside the checkout's inputs and its cart lines; null for any
  * other failure (the form kit shows those).
  */
 export function checkoutErrors(error: unknown, lineCount: number): CheckoutErrors | null {
-  if (!(error instanceof ApiError) || error.status !== 400 || !error.data || typeof error.data !== 'object') return null;
+  if (!(error instanceof ApiError) || error.status !== 400 || !error.data || typeof error.data !== 'object')
+    return null;
   const data = error.data as Record<string, unknown>;
   const fields: Record<string, string[]> = {};
   const form: string[] = [];
   const lines: string[][] = Array.from({ length: lineCount }, () => []);
   for (const [key, value] of Object.entries(data)) {
     if (key === 'items') {
-      if (Array.isArray(value) && value.every((v) => v && typeof v === 'object' && !Array.isArray(v))) value.forEach((line, i) => lines[i]?.push(...messages(line)));
+      if (Array.isArray(value) && value.every((v) => v && typeof v === 'object' && !Array.isArray(v)))
+        value.forEach((line, i) => lines[i]?.push(...messages(line)));
       else form.push(...messages(value));
       continue;
     }

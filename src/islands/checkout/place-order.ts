@@ -20,7 +20,10 @@ export interface OrderChoice {
  * order's page. A refused order (400) comes back as errors for the fields and the cart lines; any
  * other failure is thrown for the form kit to show. Loaded with the form's first focus, not with the page.
  */
-export async function placeOrder(values: FormValues, { country, lines, delivery, payment, idempotencyKey }: OrderChoice): Promise<CheckoutErrors | null> {
+export async function placeOrder(
+  values: FormValues,
+  { country, lines, delivery, payment, idempotencyKey }: OrderChoice,
+): Promise<CheckoutErrors | null> {
   const input = {
     country,
     items: lines.map((line) => ({ product: line.id, quantity: line.quantity })),
@@ -31,7 +34,11 @@ export async function placeOrder(values: FormValues, { country, lines, delivery,
         : { method: 'courier' as const, city: values.city ?? '', address: values.address ?? '' },
     payment:
       payment === 'bank_transfer'
-        ? { method: 'bank_transfer' as const, organisation: values.organisation ?? '', tax_number: values.tax_number ?? '' }
+        ? {
+            method: 'bank_transfer' as const,
+            organisation: values.organisation ?? '',
+            tax_number: values.tax_number ?? '',
+          }
         : { method: 'on_receipt' as const },
     comment: values.comment ?? '',
     save_phone: values.save_phone === 'on',

@@ -2,9 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { CountryCode, Exchange } from '~/lib/api/types.ts';
 import type { DisplayCurrency } from '~/shared/money.ts';
-import {
-  $favourites,
-} from '~/stores/favourites.ts';
+import { $favourites } from '~/stores/favourites.ts';
 import { $favouriteItems, $favouriteProductsState, loadFavouriteProducts } from '~/stores/favourite-products.ts';
 import { addToCartAndNotify, toggleFavouriteAndNotify } from '~/stores/shop-actions.ts';
 import { usePriceFormat } from '../shared/use-price-format.ts';
@@ -48,8 +46,19 @@ export default function FavouritesView({ country, countryCurrency, exchange, pro
         <li key={id} className="card fav-card">
           {product ? (
             <>
-              <a href={productHref.replace('__slug__', product.slug)} className="fav-image" tabIndex={-1} aria-hidden="true">
-                <img src={product.images[0] ?? '/images/placeholder.svg'} alt="" width="300" height="300" loading="lazy" />
+              <a
+                href={productHref.replace('__slug__', product.slug)}
+                className="fav-image"
+                tabIndex={-1}
+                aria-hidden="true"
+              >
+                <img
+                  src={product.images[0] ?? '/images/placeholder.svg'}
+                  alt=""
+                  width="300"
+                  height="300"
+                  loading="lazy"
+                />
               </a>
               <div className="fav-body">
                 <a className="cart-name" href={productHref.replace('__slug__', product.slug)}>
@@ -57,10 +66,20 @@ export default function FavouritesView({ country, countryCurrency, exchange, pro
                 </a>
                 <p className="fav-price">{format(product.price, product.currency)}</p>
                 <div className="fav-actions">
-                  <button type="button" className="btn btn-primary" disabled={!product.in_stock} onClick={() => addToCartAndNotify(product.id, 1, product.quantity)}>
+                  <button
+                    type="button"
+                    className="btn btn-primary"
+                    disabled={!product.in_stock}
+                    onClick={() => addToCartAndNotify(product.id, 1, product.quantity)}
+                  >
                     {product.in_stock ? 'В корзину' : 'Нет в наличии'}
                   </button>
-                  <button type="button" className="btn btn-secondary btn-icon" onClick={() => toggleFavouriteAndNotify(id)} aria-label={`Убрать из избранного: ${product.name}`}>
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-icon"
+                    onClick={() => toggleFavouriteAndNotify(id)}
+                    aria-label={`Убрать из избранного: ${product.name}`}
+                  >
                     ✕
                   </button>
                 </div>
@@ -68,7 +87,11 @@ export default function FavouritesView({ country, countryCurrency, exchange, pro
             </>
           ) : (
             <div className="fav-body">
-              <p className="muted">{state.status === 'pending' ? 'Загружаем товар…' : 'Товар не продаётся в этой стране или снят с продажи'}</p>
+              <p className="muted">
+                {state.status === 'pending'
+                  ? 'Загружаем товар…'
+                  : 'Товар не продаётся в этой стране или снят с продажи'}
+              </p>
               <button type="button" className="btn btn-secondary" onClick={() => toggleFavouriteAndNotify(id)}>
                 Убрать
               </button>

@@ -53,7 +53,9 @@ function toFacetsProps(facets: ProductFacets, currencyLabel: string, withSpecifi
     currencyLabel,
     price: facets.price,
     brands: facets.brands.map((b) => ({ slug: b.slug, name: b.name, count: b.count })),
-    specifications: withSpecifications ? facets.specifications.map((s) => ({ slug: s.slug, name: s.name, unit: s.unit, values: s.values })) : [],
+    specifications: withSpecifications
+      ? facets.specifications.map((s) => ({ slug: s.slug, name: s.name, unit: s.unit, values: s.values }))
+      : [],
   };
 }
 
@@ -64,7 +66,19 @@ function toFacetsProps(facets: ProductFacets, currencyLabel: string, withSpecifi
  * without leaving the page, and «Показать N товаров» applies them.
  */
 export default function CatalogFilters(props: Props) {
-  const { formId, action, facets: pageFacets, filters: initial, search, hideBrands, country, category, brand, categories, count: pageCount } = props;
+  const {
+    formId,
+    action,
+    facets: pageFacets,
+    filters: initial,
+    search,
+    hideBrands,
+    country,
+    category,
+    brand,
+    categories,
+    count: pageCount,
+  } = props;
   useState(() => hydrateStore($filters, initial));
   const filters = useStore($filters);
   const [enhanced, setEnhanced] = useState(false);
@@ -75,12 +89,16 @@ export default function CatalogFilters(props: Props) {
   const [draft, setDraft] = useState<{ facets: FacetsProps; count: number } | null>(null);
   const [failed, setFailed] = useState(false);
   const { currency: visible, exchange } = useVisibleCurrency(props.countryCurrency);
-  const toDisplay = (value: number, bound?: 'min' | 'max') => priceBoundToDisplay(value, props.countryCurrency, visible, exchange, bound);
+  const toDisplay = (value: number, bound?: 'min' | 'max') =>
+    priceBoundToDisplay(value, props.countryCurrency, visible, exchange, bound);
   const shownBounds = (range = $filters.get().priceRange) => ({
     from: boundText(toDisplay(range.minPrice, 'min')),
     to: boundText(toDisplay(range.maxPrice, 'max')),
   });
-  const [priceText, setPriceText] = useState(() => ({ from: boundText(initial.priceRange.minPrice), to: boundText(initial.priceRange.maxPrice) }));
+  const [priceText, setPriceText] = useState(() => ({
+    from: boundText(initial.priceRange.minPrice),
+    to: boundText(initial.priceRange.maxPrice),
+  }));
   const synced = useRef(priceText);
 
   useEffect(() => {
@@ -123,11 +141,20 @@ export default function CatalogFilters(props: Props) {
     try {
       const { listProducts } = await import('~/lib/api/catalog.ts');
       const f = $filters.get();
-      const query = filtersToProductQuery(f, { country, slug: f.category || category, search: search || undefined, limit: 1, facets: true });
+      const query = filtersToProductQuery(f, {
+        country,
+        slug: f.category || category,
+        search: search || undefined,
+        limit: 1,
+        facets: true,
+      });
       const answer = await listProducts(brand ? { ...query, brand } : query);
       if (id !== request.current || !answer.facets) return;
       setFailed(false);
-      setDraft({ count: answer.count, facets: toFacetsProps(answer.facets, pageFacets.currencyLabel, !brand || Boolean(f.category)) });
+      setDraft({
+        count: answer.count,
+        facets: toFacetsProps(answer.facets, pageFacets.currencyLabel, !brand || Boolean(f.category)),
+      });
     } catch {
       if (id === request.current) setFailed(true);
     }
@@ -143,7 +170,8 @@ export default function CatalogFilters(props: Props) {
   const commitPrice = (): boolean => {
     if (priceText.from === synced.current.from && priceText.to === synced.current.to) return false;
     synced.current = priceText;
-    const bound = (text: string, side: 'min' | 'max') => priceBoundToCountry(parsePrice(text), side, visible, props.countryCurrency, exchange);
+    const bound = (text: string, side: 'min' | 'max') =>
+      priceBoundToCountry(parsePrice(text), side, visible, props.countryCurrency, exchange);
     setPriceRange({ minPrice: bound(priceText.from, 'min'), maxPrice: bound(priceText.to, 'max') });
     return true;
   };
@@ -276,24 +304,30 @@ export default function CatalogFilters(props: Props) {
     </div>
   );
 
-  const toggleLabel = (
-    <>
-      Фильтры{activeCount > 0 && <span className="filters-count">{activeCount}</span>}
-    </>
-  );
+  const toggleLabel = <>Фильтры{activeCount > 0 && <span className="filters-count">{activeCount}</span>}</>;
 
   return (
     <form id={formId} className="filters" method="get" action={action} onSubmit={onSubmit} aria-label="Фильтры товаров">
       {search && <input type="hidden" name="q" value={search} />}
       {enhanced ? (
         <>
-          <button type="button" className="filters-toggle filters-open btn btn-secondary" aria-haspopup="dialog" onClick={openSheet}>
+          <button
+            type="button"
+            className="filters-toggle filters-open btn btn-secondary"
+            aria-haspopup="dialog"
+            onClick={openSheet}
+          >
             {toggleLabel}
           </button>
           <dialog ref={sheet} className="filters-sheet" aria-labelledby={`${formId}-title`} onClose={onSheetClose}>
             <div className="sheet-head">
               <h2 id={`${formId}-title`}>Фильтры</h2>
-              <button type="button" className="sheet-close" aria-label="Закрыть фильтры" onClick={() => sheet.current?.close()}>
+              <button
+                type="button"
+                className="sheet-close"
+                aria-label="Закрыть фильтры"
+                onClick={() => sheet.current?.close()}
+              >
                 <span aria-hidden="true">×</span>
               </button>
             </div>

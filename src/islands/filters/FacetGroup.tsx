@@ -39,7 +39,10 @@ export function FacetGroup({ legend, name, options, selected, onToggle }: Props)
     );
   };
   // Chosen values stay in the visible part so a choice never hides under "more".
-  const ordered = [...options.filter((o) => selected.includes(o.value)), ...options.filter((o) => !selected.includes(o.value))];
+  const ordered = [
+    ...options.filter((o) => selected.includes(o.value)),
+    ...options.filter((o) => !selected.includes(o.value)),
+  ];
   const head = ordered.slice(0, VISIBLE);
   const rest = ordered.slice(VISIBLE);
   return (
@@ -60,11 +63,25 @@ export function FacetGroup({ legend, name, options, selected, onToggle }: Props)
  * A brand page's first filter: one category or all (radio buttons named `category`, which a plain GET
  * form submits too). The chosen one stays in the visible part.
  */
-export function CategoryFacet({ categories, chosen, onChoose }: { categories: CategoryOption[]; chosen: string; onChoose: (slug: string) => void }) {
+export function CategoryFacet({
+  categories,
+  chosen,
+  onChoose,
+}: {
+  categories: CategoryOption[];
+  chosen: string;
+  onChoose: (slug: string) => void;
+}) {
   const renderOption = (option: { slug: string; name: string; count?: number }) => (
     <li key={option.slug}>
       <label className="facet-option">
-        <input type="radio" name="category" value={option.slug} checked={chosen === option.slug} onChange={() => onChoose(option.slug)} />
+        <input
+          type="radio"
+          name="category"
+          value={option.slug}
+          checked={chosen === option.slug}
+          onChange={() => onChoose(option.slug)}
+        />
         <span className="facet-label">{option.name}</span>
         {option.count !== undefined && <span className="facet-count">{option.count}</span>}
       </label>

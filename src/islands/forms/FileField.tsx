@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type ChangeEvent, type InputHTMLAttributes
 import { FieldFrame, type FieldBaseProps } from './fields.tsx';
 import { fileTooBigMessage, formatFileSize } from './file-size.ts';
 
-interface FileFieldProps extends FieldBaseProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'type' | 'multiple'> {
+interface FileFieldProps
+  extends FieldBaseProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'type' | 'multiple'> {
   /** The file types the picker offers, as for `<input accept>`: `.pdf,.doc,.docx`, `image/*`. */
   accept: string;
   /** The largest file taken; a larger one is refused on selection, before anything is sent. */
@@ -16,7 +17,17 @@ interface FileFieldProps extends FieldBaseProps, Omit<InputHTMLAttributes<HTMLIn
  * emptied and the message takes the error slot), shows the chosen file's name and size, and a
  * progress bar while `progress` is a number.
  */
-export function FileField({ label, errors = [], hint, optional, accept, maxBytes, progress = null, onChange, ...input }: FileFieldProps) {
+export function FileField({
+  label,
+  errors = [],
+  hint,
+  optional,
+  accept,
+  maxBytes,
+  progress = null,
+  onChange,
+  ...input
+}: FileFieldProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<{ name: string; size: number } | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -56,7 +67,11 @@ export function FileField({ label, errors = [], hint, optional, accept, maxBytes
       )}
       {percent !== null && (
         <div className="file-field-progress">
-          <progress max={100} value={percent} aria-label={chosen ? `Загрузка файла ${chosen.name}` : 'Загрузка файла'} />
+          <progress
+            max={100}
+            value={percent}
+            aria-label={chosen ? `Загрузка файла ${chosen.name}` : 'Загрузка файла'}
+          />
           <span aria-hidden="true">{percent} %</span>
         </div>
       )}

@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 
 /** What every field takes besides its control's own attributes. */
 export interface FieldBaseProps {
@@ -31,7 +37,16 @@ interface FieldFrameProps extends Omit<FieldBaseProps, 'name'> {
  * The frame of a field: its label, its control (from `children`), then its error or else its hint,
  * linked to the control through `aria-describedby`.
  */
-export function FieldFrame({ label, errors = [], hint, optional, className, extra, errorIsAlert, children }: FieldFrameProps) {
+export function FieldFrame({
+  label,
+  errors = [],
+  hint,
+  optional,
+  className,
+  extra,
+  errorIsAlert,
+  children,
+}: FieldFrameProps) {
   const id = useId();
   const errorId = errors.length ? `${id}-error` : undefined;
   // The API's messages already say what is expected; the hint beside them would repeat it.
@@ -86,7 +101,8 @@ export function TextArea({ label, errors, hint, optional, rows = 5, ...textarea 
   );
 }
 
-type SelectProps = FieldBaseProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'name'> & { children: ReactNode };
+type SelectProps = FieldBaseProps &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'name'> & { children: ReactNode };
 
 /** A labelled choice among `<option>`s with its error (or else its hint). */
 export function Select({ label, errors, hint, optional, children, ...select }: SelectProps) {

@@ -4,7 +4,8 @@ import { apiErrorMessage } from '~/lib/api/errors.ts';
 /** What a form says when the API gives no text of its own, or an English one. */
 export const FORM_TEXT = {
   required: 'Заполните это поле.',
-  sessionEnded: 'Сеанс завершён: вы вышли из системы или сменили пароль на другом устройстве. Войдите снова, чтобы продолжить.',
+  sessionEnded:
+    'Сеанс завершён: вы вышли из системы или сменили пароль на другом устройстве. Войдите снова, чтобы продолжить.',
   serverError: 'На сервере что-то пошло не так. Попробуйте ещё раз через несколько минут.',
 } as const;
 
@@ -58,7 +59,8 @@ export function toFormErrors(error: unknown, fieldNames: readonly string[], code
     if (hasErrors(result)) return result;
   }
   const known = code !== undefined && Object.hasOwn(codeTexts, code) ? codeTexts[code] : undefined;
-  if (status === 401) return { fields: {}, form: [known ?? FORM_TEXT.sessionEnded], status, code: code ?? 'not_authenticated' };
+  if (status === 401)
+    return { fields: {}, form: [known ?? FORM_TEXT.sessionEnded], status, code: code ?? 'not_authenticated' };
   if (known) return { fields: {}, form: [known], status, code };
   if (status >= 500) return { fields: {}, form: [FORM_TEXT.serverError], status };
   const detail = typeof body.detail === 'string' && body.detail ? body.detail : apiErrorMessage(error);

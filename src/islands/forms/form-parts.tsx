@@ -33,7 +33,15 @@ export function Form({ form, onSubmit, alert, children }: FormProps) {
 }
 
 /** The messages that concern the whole form (wrong password, too many attempts, no connection). */
-export function FormAlert({ errors, alertRef, children }: { errors: FormErrors; alertRef: RefObject<HTMLDivElement | null>; children?: ReactNode }) {
+export function FormAlert({
+  errors,
+  alertRef,
+  children,
+}: {
+  errors: FormErrors;
+  alertRef: RefObject<HTMLDivElement | null>;
+  children?: ReactNode;
+}) {
   if (errors.form.length === 0) return null;
   return (
     <div ref={alertRef} className="form-alert" role="alert" tabIndex={-1}>
@@ -45,7 +53,17 @@ export function FormAlert({ errors, alertRef, children }: { errors: FormErrors; 
   );
 }
 
-export function SubmitButton({ pending, label, pendingLabel, danger = false }: { pending: boolean; label: string; pendingLabel: string; danger?: boolean }) {
+export function SubmitButton({
+  pending,
+  label,
+  pendingLabel,
+  danger = false,
+}: {
+  pending: boolean;
+  label: string;
+  pendingLabel: string;
+  danger?: boolean;
+}) {
   return (
     <button type="submit" className={danger ? 'btn btn-danger' : 'btn btn-primary'} disabled={pending}>
       {pending && <span className="spinner" aria-hidden="true" />}

@@ -3,5 +3,13 @@ export { useForm, type FormOptions, type FormState, type FormValues, type Submit
 export { Field, FieldFrame, Select, TextArea, type ControlWiring, type FieldBaseProps } from './fields.tsx';
 export { FileField } from './FileField.tsx';
 export { Done, Form, FormAlert, SubmitButton } from './form-parts.tsx';
-export { blankFields, FORM_TEXT, hasErrors, NO_ERRORS, toFormErrors, type CodeTexts, type FormErrors } from './form-errors.ts';
+export {
+  blankFields,
+  FORM_TEXT,
+  hasErrors,
+  NO_ERRORS,
+  toFormErrors,
+  type CodeTexts,
+  type FormErrors,
+} from './form-errors.ts';
 export { fileTooBigMessage, formatFileSize } from './file-size.ts';

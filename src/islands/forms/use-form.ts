@@ -52,7 +52,10 @@ export function useForm({ codeTexts, warm }: FormOptions = {}) {
    * A submit handler: checks the `required` fields are filled, then runs `action` with the form's
    * values (and its FormData, for files). An error the action throws is shown with `toFormErrors`.
    */
-  function onSubmit(action: (values: FormValues, data: FormData) => Promise<void>, { required = [], successToast }: SubmitOptions = {}) {
+  function onSubmit(
+    action: (values: FormValues, data: FormData) => Promise<void>,
+    { required = [], successToast }: SubmitOptions = {},
+  ) {
     return async (event: SubmitEvent<HTMLFormElement>) => {
       event.preventDefault();
       if (pending) return;
@@ -67,7 +70,8 @@ export function useForm({ codeTexts, warm }: FormOptions = {}) {
       try {
         await action(values, data);
         // The toast code loads with the first success, not with every page that has a form.
-        if (successToast && failures.current === failuresBefore) void import('~/lib/notify.ts').then(({ notifySuccess }) => notifySuccess(successToast));
+        if (successToast && failures.current === failuresBefore)
+          void import('~/lib/notify.ts').then(({ notifySuccess }) => notifySuccess(successToast));
       } catch (error) {
         fail(toFormErrors(error, Object.keys(values), codeTexts));
       } finally {

@@ -55,13 +55,21 @@ export default function ProductActions({ productId, name, inStock, available, ca
       return;
     }
     const amount = Math.min(quantity, room);
-    setNotice(amount < quantity ? `Доступно только ${available} шт., в корзине уже ${inCart} — добавили ${amount} шт.` : '');
+    setNotice(
+      amount < quantity ? `Доступно только ${available} шт., в корзине уже ${inCart} — добавили ${amount} шт.` : '',
+    );
     addToCartAndNotify(productId, amount);
   };
 
   const stepper = (id: string) => (
     <div className="stepper" role="group" aria-label="Количество">
-      <button type="button" className="btn btn-secondary btn-icon" onClick={() => change(quantity - 1)} disabled={quantity <= 1} aria-label="Уменьшить количество">
+      <button
+        type="button"
+        className="btn btn-secondary btn-icon"
+        onClick={() => change(quantity - 1)}
+        disabled={quantity <= 1}
+        aria-label="Уменьшить количество"
+      >
         −
       </button>
       <input
@@ -75,7 +83,13 @@ export default function ProductActions({ productId, name, inStock, available, ca
         aria-label="Количество"
         aria-describedby={notice ? 'quantity-notice' : undefined}
       />
-      <button type="button" className="btn btn-secondary btn-icon" onClick={() => change(quantity + 1)} disabled={quantity >= max} aria-label="Увеличить количество">
+      <button
+        type="button"
+        className="btn btn-secondary btn-icon"
+        onClick={() => change(quantity + 1)}
+        disabled={quantity >= max}
+        aria-label="Увеличить количество"
+      >
         +
       </button>
     </div>
@@ -97,7 +111,15 @@ export default function ProductActions({ productId, name, inStock, available, ca
         title={favourite ? 'Убрать из избранного' : 'В избранное'}
         onClick={() => toggleFavouriteAndNotify(productId)}
       >
-        <svg width="22" height="22" viewBox="0 0 24 24" fill={favourite ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+        <svg
+          width="22"
+          height="22"
+          viewBox="0 0 24 24"
+          fill={favourite ? 'currentColor' : 'none'}
+          stroke="currentColor"
+          strokeWidth="1.8"
+          aria-hidden="true"
+        >
           <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" />
         </svg>
       </button>

@@ -19,7 +19,13 @@ export default function CourseRequestForm({ country, course, full }: Props) {
     async (_values, data) => {
       const { sendCourseRequest } = await requestsApi();
       const body = jsonFields(data);
-      setSent(await sendCourseRequest({ ...body, course: course.slug, participants: Number(body.participants || 1) } as never));
+      setSent(
+        await sendCourseRequest({
+          ...body,
+          course: course.slug,
+          participants: Number(body.participants || 1),
+        } as never),
+      );
     },
     { required: ['name'] },
   );
@@ -28,7 +34,9 @@ export default function CourseRequestForm({ country, course, full }: Props) {
     return (
       <Done title={full ? 'Вы в листе ожидания' : 'Заявка отправлена'}>
         <p>{sent.detail}</p>
-        <p className="muted">Номер заявки: {sent.id}. Курс: «{course.title}».</p>
+        <p className="muted">
+          Номер заявки: {sent.id}. Курс: «{course.title}».
+        </p>
       </Done>
     );
   }
@@ -36,9 +44,22 @@ export default function CourseRequestForm({ country, course, full }: Props) {
     <Form form={form} onSubmit={submit}>
       <ContactFields form={form} require="either" country={country} />
       <Field name="clinic" label="Клиника" optional autoComplete="organization" errors={form.errors.fields.clinic} />
-      <Field name="participants" label="Сколько участников" type="number" min={1} max={50} defaultValue="1" inputMode="numeric" errors={form.errors.fields.participants} />
+      <Field
+        name="participants"
+        label="Сколько участников"
+        type="number"
+        min={1}
+        max={50}
+        defaultValue="1"
+        inputMode="numeric"
+        errors={form.errors.fields.participants}
+      />
       <TextArea name="message" label="Комментарий" optional rows={3} errors={form.errors.fields.message} />
-      <SubmitButton pending={form.pending} label={full ? 'Записаться в лист ожидания' : 'Записаться'} pendingLabel="Отправляем…" />
+      <SubmitButton
+        pending={form.pending}
+        label={full ? 'Записаться в лист ожидания' : 'Записаться'}
+        pendingLabel="Отправляем…"
+      />
     </Form>
   );
 }

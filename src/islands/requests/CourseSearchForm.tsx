@@ -4,7 +4,13 @@ import type { CountryCode, VisitorRequest } from '~/lib/api/types.ts';
 import { ContactFields, jsonFields, requestsApi } from './request-fields.tsx';
 
 /** «Не нашли курс?»: the topic a dentist wants to learn, where, and how to reach them. */
-export default function CourseSearchForm({ country, cities }: { country: CountryCode; cities: { code: string; name: string }[] }) {
+export default function CourseSearchForm({
+  country,
+  cities,
+}: {
+  country: CountryCode;
+  cities: { code: string; name: string }[];
+}) {
   const form = useForm({ warm: requestsApi });
   const [sent, setSent] = useState<VisitorRequest | null>(null);
 
@@ -26,7 +32,12 @@ export default function CourseSearchForm({ country, cities }: { country: Country
   }
   return (
     <Form form={form} onSubmit={submit}>
-      <Field name="topic" label="Чему хотите научиться" hint="Например: эндодонтия под микроскопом, синус-лифтинг, цифровой протокол." errors={form.errors.fields.topic} />
+      <Field
+        name="topic"
+        label="Чему хотите научиться"
+        hint="Например: эндодонтия под микроскопом, синус-лифтинг, цифровой протокол."
+        errors={form.errors.fields.topic}
+      />
       <Select name="city" label="Город" optional defaultValue="" errors={form.errors.fields.city}>
         <option value="">Любой</option>
         {cities.map((c) => (

@@ -42,7 +42,13 @@ export default function PrintingRequestForm({ country, services, selected }: Pro
   return (
     <Form form={form} onSubmit={submit}>
       <ContactFields form={form} require="phone" country={country} />
-      <Select name="printing_price" label="Услуга" optional defaultValue={selected ? String(selected) : ''} errors={errors.printing_price}>
+      <Select
+        name="printing_price"
+        label="Услуга"
+        optional
+        defaultValue={selected ? String(selected) : ''}
+        errors={errors.printing_price}
+      >
         <option value="">Не знаю — подскажите</option>
         {services.map((s) => (
           <option key={s.id} value={s.id}>
@@ -50,7 +56,16 @@ export default function PrintingRequestForm({ country, services, selected }: Pro
           </option>
         ))}
       </Select>
-      <Field name="quantity" label="Количество" type="number" min={1} max={1000} defaultValue="1" inputMode="numeric" errors={errors.quantity} />
+      <Field
+        name="quantity"
+        label="Количество"
+        type="number"
+        min={1}
+        max={1000}
+        defaultValue="1"
+        inputMode="numeric"
+        errors={errors.quantity}
+      />
       <FileField
         name="file"
         label="Файл модели"

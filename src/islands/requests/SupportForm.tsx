@@ -20,7 +20,9 @@ export default function SupportForm({ country }: { country: CountryCode }) {
     return (
       <Done title="Вопрос отправлен">
         <p>{sent.detail}</p>
-        <p className="muted">Номер обращения: {sent.id}. Ответ придёт на {sent.email}.</p>
+        <p className="muted">
+          Номер обращения: {sent.id}. Ответ придёт на {sent.email}.
+        </p>
       </Done>
     );
   }

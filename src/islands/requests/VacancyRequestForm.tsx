@@ -6,7 +6,13 @@ import { ContactFields, requestsApi } from './request-fields.tsx';
 const RESUME_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Applying for a vacancy: contact, a CV file or a cover letter (a link to a CV in it will do). */
-export default function VacancyRequestForm({ country, vacancy }: { country: CountryCode; vacancy: { id: number; title: string } }) {
+export default function VacancyRequestForm({
+  country,
+  vacancy,
+}: {
+  country: CountryCode;
+  vacancy: { id: number; title: string };
+}) {
   const form = useForm({ warm: requestsApi });
   const [sent, setSent] = useState<VisitorRequest | null>(null);
 
@@ -23,7 +29,9 @@ export default function VacancyRequestForm({ country, vacancy }: { country: Coun
     return (
       <Done title="Отклик отправлен">
         <p>{sent.detail}</p>
-        <p className="muted">Номер отклика: {sent.id}. Вакансия: «{vacancy.title}».</p>
+        <p className="muted">
+          Номер отклика: {sent.id}. Вакансия: «{vacancy.title}».
+        </p>
       </Done>
     );
   }
@@ -40,7 +48,14 @@ export default function VacancyRequestForm({ country, vacancy }: { country: Coun
         hint="PDF, DOC, DOCX, ODT или RTF, до 5 МБ."
         errors={form.errors.fields.resume}
       />
-      <TextArea name="message" label="Сопроводительное письмо" optional rows={4} hint="Коротко об опыте, или ссылка на резюме, если файла нет." errors={form.errors.fields.message} />
+      <TextArea
+        name="message"
+        label="Сопроводительное письмо"
+        optional
+        rows={4}
+        hint="Коротко об опыте, или ссылка на резюме, если файла нет."
+        errors={form.errors.fields.message}
+      />
       <SubmitButton pending={form.pending} label="Откликнуться" pendingLabel="Отправляем…" />
     </Form>
   );

@@ -30,7 +30,11 @@ export function ContactFields({ form, require, country }: ContactFieldsProps & {
         autoComplete="tel"
         inputMode="tel"
         optional={require === 'email' || require === 'either'}
-        hint={require === 'either' ? 'Телефон или почта — как вам удобнее, чтобы мы ответили.' : 'Например, +996 555 123 456 или 8 701 123 45 67.'}
+        hint={
+          require === 'either'
+            ? 'Телефон или почта — как вам удобнее, чтобы мы ответили.'
+            : 'Например, +996 555 123 456 или 8 701 123 45 67.'
+        }
         errors={errors.phone}
       />
       <Field

@@ -13,5 +13,6 @@ export function usePriceFormat(exchange: Exchange | null, countryCurrency: Displ
   const [hasChoice, setHasChoice] = useState(false);
   useEffect(() => setHasChoice(localStorage.getItem(CURRENCY_STORAGE_KEY) !== null), [chosen]);
   const target = hasChoice ? chosen : countryCurrency;
-  return (amount: string | null, from: CurrencyCode) => formatPrice(amount, from, target, exchange) ?? 'Цена по запросу';
+  return (amount: string | null, from: CurrencyCode) =>
+    formatPrice(amount, from, target, exchange) ?? 'Цена по запросу';
 }

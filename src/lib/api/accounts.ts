@@ -24,7 +24,11 @@ import type {
 const AUTH = '/accounts/auth';
 
 /** Checks the body and each of its mandatory fields. */
-function assertBody<T extends object>(body: T | null | undefined, fields: readonly (keyof T & string)[], operation: string): asserts body is T {
+function assertBody<T extends object>(
+  body: T | null | undefined,
+  fields: readonly (keyof T & string)[],
+  operation: string,
+): asserts body is T {
   assertRequired(body, 'body', operation);
   for (const field of fields) assertRequired(body[field], field, operation);
 }

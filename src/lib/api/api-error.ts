@@ -26,10 +26,17 @@ export function isUnauthorized(error: unknown): boolean {
 }
 
 /** `[METHOD] "url": 400 Bad Request`, or `<no response> reason` when none came. */
-export function apiErrorFor(method: string, url: string, outcome: { response: Response; data: unknown } | { cause: unknown }): ApiError {
+export function apiErrorFor(
+  method: string,
+  url: string,
+  outcome: { response: Response; data: unknown } | { cause: unknown },
+): ApiError {
   if ('response' in outcome) {
     const { response, data } = outcome;
-    return new ApiError(`[${method}] "${url}": ${response.status} ${response.statusText}`.trimEnd(), { response, data });
+    return new ApiError(`[${method}] "${url}": ${response.status} ${response.statusText}`.trimEnd(), {
+      response,
+      data,
+    });
   }
   const reason = outcome.cause instanceof Error ? outcome.cause.message : String(outcome.cause);
   return new ApiError(`[${method}] "${url}": <no response> ${reason}`, { cause: outcome.cause });

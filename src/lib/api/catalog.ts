@@ -3,7 +3,16 @@ import { pageToOffset } from './paging.ts';
 import { compactQuery } from './query.ts';
 import { assertRequired } from './required.ts';
 import { encodeSpecifications, type SpecificationSelection } from '../../shared/specifications.ts';
-import type { Brand, Category, CategoryNode, CountryCode, Paginated, Product, ProductList, Specification } from './types.ts';
+import type {
+  Brand,
+  Category,
+  CategoryNode,
+  CountryCode,
+  Paginated,
+  Product,
+  ProductList,
+  Specification,
+} from './types.ts';
 
 /** The server's default product page size (DESIGN.md); `listProducts` sends it when no `limit` is given. */
 export const PRODUCT_PAGE_SIZE = 24;
@@ -63,9 +72,15 @@ export function listProducts(query: ProductListQuery, client: ApiClient = api): 
  * favourites' lookup. Sends the query `listProducts` sends for `{ ids, country, limit }`, without
  * its filter encoding, which pages that only look up ids do not need to download.
  */
-export function listProductsByIds(ids: readonly number[], country: CountryCode, client: ApiClient = api): Promise<ProductList> {
+export function listProductsByIds(
+  ids: readonly number[],
+  country: CountryCode,
+  client: ApiClient = api,
+): Promise<ProductList> {
   assertRequired(country, 'country', 'listProductsByIds');
-  return client<ProductList>('/products/products/', { query: { is_active: true, ids: ids.join(','), limit: ids.length, country } });
+  return client<ProductList>('/products/products/', {
+    query: { is_active: true, ids: ids.join(','), limit: ids.length, country },
+  });
 }
 
 export function getProduct(slug: string, country: CountryCode, client: ApiClient = api): Promise<Product> {
@@ -107,6 +122,9 @@ export interface SpecificationListQuery {
   offset?: number;
 }
 
-export function listSpecifications(query: SpecificationListQuery = {}, client: ApiClient = api): Promise<Paginated<Specification>> {
+export function listSpecifications(
+  query: SpecificationListQuery = {},
+  client: ApiClient = api,
+): Promise<Paginated<Specification>> {
   return client<Paginated<Specification>>('/products/specifications/', { query: compactQuery({ ...query }) });
 }

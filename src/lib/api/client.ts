@@ -34,9 +34,14 @@ export { isUnauthorized };
  * whatever token is left. Other errors reach the caller as `ApiError`s; nothing is retried
  * automatically.
  */
-export function createApiClient({ baseURL = API_BASE_URL, fetch, cookies = browserCookies }: ApiClientOptions = {}): ApiClient {
+export function createApiClient({
+  baseURL = API_BASE_URL,
+  fetch,
+  cookies = browserCookies,
+}: ApiClientOptions = {}): ApiClient {
   const fetchImpl = fetch ?? platformFetch;
-  const $fetch = <T>(path: string, options: ApiRequestOptions = {}) => sendRequest<T>(fetchImpl, baseURL, path, options);
+  const $fetch = <T>(path: string, options: ApiRequestOptions = {}) =>
+    sendRequest<T>(fetchImpl, baseURL, path, options);
   // Concurrent 401s share one refresh: with rotation a second refresh would present a revoked token.
   let refreshing: Promise<void> | null = null;
 
@@ -48,7 +53,8 @@ export function createApiClient({ baseURL = API_BASE_URL, fetch, cookies = brows
     }
     try {
       const answer = await $fetch<TokenRefreshAnswer>(REFRESH_PATH, { method: 'POST', body: { refresh } });
-      if (typeof answer?.access !== 'string' || answer.access === '') throw new Error('The refresh answer has no access token.');
+      if (typeof answer?.access !== 'string' || answer.access === '')
+        throw new Error('The refresh answer has no access token.');
       saveTokens(answer, cookies);
     } catch {
       // Another tab may have rotated the pair meanwhile, revoking the token sent here: its new cookies

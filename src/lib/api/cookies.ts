@@ -64,11 +64,16 @@ export function jwtExpiry(token: string): Date | null {
 }
 
 /** Stores a login or refresh answer, each cookie expiring with its token; `refresh` is kept as it was when the answer carries none. */
-export function saveTokens(tokens: { access: string; refresh?: string }, cookies: CookieAdapter = browserCookies): void {
+export function saveTokens(
+  tokens: { access: string; refresh?: string },
+  cookies: CookieAdapter = browserCookies,
+): void {
   const now = Date.now();
   cookies.set(TOKEN_COOKIE, tokens.access, { expires: jwtExpiry(tokens.access) ?? new Date(now + TOKEN_LIFETIME_MS) });
   if (tokens.refresh) {
-    cookies.set(REFRESH_COOKIE, tokens.refresh, { expires: jwtExpiry(tokens.refresh) ?? new Date(now + REFRESH_LIFETIME_MS) });
+    cookies.set(REFRESH_COOKIE, tokens.refresh, {
+      expires: jwtExpiry(tokens.refresh) ?? new Date(now + REFRESH_LIFETIME_MS),
+    });
   }
 }
 

@@ -9,7 +9,10 @@ export interface ListQuery {
 }
 
 /** Exchange records, newest first; the first one is the current rate. */
-export function listExchanges(query: ListQuery = { limit: 1, offset: 0 }, client: ApiClient = api): Promise<Paginated<Exchange>> {
+export function listExchanges(
+  query: ListQuery = { limit: 1, offset: 0 },
+  client: ApiClient = api,
+): Promise<Paginated<Exchange>> {
   return client<Paginated<Exchange>>('/core/exchanges/', { query: compactQuery({ ...query }) });
 }
 
@@ -24,7 +27,10 @@ export function listContacts(query: ContactListQuery, client: ApiClient = api): 
 }
 
 /** Active banners; with `country`, those shown in it. */
-export function listBanners(query: ListQuery & { country?: CountryCode } = {}, client: ApiClient = api): Promise<Paginated<Banner>> {
+export function listBanners(
+  query: ListQuery & { country?: CountryCode } = {},
+  client: ApiClient = api,
+): Promise<Paginated<Banner>> {
   return client<Paginated<Banner>>('/core/banners/', { query: compactQuery({ ...query }) });
 }
 

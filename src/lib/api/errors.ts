@@ -1,7 +1,8 @@
 import { ApiError } from './api-error.ts';
 import type { ApiErrorBody, ApiValidationErrorBody } from './types.ts';
 
-export const NETWORK_ERROR_MESSAGE = 'Не удалось связаться с сервером. Проверьте подключение к интернету и попробуйте ещё раз.';
+export const NETWORK_ERROR_MESSAGE =
+  'Не удалось связаться с сервером. Проверьте подключение к интернету и попробуйте ещё раз.';
 
 function firstValidationMessage(body: ApiValidationErrorBody): string | undefined {
   const nonField = body.non_field_errors?.find((m) => typeof m === 'string');

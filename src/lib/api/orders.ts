@@ -6,5 +6,9 @@ import type { Order, OrderCreateInput } from './types.ts';
  * submit answer the first order instead of placing a second one.
  */
 export function createOrder(input: OrderCreateInput, idempotencyKey: string, client: ApiClient = api): Promise<Order> {
-  return client<Order>('/orders/order_create/', { method: 'POST', body: input, headers: { 'Idempotency-Key': idempotencyKey } });
+  return client<Order>('/orders/order_create/', {
+    method: 'POST',
+    body: input,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
 }

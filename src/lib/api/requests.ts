@@ -2,7 +2,15 @@
 import { publicApi as api, type ApiClient } from './transport.ts';
 import { assertRequired } from './required.ts';
 import { uploadForm, type UploadOptions } from './upload.ts';
-import type { BackInStockAlert, CountryCode, CourseRequestInput, CourseSearchRequestInput, NewsletterAnswer, SupportRequestInput, VisitorRequest } from './types.ts';
+import type {
+  BackInStockAlert,
+  CountryCode,
+  CourseRequestInput,
+  CourseSearchRequestInput,
+  NewsletterAnswer,
+  SupportRequestInput,
+  VisitorRequest,
+} from './types.ts';
 
 export function sendSupportRequest(body: SupportRequestInput, client: ApiClient = api): Promise<VisitorRequest> {
   return client<VisitorRequest>('/services/supports/', { method: 'POST', body });
@@ -13,7 +21,10 @@ export function sendCourseRequest(body: CourseRequestInput, client: ApiClient = 
   return client<VisitorRequest>('/services/course_requests/', { method: 'POST', body });
 }
 
-export function sendCourseSearchRequest(body: CourseSearchRequestInput, client: ApiClient = api): Promise<VisitorRequest> {
+export function sendCourseSearchRequest(
+  body: CourseSearchRequestInput,
+  client: ApiClient = api,
+): Promise<VisitorRequest> {
   return client<VisitorRequest>('/services/course_search_requests/', { method: 'POST', body });
 }
 
@@ -28,11 +39,18 @@ export function sendVacancyRequest(form: FormData, options: UploadOptions = {}):
   return uploadForm<VisitorRequest>('/services/vacancy_requests/', form, options);
 }
 
-export function subscribeToNewsletter(body: { email: string; country: CountryCode }, client: ApiClient = api): Promise<NewsletterAnswer> {
+export function subscribeToNewsletter(
+  body: { email: string; country: CountryCode },
+  client: ApiClient = api,
+): Promise<NewsletterAnswer> {
   return client<NewsletterAnswer>('/services/newsletter_subscriptions/', { method: 'POST', body });
 }
 
-export function requestBackInStock(country: CountryCode, body: { product: number; email: string }, client: ApiClient = api): Promise<BackInStockAlert> {
+export function requestBackInStock(
+  country: CountryCode,
+  body: { product: number; email: string },
+  client: ApiClient = api,
+): Promise<BackInStockAlert> {
   assertRequired(country, 'country', 'requestBackInStock');
   return client<BackInStockAlert>('/notifications/back_in_stock/', { method: 'POST', query: { country }, body });
 }

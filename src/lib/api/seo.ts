@@ -19,7 +19,10 @@ function listQuery(query: ContentListQuery) {
   return compactQuery({ limit, offset: offset > 0 ? offset : undefined });
 }
 
-export function listArticles(query: ContentListQuery = {}, client: ApiClient = api): Promise<Paginated<PublicationListItem>> {
+export function listArticles(
+  query: ContentListQuery = {},
+  client: ApiClient = api,
+): Promise<Paginated<PublicationListItem>> {
   return client<Paginated<PublicationListItem>>('/seo/articles/', { query: listQuery(query) });
 }
 
@@ -28,7 +31,10 @@ export function getArticle(id: number, client: ApiClient = api): Promise<Publica
   return client<Publication>(`/seo/articles/${encodeURIComponent(id)}/`);
 }
 
-export function listNews(query: ContentListQuery = {}, client: ApiClient = api): Promise<Paginated<PublicationListItem>> {
+export function listNews(
+  query: ContentListQuery = {},
+  client: ApiClient = api,
+): Promise<Paginated<PublicationListItem>> {
   return client<Paginated<PublicationListItem>>('/seo/news/', { query: listQuery(query) });
 }
 
@@ -38,9 +44,15 @@ export function getNewsItem(id: number, client: ApiClient = api): Promise<Public
 }
 
 /** Site pages take `page` itself (the server turns it into an offset). */
-export function listSitePages(query: ContentListQuery = {}, client: ApiClient = api): Promise<Paginated<PublicationListItem>> {
+export function listSitePages(
+  query: ContentListQuery = {},
+  client: ApiClient = api,
+): Promise<Paginated<PublicationListItem>> {
   return client<Paginated<PublicationListItem>>('/seo/site_pages/', {
-    query: compactQuery({ page: query.page && query.page > 1 ? Math.floor(query.page) : undefined, limit: query.limit }),
+    query: compactQuery({
+      page: query.page && query.page > 1 ? Math.floor(query.page) : undefined,
+      limit: query.limit,
+    }),
   });
 }
 

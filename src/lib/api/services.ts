@@ -2,7 +2,15 @@ import { publicApi as api, type ApiClient } from './transport.ts';
 import { pageToOffset } from './paging.ts';
 import { compactQuery } from './query.ts';
 import { assertRequired } from './required.ts';
-import type { CountryCode, Course, CourseCategory, CourseListItem, Paginated, PrintingPrice, Vacancy } from './types.ts';
+import type {
+  CountryCode,
+  Course,
+  CourseCategory,
+  CourseListItem,
+  Paginated,
+  PrintingPrice,
+  Vacancy,
+} from './types.ts';
 
 export interface PageQuery {
   limit?: number;
@@ -40,10 +48,15 @@ export function getCourse(slug: string, client: ApiClient = api): Promise<Course
   return client<Course>(`/services/courses/${encodeURIComponent(slug)}/`);
 }
 
-export function listPrintingPrices(query: PageQuery & { country: CountryCode }, client: ApiClient = api): Promise<Paginated<PrintingPrice>> {
+export function listPrintingPrices(
+  query: PageQuery & { country: CountryCode },
+  client: ApiClient = api,
+): Promise<Paginated<PrintingPrice>> {
   assertRequired(query, 'query', 'listPrintingPrices');
   assertRequired(query.country, 'country', 'listPrintingPrices');
-  return client<Paginated<PrintingPrice>>('/services/printing_prices/', { query: compactQuery({ ...paging(query), country: query.country }) });
+  return client<Paginated<PrintingPrice>>('/services/printing_prices/', {
+    query: compactQuery({ ...paging(query), country: query.country }),
+  });
 }
 
 export function getPrintingPrice(id: number, country: CountryCode, client: ApiClient = api): Promise<PrintingPrice> {
@@ -52,8 +65,13 @@ export function getPrintingPrice(id: number, country: CountryCode, client: ApiCl
   return client<PrintingPrice>(`/services/printing_prices/${encodeURIComponent(id)}/`, { query: { country } });
 }
 
-export function listVacancies(query: PageQuery & { country?: CountryCode } = {}, client: ApiClient = api): Promise<Paginated<Vacancy>> {
-  return client<Paginated<Vacancy>>('/services/vacancies/', { query: compactQuery({ ...paging(query), country: query.country }) });
+export function listVacancies(
+  query: PageQuery & { country?: CountryCode } = {},
+  client: ApiClient = api,
+): Promise<Paginated<Vacancy>> {
+  return client<Paginated<Vacancy>>('/services/vacancies/', {
+    query: compactQuery({ ...paging(query), country: query.country }),
+  });
 }
 
 export function getVacancy(id: number, client: ApiClient = api): Promise<Vacancy> {

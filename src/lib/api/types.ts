@@ -7,7 +7,11 @@ import type { components, operations } from './schema.gen.ts';
 
 type Schemas = components['schemas'];
 /** The JSON a 200 answer of an operation carries. */
-type Answer<Id extends keyof operations> = operations[Id]['responses'] extends { 200: { content: { 'application/json': infer T } } } ? T : never;
+type Answer<Id extends keyof operations> = operations[Id]['responses'] extends {
+  200: { content: { 'application/json': infer T } };
+}
+  ? T
+  : never;
 
 export type { CountryCode, CurrencyCode } from '../../shared/countries.ts';
 

@@ -29,7 +29,13 @@ const NULL_BODY = new Set([101, 103, 204, 205, 304]);
  * and retried as the API client does: the caller shows it (the form kit says the session ended).
  */
 export function uploadForm<T = unknown>(path: string, body: FormData, options: UploadOptions = {}): Promise<T> {
-  const { onProgress, signal, baseURL = API_BASE_URL, cookies = browserCookies, createRequest = () => new XMLHttpRequest() } = options;
+  const {
+    onProgress,
+    signal,
+    baseURL = API_BASE_URL,
+    cookies = browserCookies,
+    createRequest = () => new XMLHttpRequest(),
+  } = options;
   const url = `${baseURL}/${path.replace(/^\//, '')}`;
   const headers = new Headers({ Accept: 'application/json' });
   const token = cookies.get(TOKEN_COOKIE);

@@ -11,7 +11,8 @@ import type { User } from './users.queries.ts';
 const SHOP = SHOP_SENDER_NAME;
 const countryOf = (user: User) => (isCountryCode(user.country) ? user.country : 'kg');
 const greeting = (user: User) => (user.firstName ? `Здравствуйте, ${user.firstName}.` : 'Здравствуйте.');
-const IGNORE = 'Если вы этого не делали, просто не обращайте внимания на это письмо: без перехода по ссылке ничего не изменится.';
+const IGNORE =
+  'Если вы этого не делали, просто не обращайте внимания на это письмо: без перехода по ссылке ничего не изменится.';
 
 function send(kind: string, to: string, subject: string, content: Parameters<typeof renderMail>[0]): Promise<void> {
   return sendMail({ kind, to, subject, ...renderMail(content) });
@@ -35,18 +36,27 @@ export function sendActivationMail(user: User): Promise<void> {
 export function sendActivatedMail(user: User): Promise<void> {
   return send('activation_confirmed', user.email, `Аккаунт в ${SHOP} подтверждён`, {
     heading: 'Аккаунт подтверждён',
-    paragraphs: [greeting(user), 'Адрес электронной почты подтверждён. Теперь вы можете входить в магазин, оформлять и отслеживать заказы.'],
+    paragraphs: [
+      greeting(user),
+      'Адрес электронной почты подтверждён. Теперь вы можете входить в магазин, оформлять и отслеживать заказы.',
+    ],
     action: { label: 'Войти', url: absoluteUrl(paths.login(countryOf(user))) },
     footnote: `Вы получили это письмо, потому что зарегистрировались в ${SHOP}.`,
   });
 }
 
 export function sendPasswordResetMail(user: User): Promise<void> {
-  const url = absoluteUrl(paths.passwordResetConfirm(countryOf(user), encodeUid(user.id), makeLinkToken('password_reset', user)));
+  const url = absoluteUrl(
+    paths.passwordResetConfirm(countryOf(user), encodeUid(user.id), makeLinkToken('password_reset', user)),
+  );
   return send('password_reset', user.email, `Восстановление пароля в ${SHOP}`, {
     preheader: 'Ссылка для нового пароля.',
     heading: 'Восстановление пароля',
-    paragraphs: [greeting(user), 'Мы получили запрос на смену пароля для вашего аккаунта. Чтобы задать новый пароль, перейдите по ссылке.', 'Ссылка действует 24 часа и срабатывает один раз.'],
+    paragraphs: [
+      greeting(user),
+      'Мы получили запрос на смену пароля для вашего аккаунта. Чтобы задать новый пароль, перейдите по ссылке.',
+      'Ссылка действует 24 часа и срабатывает один раз.',
+    ],
     action: { label: 'Задать новый пароль', url },
     footnote: `Вы получили это письмо, потому что кто-то запросил восстановление пароля для этого адреса в ${SHOP}. ${IGNORE}`,
   });
@@ -66,10 +76,16 @@ export function sendPasswordChangedMail(user: User): Promise<void> {
 }
 
 export function sendEmailResetMail(user: User): Promise<void> {
-  const url = absoluteUrl(paths.emailResetConfirm(countryOf(user), encodeUid(user.id), makeLinkToken('email_reset', user)));
+  const url = absoluteUrl(
+    paths.emailResetConfirm(countryOf(user), encodeUid(user.id), makeLinkToken('email_reset', user)),
+  );
   return send('email_reset', user.email, `Смена адреса почты в ${SHOP}`, {
     heading: 'Смена адреса электронной почты',
-    paragraphs: [greeting(user), 'Мы получили запрос на смену адреса почты, с которым вы входите в магазин. Чтобы указать новый адрес, перейдите по ссылке.', 'Ссылка действует 24 часа и срабатывает один раз.'],
+    paragraphs: [
+      greeting(user),
+      'Мы получили запрос на смену адреса почты, с которым вы входите в магазин. Чтобы указать новый адрес, перейдите по ссылке.',
+      'Ссылка действует 24 часа и срабатывает один раз.',
+    ],
     action: { label: 'Указать новый адрес', url },
     footnote: `Вы получили это письмо, потому что кто-то запросил смену адреса для этого аккаунта в ${SHOP}. ${IGNORE}`,
   });
@@ -80,7 +96,10 @@ export async function sendEmailChangedMails(user: User, oldEmail: string): Promi
   const country = countryOf(user);
   await send('email_changed', user.email, `Адрес почты в ${SHOP} изменён`, {
     heading: 'Адрес почты изменён',
-    paragraphs: [greeting(user), `Теперь вы входите в ${SHOP} с этим адресом: ${user.email}. Письма о заказах будут приходить сюда.`],
+    paragraphs: [
+      greeting(user),
+      `Теперь вы входите в ${SHOP} с этим адресом: ${user.email}. Письма о заказах будут приходить сюда.`,
+    ],
     action: { label: 'Открыть личный кабинет', url: absoluteUrl(paths.account(country)) },
     footnote: `Вы получили это письмо, потому что этот адрес указан в аккаунте ${SHOP}.`,
   });

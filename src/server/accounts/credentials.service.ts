@@ -35,7 +35,11 @@ export async function requestEmailReset(email: string): Promise<void> {
 }
 
 // Sets a new password and ends every session, checking the new pair first.
-async function replacePassword(user: User, fields: { newPassword: string; reNewPassword: string }, extra: FieldErrors = {}): Promise<void> {
+async function replacePassword(
+  user: User,
+  fields: { newPassword: string; reNewPassword: string },
+  extra: FieldErrors = {},
+): Promise<void> {
   const errors = extra;
   addError(errors, 'new_password', ...(await passwordProblems(fields.newPassword, user.email)));
   if (fields.newPassword !== fields.reNewPassword) addError(errors, 'non_field_errors', M.passwordMismatch);
@@ -45,13 +49,21 @@ async function replacePassword(user: User, fields: { newPassword: string; reNewP
   await mails.sendPasswordChangedMail(user);
 }
 
-export async function confirmPasswordReset(input: { uid: string; token: string; newPassword: string; reNewPassword: string }): Promise<void> {
+export async function confirmPasswordReset(input: {
+  uid: string;
+  token: string;
+  newPassword: string;
+  reNewPassword: string;
+}): Promise<void> {
   const user = await linkedUser('password_reset', input.uid, input.token);
   await replacePassword(user, input);
 }
 
 /** @throws RateLimitError after too many wrong current passwords, ValidationError */
-export async function setPassword(user: User, input: { currentPassword: string; newPassword: string; reNewPassword: string }): Promise<void> {
+export async function setPassword(
+  user: User,
+  input: { currentPassword: string; newPassword: string; reNewPassword: string },
+): Promise<void> {
   const errors: FieldErrors = {};
   if (!(await checkCurrentPassword(user, input.currentPassword))) addError(errors, 'current_password', M.wrongPassword);
   await replacePassword(user, input, errors);
@@ -77,7 +89,12 @@ async function newEmailErrors(user: User, newEmail: string, reNewEmail: string, 
   return email;
 }
 
-export async function confirmEmailReset(input: { uid: string; token: string; newEmail: string; reNewEmail: string }): Promise<void> {
+export async function confirmEmailReset(input: {
+  uid: string;
+  token: string;
+  newEmail: string;
+  reNewEmail: string;
+}): Promise<void> {
   const user = await linkedUser('email_reset', input.uid, input.token);
   const errors: FieldErrors = {};
   const email = await newEmailErrors(user, input.newEmail, input.reNewEmail, errors);
@@ -86,7 +103,10 @@ export async function confirmEmailReset(input: { uid: string; token: string; new
 }
 
 /** @throws RateLimitError after too many wrong current passwords, ValidationError */
-export async function setEmail(user: User, input: { currentPassword: string; newEmail: string; reNewEmail: string }): Promise<void> {
+export async function setEmail(
+  user: User,
+  input: { currentPassword: string; newEmail: string; reNewEmail: string },
+): Promise<void> {
   const errors: FieldErrors = {};
   if (!(await checkCurrentPassword(user, input.currentPassword))) addError(errors, 'current_password', M.wrongPassword);
   const email = await newEmailErrors(user, input.newEmail, input.reNewEmail, errors);

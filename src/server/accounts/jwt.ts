@@ -19,10 +19,15 @@ export interface TokenClaims {
 const ALGORITHM = 'HS256';
 const key = new TextEncoder().encode(env.JWT_SECRET);
 
-export const lifetimeSeconds = (type: TokenType) => (type === 'access' ? env.ACCESS_TOKEN_LIFETIME : env.REFRESH_TOKEN_LIFETIME);
+export const lifetimeSeconds = (type: TokenType) =>
+  type === 'access' ? env.ACCESS_TOKEN_LIFETIME : env.REFRESH_TOKEN_LIFETIME;
 
 /** Signs a token of `type` for the user; `jti` identifies refresh tokens in the database. */
-export function signToken(type: TokenType, claims: { userId: number; version: number; jti: string }, now = new Date()): Promise<string> {
+export function signToken(
+  type: TokenType,
+  claims: { userId: number; version: number; jti: string },
+  now = new Date(),
+): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
   return new SignJWT({ token_type: type, user_id: claims.userId, ver: claims.version })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
@@ -48,7 +53,8 @@ export async function readToken(token: string, type?: TokenType): Promise<TokenC
       Number.isSafeInteger(claims.ver) &&
       typeof claims.jti === 'string';
     if (!valid) throw tokenNotValid();
-    if (type && claims.token_type !== type) throw new AuthenticationError(ACCOUNT_MESSAGES.tokenWrongType, 'token_not_valid');
+    if (type && claims.token_type !== type)
+      throw new AuthenticationError(ACCOUNT_MESSAGES.tokenWrongType, 'token_not_valid');
     return claims as TokenClaims;
   } catch (error) {
     if (error instanceof AuthenticationError) throw error;

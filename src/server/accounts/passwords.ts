@@ -34,7 +34,9 @@ let common: Promise<Set<string>> | undefined;
 
 // About 50,000 leaked passwords (zxcvbn-ts's list), loaded on the first check only.
 function commonPasswords(): Promise<Set<string>> {
-  common ??= import('@zxcvbn-ts/language-common').then(({ dictionary }) => new Set(dictionary['passwords-common'] as string[]));
+  common ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) => new Set(dictionary['passwords-common'] as string[]),
+  );
   return common;
 }
 

@@ -41,13 +41,18 @@ export async function updateProfile(actor: User, target: User, changes: ProfileC
   const changesStaff = access.isStaff !== undefined && access.isStaff !== target.isStaff;
   const changesStaffActivity = target.isStaff && access.isActive !== undefined && access.isActive !== target.isActive;
   if ((changesStaff || changesStaffActivity) && !actor.isSuperuser) throw new PermissionError(M.superuserOnly);
-  const set: Partial<User> = Object.fromEntries(Object.entries({ ...profile, ...access }).filter(([, v]) => v !== undefined));
+  const set: Partial<User> = Object.fromEntries(
+    Object.entries({ ...profile, ...access }).filter(([, v]) => v !== undefined),
+  );
   if (access.isStaff === false) set.isSuperuser = false;
   if (access.isActive === false && target.isActive) {
     await endSessions(target.id, 'deactivated', set);
   } else if (Object.keys(set).length) {
     const db = await getDb();
-    await db.update(users).set({ ...set, updatedAt: new Date() }).where(eq(users.id, target.id));
+    await db
+      .update(users)
+      .set({ ...set, updatedAt: new Date() })
+      .where(eq(users.id, target.id));
   }
   return (await findUserById(target.id))!;
 }
@@ -61,7 +66,8 @@ export async function updateProfile(actor: User, target: User, changes: ProfileC
  */
 export async function deleteAccount(actor: User, target: User, currentPassword: string): Promise<void> {
   if (target.isStaff && actor.id !== target.id && !actor.isSuperuser) throw new PermissionError(M.superuserOnly);
-  if (!(await checkCurrentPassword(actor, currentPassword))) throw new ValidationError({ current_password: [M.wrongPassword] });
+  if (!(await checkCurrentPassword(actor, currentPassword)))
+    throw new ValidationError({ current_password: [M.wrongPassword] });
   const forgetEmail = async (tx: Db) => {
     await deleteMailsTo(target.email, tx);
     const named = emailRateLimitKeys(target.email);
@@ -69,17 +75,22 @@ export async function deleteAccount(actor: User, target: User, currentPassword: 
     // The orders stay for the shop's records, without the person's name, phone, email or address.
     await erasePersonalDataOfOrders(target.id, tx);
   };
-  await endSessions(target.id, 'deleted', {
-    email: `deleted-${target.id}-${crypto.randomUUID()}@deleted.invalid`,
-    passwordHash: null,
-    firstName: '',
-    lastName: '',
-    phone: '',
-    isActive: false,
-    isStaff: false,
-    isSuperuser: false,
-    deletedAt: new Date(),
-  }, forgetEmail);
+  await endSessions(
+    target.id,
+    'deleted',
+    {
+      email: `deleted-${target.id}-${crypto.randomUUID()}@deleted.invalid`,
+      passwordHash: null,
+      firstName: '',
+      lastName: '',
+      phone: '',
+      isActive: false,
+      isStaff: false,
+      isSuperuser: false,
+      deletedAt: new Date(),
+    },
+    forgetEmail,
+  );
 }
 
 /** Staff list every account; anyone else sees only their own. */

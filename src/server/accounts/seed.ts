@@ -5,8 +5,23 @@ import { findUserByEmail } from './users.queries.ts';
 
 /** The development accounts of the demo data (README, "Demo accounts"); never created in production. */
 export const DEMO_ACCOUNTS = [
-  { email: 'staff@dental.test', password: 'Staff-Demo-2026', firstName: 'Сотрудник', lastName: 'Магазина', phone: '+996555000001', isStaff: true, isSuperuser: true },
-  { email: 'doctor@dental.test', password: 'Doctor-Demo-2026', firstName: 'Айгуль', lastName: 'Садыкова', phone: '+996555000002', isStaff: false },
+  {
+    email: 'staff@dental.test',
+    password: 'Staff-Demo-2026',
+    firstName: 'Сотрудник',
+    lastName: 'Магазина',
+    phone: '+996555000001',
+    isStaff: true,
+    isSuperuser: true,
+  },
+  {
+    email: 'doctor@dental.test',
+    password: 'Doctor-Demo-2026',
+    firstName: 'Айгуль',
+    lastName: 'Садыкова',
+    phone: '+996555000002',
+    isStaff: false,
+  },
 ] as const satisfies readonly NewAccount[];
 
 /** Adds the demo accounts that are missing; does nothing in production. */

@@ -88,7 +88,10 @@ async function refusal(db: Db, jti: string): Promise<AuthenticationError> {
   const revokedAgo = (Date.now() - (row.revokedAt?.getTime() ?? 0)) / 1000;
   if (row.revokedReason === 'rotated' && revokedAgo <= REUSE_GRACE_SECONDS) return new RecentlyRotatedError();
   if (row.revokedReason === 'rotated') {
-    logger.warn({ userId: row.userId, familyId: row.familyId }, 'A rotated refresh token was used again; revoking its session');
+    logger.warn(
+      { userId: row.userId, familyId: row.familyId },
+      'A rotated refresh token was used again; revoking its session',
+    );
     await db
       .update(refreshTokens)
       .set({ revokedAt: new Date(), revokedReason: 'reuse' })

@@ -1,7 +1,20 @@
 import type { User } from './users.queries.ts';
 
 /** What an account shows of itself, to the API and to pages: never the password hash or the auth version. */
-export type PublicUser = Pick<User, 'id' | 'email' | 'firstName' | 'lastName' | 'phone' | 'country' | 'isStaff' | 'isSuperuser' | 'isActive' | 'dateJoined' | 'lastLogin'>;
+export type PublicUser = Pick<
+  User,
+  | 'id'
+  | 'email'
+  | 'firstName'
+  | 'lastName'
+  | 'phone'
+  | 'country'
+  | 'isStaff'
+  | 'isSuperuser'
+  | 'isActive'
+  | 'dateJoined'
+  | 'lastLogin'
+>;
 
 /** The wire shape of an account (snake_case, ISO dates), as the API answers it and the islands hold it. */
 export function toUserJson(user: PublicUser) {

@@ -43,17 +43,35 @@ export async function findUserById(id: number, db?: Db): Promise<User | null> {
 }
 
 /** Accounts in order of joining; `search` matches email, name or phone. */
-export async function listUsers(options: { limit: number; offset: number; search?: string; onlyId?: number }): Promise<{ items: User[]; count: number }> {
+export async function listUsers(options: {
+  limit: number;
+  offset: number;
+  search?: string;
+  onlyId?: number;
+}): Promise<{ items: User[]; count: number }> {
   const db = await getDb();
   const conditions: (SQL | undefined)[] = [isNull(users.deletedAt)];
   if (options.onlyId !== undefined) conditions.push(eq(users.id, options.onlyId));
   if (options.search) {
     const pattern = `%${options.search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    conditions.push(or(ilike(users.email, pattern), ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.phone, pattern)));
+    conditions.push(
+      or(
+        ilike(users.email, pattern),
+        ilike(users.firstName, pattern),
+        ilike(users.lastName, pattern),
+        ilike(users.phone, pattern),
+      ),
+    );
   }
   const where = and(...conditions);
   const [items, [total]] = await Promise.all([
-    db.select().from(users).where(where).orderBy(asc(users.dateJoined), asc(users.id)).limit(options.limit).offset(options.offset),
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.dateJoined), asc(users.id))
+      .limit(options.limit)
+      .offset(options.offset),
     db.select({ value: count() }).from(users).where(where),
   ]);
   return { items, count: total?.value ?? 0 };

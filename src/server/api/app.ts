@@ -18,7 +18,17 @@ import { staffRouter } from './staff/staff.index.ts';
 
 export const API_BASE = '/api/v1';
 
-const groups = [accountsRouter, productsRouter, coreRouter, notificationsRouter, ordersRouter, seoRouter, servicesRouter, staffRouter, securityRouter];
+const groups = [
+  accountsRouter,
+  productsRouter,
+  coreRouter,
+  notificationsRouter,
+  ordersRouter,
+  seoRouter,
+  servicesRouter,
+  staffRouter,
+  securityRouter,
+];
 
 const DOCUMENT_CONFIG = {
   openapi: '3.0.3',
@@ -46,7 +56,9 @@ export function createApp() {
   app.doc('/schema/', DOCUMENT_CONFIG);
   app.get('/docs/', (c) => c.html(renderDocsPage(app.getOpenAPIDocument(DOCUMENT_CONFIG))));
 
-  app.notFound((c) => appendSlash(app.routes, c) ?? methodNotAllowed(app.routes, c) ?? c.json({ detail: 'Not found.' }, 404));
+  app.notFound(
+    (c) => appendSlash(app.routes, c) ?? methodNotAllowed(app.routes, c) ?? c.json({ detail: 'Not found.' }, 404),
+  );
   app.onError(toApiError);
   return app;
 }
@@ -55,7 +67,8 @@ export function createApp() {
 // (308 keeps the method and body).
 function appendSlash(routes: { method: string; path: string }[], c: Context): Response | undefined {
   const path = c.req.path;
-  if (path.endsWith('/') || !routes.some((route) => route.method !== 'ALL' && routeMatches(route.path, `${path}/`))) return undefined;
+  if (path.endsWith('/') || !routes.some((route) => route.method !== 'ALL' && routeMatches(route.path, `${path}/`)))
+    return undefined;
   const url = new URL(c.req.url);
   return c.redirect(`${path}/${url.search}`, 308);
 }
@@ -77,7 +90,12 @@ function methodNotAllowed(routes: { method: string; path: string }[], c: Context
 }
 
 function routeMatches(pattern: string, path: string): boolean {
-  const regex = new RegExp(`^${pattern.replace(/[.+?^$()[\]\\|]/g, '\\$&').replace(/:[\w]+(\{[^}]*\})?/g, '[^/]+').replace(/\*/g, '.*')}$`);
+  const regex = new RegExp(
+    `^${pattern
+      .replace(/[.+?^$()[\]\\|]/g, '\\$&')
+      .replace(/:[\w]+(\{[^}]*\})?/g, '[^/]+')
+      .replace(/\*/g, '.*')}$`,
+  );
   return regex.test(path);
 }
 

@@ -43,5 +43,8 @@ export async function requireStaff(c: Context): Promise<User> {
 
 /** The client's address for rate limits (`security/client-address.ts`), from the API request. */
 export function clientIp(c: Context): string {
-  return clientSubject((c.env as { clientAddress?: string } | undefined)?.clientAddress, c.req.header('X-Forwarded-For'));
+  return clientSubject(
+    (c.env as { clientAddress?: string } | undefined)?.clientAddress,
+    c.req.header('X-Forwarded-For'),
+  );
 }

@@ -14,7 +14,11 @@ export const countryQuery = countryEnum
   .openapi({ param: { description: 'Country code: prices, stock and contacts are per country.' }, example: 'kg' });
 
 export const slugParam = z.object({
-  slug: z.string().min(1).max(200).openapi({ param: { name: 'slug', in: 'path' }, example: 'kompozity' }),
+  slug: z
+    .string()
+    .min(1)
+    .max(200)
+    .openapi({ param: { name: 'slug', in: 'path' }, example: 'kompozity' }),
 });
 
 export const idParam = z.object({
@@ -29,7 +33,9 @@ export const detailSchema = z.object({ detail: z.string(), code: z.string().opti
 
 export const fieldErrorsSchema = z
   .record(z.string(), z.array(z.string()))
-  .openapi('FieldErrors', { description: 'DRF-style validation errors: field name → messages; `non_field_errors` for the whole input.' });
+  .openapi('FieldErrors', {
+    description: 'DRF-style validation errors: field name → messages; `non_field_errors` for the whole input.',
+  });
 
 export const jsonContent = <T extends z.ZodType>(schema: T, description: string) => ({
   content: { 'application/json': { schema } },

@@ -17,8 +17,7 @@ interface OpenApiDocument {
   paths: Record<string, Record<string, Operation>>;
 }
 
-const escape = (text: unknown) =>
-  String(text ?? '').replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const escape = (text: unknown) => String(text ?? '').replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** A self-contained HTML reference of the OpenAPI document: no scripts, no third-party assets. */
 export function renderDocsPage(document: unknown): string {

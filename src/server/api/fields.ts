@@ -33,4 +33,3 @@ export const phone = ({ allowEmpty = false } = {}) =>
       return normalized;
     })
     .openapi({ type: 'string', example: '+996555123456', description: 'Stored as + and digits.' });
-

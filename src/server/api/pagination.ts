@@ -14,7 +14,10 @@ export function paginationQuery(defaultLimit: number) {
       .pipe(z.number().int().min(1, 'Убедитесь, что значение больше или равно 1.'))
       .optional()
       .default(defaultLimit)
-      .openapi({ param: { description: `Page size, default ${defaultLimit}, at most ${MAX_LIMIT}.` }, type: 'integer' }),
+      .openapi({
+        param: { description: `Page size, default ${defaultLimit}, at most ${MAX_LIMIT}.` },
+        type: 'integer',
+      }),
     offset: z
       .string()
       .regex(/^\d+$/, 'Введите целое неотрицательное число.')
@@ -57,7 +60,13 @@ export function toMappedPage<T, J>(
   found: { items: T[]; count: number },
   toJson: (item: T) => J,
 ): Page<J> {
-  return toPage(requestUrl, found.items.map((item) => toJson(item)), found.count, limit, offset);
+  return toPage(
+    requestUrl,
+    found.items.map((item) => toJson(item)),
+    found.count,
+    limit,
+    offset,
+  );
 }
 
 export function pageSchema<T extends z.ZodType>(item: T) {

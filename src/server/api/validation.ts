@@ -29,7 +29,8 @@ export function zodIssuesToFields(issues: readonly z.core.$ZodIssue[]): ErrorTre
       const name = String(key);
       if (last) {
         const existing = node[name];
-        if (Array.isArray(existing) && (existing.length === 0 || typeof existing[0] === 'string')) (existing as string[]).push(issue.message);
+        if (Array.isArray(existing) && (existing.length === 0 || typeof existing[0] === 'string'))
+          (existing as string[]).push(issue.message);
         else if (existing === undefined) node[name] = [issue.message];
         break;
       }
@@ -53,7 +54,13 @@ export const queryInt = (opts: { min?: number; max?: number } = {}) =>
     .string()
     .regex(/^\d+$/, 'Введите целое число.')
     .transform(Number)
-    .pipe(z.number().int().min(opts.min ?? 0).max(opts.max ?? Number.MAX_SAFE_INTEGER))
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(opts.min ?? 0)
+        .max(opts.max ?? Number.MAX_SAFE_INTEGER),
+    )
     .optional();
 
 export const queryBoolean = () =>

@@ -73,4 +73,3 @@ export function ensureBooted(): Promise<BootedShop> {
   });
   return store.__shopBoot;
 }
-

@@ -3,4 +3,7 @@ import { mailDeliveryQueue } from '../mail/mail.queue.ts';
 import { stockAlertsQueue } from '../requests/stock-alerts.queue.ts';
 
 /** Every background queue whose worker a shop process runs (each starts only when enabled). */
-export const QUEUES: readonly JobQueue<object>[] = [mailDeliveryQueue as JobQueue<object>, stockAlertsQueue as JobQueue<object>];
+export const QUEUES: readonly JobQueue<object>[] = [
+  mailDeliveryQueue as JobQueue<object>,
+  stockAlertsQueue as JobQueue<object>,
+];

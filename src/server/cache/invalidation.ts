@@ -25,11 +25,12 @@ interface Registry {
 
 // On globalThis: the start script and the built server (which bundles its own copy of this module)
 // must share one set of listeners, or a write in the server would never reach the start script's caches.
-const registry: Registry = ((globalThis as typeof globalThis & { __shopInvalidation?: Registry }).__shopInvalidation ??= {
-  processId: randomUUID(),
-  listeners: new Set(),
-  generation: 0,
-});
+const registry: Registry = ((globalThis as typeof globalThis & { __shopInvalidation?: Registry }).__shopInvalidation ??=
+  {
+    processId: randomUUID(),
+    listeners: new Set(),
+    generation: 0,
+  });
 
 /** Runs `listener` on every invalidation, local or from another process; returns what removes it. */
 export function onInvalidate(listener: Listener): () => void {

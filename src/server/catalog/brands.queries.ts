@@ -26,7 +26,11 @@ const columns = {
  * Brands ordered by name; with `category` (a slug), only brands with active products in that subtree.
  * @throws ValidationError for an unknown category.
  */
-export async function listBrands(options: { category?: string; limit: number; offset: number }): Promise<{ items: Brand[]; count: number }> {
+export async function listBrands(options: {
+  category?: string;
+  limit: number;
+  offset: number;
+}): Promise<{ items: Brand[]; count: number }> {
   const db = await getDb();
   let all: Brand[];
   if (options.category) {

@@ -50,13 +50,20 @@ export async function refreshCatalogStats(db: Db, categoryIds?: readonly number[
  * whose subtree holds `categoryIds` (they and their ancestors), or for every category.
  */
 async function refreshListingStats(tx: Db, categoryIds?: readonly number[]): Promise<void> {
-  const rows = await queryRows<{ id: number; parent_id: number | null }>(tx, sql`select id, parent_id from categories where is_active`);
-  const tree = rows.map((r) => ({ id: Number(r.id), parentId: r.parent_id === null ? null : Number(r.parent_id) })) as CategoryRecord[];
+  const rows = await queryRows<{ id: number; parent_id: number | null }>(
+    tx,
+    sql`select id, parent_id from categories where is_active`,
+  );
+  const tree = rows.map((r) => ({
+    id: Number(r.id),
+    parentId: r.parent_id === null ? null : Number(r.parent_id),
+  })) as CategoryRecord[];
   let affected = tree.map((c) => c.id);
   if (categoryIds) {
     const parentOf = new Map(tree.map((c) => [c.id, c.parentId]));
     const up = new Set<number>();
-    for (const id of categoryIds) for (let cur: number | null | undefined = id; cur != null && !up.has(cur); cur = parentOf.get(cur)) up.add(cur);
+    for (const id of categoryIds)
+      for (let cur: number | null | undefined = id; cur != null && !up.has(cur); cur = parentOf.get(cur)) up.add(cur);
     affected = [...up].filter((id) => parentOf.has(id));
     await tx.execute(sql`delete from category_listing_stats where category_id = any(${intArray([...up])}::int[])`);
   } else {
@@ -65,7 +72,13 @@ async function refreshListingStats(tx: Db, categoryIds?: readonly number[]): Pro
   const countries = await queryRows<{ code: CountryCode }>(tx, sql`select code from countries`);
   for (const { code } of countries) {
     for (const id of affected) {
-      const f: ResolvedFilters = { country: code, categoryId: id, categoryIds: subtreeIds(tree, id), isActive: true, specifications: [] };
+      const f: ResolvedFilters = {
+        country: code,
+        categoryId: id,
+        categoryIds: subtreeIds(tree, id),
+        isActive: true,
+        specifications: [],
+      };
       const products = await computeCount(tx, f);
       const facets = await computeFacets(tx, f);
       await tx.execute(
@@ -79,14 +92,19 @@ async function refreshListingStats(tx: Db, categoryIds?: readonly number[]): Pro
 const isStoredListing = (f: ResolvedFilters) => f.categoryId !== undefined && !f.brandIds && isSummarised(f);
 
 /** One column of the stored row of `f`'s category page, or undefined when none is stored. */
-async function storedListing<K extends 'products' | 'facets'>(db: Db, f: ResolvedFilters, column: K): Promise<(K extends 'products' ? number : Facets) | undefined> {
+async function storedListing<K extends 'products' | 'facets'>(
+  db: Db,
+  f: ResolvedFilters,
+  column: K,
+): Promise<(K extends 'products' ? number : Facets) | undefined> {
   if (!isStoredListing(f)) return undefined;
   const [row] = await queryRows<{ value: unknown }>(
     db,
     sql`select ${sql.raw(column === 'products' ? 'products' : 'facets')} as value from category_listing_stats where country = ${f.country} and category_id = ${f.categoryId!}`,
   );
   if (!row) return undefined;
-  const value = column === 'products' ? Number(row.value) : typeof row.value === 'string' ? JSON.parse(row.value) : row.value;
+  const value =
+    column === 'products' ? Number(row.value) : typeof row.value === 'string' ? JSON.parse(row.value) : row.value;
   return value as K extends 'products' ? number : Facets;
 }
 
@@ -98,7 +116,8 @@ export function isSummarised(f: ResolvedFilters): boolean {
   return f.isActive && !f.search && !f.ids && !f.priceFrom && !f.priceTo && f.specifications.length === 0;
 }
 
-const categoryCondition = (f: ResolvedFilters) => (f.categoryIds ? sql`and s.category_id = any(${intArray(f.categoryIds)}::int[])` : sql``);
+const categoryCondition = (f: ResolvedFilters) =>
+  f.categoryIds ? sql`and s.category_id = any(${intArray(f.categoryIds)}::int[])` : sql``;
 const brandCondition = (f: ResolvedFilters) =>
   f.brandIds ? sql`and s.brand_id = any(${intArray(f.brandIds.length ? f.brandIds : [-1])}::int[])` : sql``;
 const scopeConditions = (f: ResolvedFilters) => sql`${categoryCondition(f)} ${brandCondition(f)}`;
@@ -141,7 +160,16 @@ async function computeFacets(db: Db, f: ResolvedFilters): Promise<Facets> {
           where s.country = ${f.country} ${inCategories}
           group by b.id order by b.name`,
     ),
-    queryRows<{ specification_id: number; slug: string; name: string; unit: string | null; kind: 'number' | 'text'; value: string; sort_number: string | null; count: number }>(
+    queryRows<{
+      specification_id: number;
+      slug: string;
+      name: string;
+      unit: string | null;
+      kind: 'number' | 'text';
+      value: string;
+      sort_number: string | null;
+      count: number;
+    }>(
       db,
       sql`select sp.id as specification_id, sp.slug, sp.name, sp.unit, sp.kind, s.value,
             min(s.value_number)::text as sort_number, sum(s.products)::int as count
@@ -157,12 +185,18 @@ async function computeFacets(db: Db, f: ResolvedFilters): Promise<Facets> {
     if (!brands.some((b) => b.id === id)) brands.push(...(await brandLinks(db, [id])).map((b) => ({ ...b, count: 0 })));
   }
   // Rows come ordered by specification; values are then sorted as getFacets sorts them.
-  const bySpec = new Map<number, { facet: SpecificationFacet; counted: { value: string; count: number; sortNumber: string | null }[] }>();
+  const bySpec = new Map<
+    number,
+    { facet: SpecificationFacet; counted: { value: string; count: number; sortNumber: string | null }[] }
+  >();
   for (const row of specRows) {
     const id = Number(row.specification_id);
     let entry = bySpec.get(id);
     if (!entry) {
-      entry = { facet: { id, slug: row.slug, name: row.name, unit: row.unit, kind: row.kind, values: [] }, counted: [] };
+      entry = {
+        facet: { id, slug: row.slug, name: row.name, unit: row.unit, kind: row.kind, values: [] },
+        counted: [],
+      };
       bySpec.set(id, entry);
     }
     entry.counted.push({ value: row.value, count: Number(row.count), sortNumber: row.sort_number });

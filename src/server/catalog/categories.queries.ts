@@ -58,7 +58,13 @@ async function queryCategories(): Promise<CategoryRecord[]> {
 export function buildTree(rows: CategoryRecord[], parentId: number | null = null): CategoryNode[] {
   return rows
     .filter((row) => row.parentId === parentId)
-    .map((row) => ({ id: row.id, slug: row.slug, name: row.name, image: row.image, children: buildTree(rows, row.id) }));
+    .map((row) => ({
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      image: row.image,
+      children: buildTree(rows, row.id),
+    }));
 }
 
 /** Ids of the category and every category below it. */

@@ -1,6 +1,13 @@
 import { and, asc, count, desc, eq, inArray, max, min, notInArray, sql } from 'drizzle-orm';
 import { getDb, type Db } from '../db/client.ts';
-import { brands, categories, productOffers, products, productSpecifications, specifications } from '../db/schema/index.ts';
+import {
+  brands,
+  categories,
+  productOffers,
+  products,
+  productSpecifications,
+  specifications,
+} from '../db/schema/index.ts';
 import { CATALOG_TTL_MS, catalogCache } from './cache.ts';
 import type { Facets, SpecificationFacet } from './facets.types.ts';
 import { facetsFromStats, isSummarised } from './catalog-stats.ts';
@@ -29,7 +36,11 @@ async function computeFacets(filters: ProductFilters): Promise<Facets> {
 
 /** The facets counted from the products themselves (any filters); `facetsFromStats` must agree with it. */
 export async function countFacets(db: Db, f: ResolvedFilters): Promise<Facets> {
-  const [price, brandCounts, specCounts] = await Promise.all([priceRange(db, f), brandFacet(db, f), specificationFacets(db, f)]);
+  const [price, brandCounts, specCounts] = await Promise.all([
+    priceRange(db, f),
+    brandFacet(db, f),
+    specificationFacets(db, f),
+  ]);
   return { price, brands: brandCounts, specifications: specCounts };
 }
 
@@ -39,7 +50,10 @@ function offerJoin(f: ResolvedFilters) {
 
 async function priceRange(db: Db, f: ResolvedFilters): Promise<Facets['price']> {
   const [row] = await db
-    .select({ min: sql<string | null>`${min(productOffers.price)}::text`, max: sql<string | null>`${max(productOffers.price)}::text` })
+    .select({
+      min: sql<string | null>`${min(productOffers.price)}::text`,
+      max: sql<string | null>`${max(productOffers.price)}::text`,
+    })
     .from(products)
     .innerJoin(productOffers, offerJoin(f))
     .where(filterConditions(db, f, 'price'));
@@ -58,7 +72,10 @@ async function brandFacet(db: Db, f: ResolvedFilters): Promise<Facets['brands']>
   const chosen = new Set(f.brandIds ?? []);
   const missing = [...chosen].filter((id) => !rows.some((r) => r.id === id));
   if (missing.length) {
-    const extra = await db.select({ id: brands.id, slug: brands.slug, name: brands.name }).from(brands).where(inArray(brands.id, missing));
+    const extra = await db
+      .select({ id: brands.id, slug: brands.slug, name: brands.name })
+      .from(brands)
+      .where(inArray(brands.id, missing));
     rows.push(...extra.map((b) => ({ ...b, count: 0 })));
   }
   return rows.map((r) => ({ ...r, count: Number(r.count) }));
@@ -84,7 +101,10 @@ async function specificationFacets(db: Db, f: ResolvedFilters): Promise<Specific
           where,
           // A chosen specification is counted even when it is not a filter, so its chosen values show what they match.
           only === undefined
-            ? and(eq(specifications.isFilter, true), chosenIds.length ? notInArray(productSpecifications.specificationId, chosenIds) : undefined)
+            ? and(
+                eq(specifications.isFilter, true),
+                chosenIds.length ? notInArray(productSpecifications.specificationId, chosenIds) : undefined,
+              )
             : eq(productSpecifications.specificationId, only),
         ),
       )
@@ -105,7 +125,13 @@ async function specificationFacets(db: Db, f: ResolvedFilters): Promise<Specific
   const ids = [...new Set(counted.map((c) => c.specificationId))];
   if (!ids.length) return [];
   const specs = await db
-    .select({ id: specifications.id, slug: specifications.slug, name: specifications.name, unit: specifications.unit, kind: specifications.kind })
+    .select({
+      id: specifications.id,
+      slug: specifications.slug,
+      name: specifications.name,
+      unit: specifications.unit,
+      kind: specifications.kind,
+    })
     .from(specifications)
     .where(inArray(specifications.id, ids))
     .orderBy(asc(specifications.position), asc(specifications.name));
@@ -143,7 +169,10 @@ export function getCategoryFacet(filters: ProductFilters): Promise<CategoryFacet
       .orderBy(desc(count()), asc(categories.name));
     const values = rows.map((r) => ({ slug: r.slug, name: r.name, count: Number(r.count) }));
     if (f.categoryId !== undefined && filters.category && !values.some((v) => v.slug === filters.category)) {
-      const [chosen] = await db.select({ slug: categories.slug, name: categories.name }).from(categories).where(eq(categories.id, f.categoryId));
+      const [chosen] = await db
+        .select({ slug: categories.slug, name: categories.name })
+        .from(categories)
+        .where(eq(categories.id, f.categoryId));
       if (chosen) values.push({ ...chosen, count: 0 });
     }
     return values;

@@ -1,6 +1,13 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { getDb, type Db } from '../db/client.ts';
-import { categories, orderLines, productOffers, products, productSpecifications, specifications } from '../db/schema/index.ts';
+import {
+  categories,
+  orderLines,
+  productOffers,
+  products,
+  productSpecifications,
+  specifications,
+} from '../db/schema/index.ts';
 import type { CountryCode } from '../../shared/countries.ts';
 
 /** One product of a family (its shades, sizes, packs), told apart by `label`. */
@@ -24,7 +31,12 @@ const FAMILY_LIMIT = 40;
  * The family of a product, itself included and marked `current`; empty when the product has no family
  * or is its family's only active member. Members follow their article order.
  */
-export async function loadFamily(db: Db, productId: number, family: string | null, country: CountryCode): Promise<FamilyMember[]> {
+export async function loadFamily(
+  db: Db,
+  productId: number,
+  family: string | null,
+  country: CountryCode,
+): Promise<FamilyMember[]> {
   if (!family) return [];
   const rows = await db
     .select({
@@ -51,7 +63,12 @@ export async function loadFamily(db: Db, productId: number, family: string | nul
     })
     .from(productSpecifications)
     .innerJoin(specifications, eq(specifications.id, productSpecifications.specificationId))
-    .where(inArray(productSpecifications.productId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        productSpecifications.productId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(specifications.position), asc(specifications.slug));
   const labels = distinguishingLabels(
     rows.map((r) => r.id),
@@ -126,7 +143,11 @@ export async function loadRelatedIds(
 ): Promise<{ boughtWith: number[]; sameCategory: number[] }> {
   const db = await getDb();
   const sameFamily = family ? sql`coalesce(${products.family}, '') <> ${family}` : sql`true`;
-  const inStock = and(eq(productOffers.productId, products.id), eq(productOffers.country, country), sql`${productOffers.quantity} > 0`);
+  const inStock = and(
+    eq(productOffers.productId, products.id),
+    eq(productOffers.country, country),
+    sql`${productOffers.quantity} > 0`,
+  );
   const siblings = sql`${products.categoryId} in (select ${categories.id} from ${categories} where ${categories.parentId} = (select ${categories.parentId} from ${categories} where ${categories.id} = ${categoryId}) and ${categories.id} <> ${categoryId})`;
   const [bought, category, neighbours] = await Promise.all([
     db
@@ -149,7 +170,9 @@ export async function loadRelatedIds(
       .select({ id: products.id, family: products.family })
       .from(products)
       .innerJoin(productOffers, inStock)
-      .where(and(eq(products.categoryId, categoryId), ne(products.id, productId), eq(products.isActive, true), sameFamily))
+      .where(
+        and(eq(products.categoryId, categoryId), ne(products.id, productId), eq(products.isActive, true), sameFamily),
+      )
       .orderBy(asc(productOffers.price), asc(products.id))
       .limit(limit * 4),
     db

@@ -77,8 +77,7 @@ export async function resolveFilters(db: Db, filters: ProductFilters): Promise<R
     if (root) {
       resolved.categoryId = root.id;
       resolved.categoryIds = subtreeIds(rows, root.id);
-    }
-    else errors.category = [`Категория «${filters.category}» не найдена.`];
+    } else errors.category = [`Категория «${filters.category}» не найдена.`];
   }
   if (filters.brands?.length) {
     const numeric = filters.brands.filter((b) => /^\d+$/.test(b)).map(Number);
@@ -119,7 +118,8 @@ export function filterConditions(db: Db, f: ResolvedFilters, exclude?: FacetExcl
   const conditions: (SQL | undefined)[] = [eq(products.isActive, f.isActive)];
   if (f.categoryIds && exclude !== 'category') conditions.push(inArray(products.categoryId, f.categoryIds));
   if (f.ids) conditions.push(inArray(products.id, f.ids.length ? f.ids : [-1]));
-  if (f.brandIds && exclude !== 'brand') conditions.push(inArray(products.brandId, f.brandIds.length ? f.brandIds : [-1]));
+  if (f.brandIds && exclude !== 'brand')
+    conditions.push(inArray(products.brandId, f.brandIds.length ? f.brandIds : [-1]));
   if (exclude !== 'price') {
     if (f.priceFrom) conditions.push(gte(productOffers.price, f.priceFrom));
     if (f.priceTo) conditions.push(lte(productOffers.price, f.priceTo));

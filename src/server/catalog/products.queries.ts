@@ -1,6 +1,13 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { getDb, intArray } from '../db/client.ts';
-import { brands, categories, productOffers, products, productSpecifications, specifications } from '../db/schema/index.ts';
+import {
+  brands,
+  categories,
+  productOffers,
+  products,
+  productSpecifications,
+  specifications,
+} from '../db/schema/index.ts';
 import { NotFoundError } from '../errors.ts';
 import { ancestorsOf, loadCategories, type CategoryLink } from './categories.queries.ts';
 import { COUNTRIES, type CountryCode, type CurrencyCode } from '../../shared/countries.ts';
@@ -164,7 +171,9 @@ async function queryProducts(options: ProductListOptions): Promise<{ items: Prod
     // The search already ranked its matches: keep those the other filters leave, in that order.
     const kept = await db.select({ id: products.id }).from(products).innerJoin(productOffers, offerJoin).where(where);
     const keptIds = new Set(kept.map((r) => r.id));
-    const pageIds = filters.search.matches.ids.filter((id) => keptIds.has(id)).slice(options.offset, options.offset + options.limit);
+    const pageIds = filters.search.matches.ids
+      .filter((id) => keptIds.has(id))
+      .slice(options.offset, options.offset + options.limit);
     const rows = pageIds.length ? await summaries().where(sql`${products.id} = any(${intArray(pageIds)}::int[])`) : [];
     const position = new Map(pageIds.map((id, index) => [id, index]));
     rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
@@ -183,7 +192,12 @@ async function queryProducts(options: ProductListOptions): Promise<{ items: Prod
     // A category or brand page as it opens is counted by the catalog summary, not product by product.
     isSummarised(filters)
       ? countFromStats(db, filters)
-      : db.select({ value: count() }).from(products).innerJoin(productOffers, offerJoin).where(where).then(([row]) => row?.value ?? 0),
+      : db
+          .select({ value: count() })
+          .from(products)
+          .innerJoin(productOffers, offerJoin)
+          .where(where)
+          .then(([row]) => row?.value ?? 0),
   ]);
   return { items: toItems(rows), count: total };
 }
@@ -223,7 +237,12 @@ async function queryProduct(slug: string, country: CountryCode): Promise<Product
       .from(productSpecifications)
       .innerJoin(specifications, eq(specifications.id, productSpecifications.specificationId))
       .where(eq(productSpecifications.productId, row.id))
-      .orderBy(asc(specifications.position), asc(specifications.name), asc(productSpecifications.valueNumber), asc(productSpecifications.value)),
+      .orderBy(
+        asc(specifications.position),
+        asc(specifications.name),
+        asc(productSpecifications.valueNumber),
+        asc(productSpecifications.value),
+      ),
     db
       .select({ country: productOffers.country, quantity: productOffers.quantity })
       .from(productOffers)

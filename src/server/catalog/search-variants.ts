@@ -21,9 +21,39 @@ export function swapLayout(text: string): string {
 
 // Cyrillic → Latin, once as a passport would spell it and once as an English brand name would.
 const RU_TO_LATIN: Record<string, string> = {
-  а: 'a', б: 'b', в: 'v', г: 'g', д: 'd', е: 'e', ё: 'e', ж: 'zh', з: 'z', и: 'i', й: 'y', к: 'k', л: 'l', м: 'm',
-  н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'h', ц: 'ts', ч: 'ch', ш: 'sh', щ: 'sch',
-  ъ: '', ы: 'y', ь: '', э: 'e', ю: 'yu', я: 'ya',
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'g',
+  д: 'd',
+  е: 'e',
+  ё: 'e',
+  ж: 'zh',
+  з: 'z',
+  и: 'i',
+  й: 'y',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ф: 'f',
+  х: 'h',
+  ц: 'ts',
+  ч: 'ch',
+  ш: 'sh',
+  щ: 'sch',
+  ъ: '',
+  ы: 'y',
+  ь: '',
+  э: 'e',
+  ю: 'yu',
+  я: 'ya',
 };
 // English spelling of the sounds: «эстелайт» → estelit (Estelite), «тетрик» → tetric, «харизма» → charizma.
 const RU_TO_BRAND: [RegExp, string][] = [
@@ -46,16 +76,52 @@ function toLatin(word: string, brandLike: boolean): string {
 
 // Latin → Cyrillic: longest spellings first.
 const LATIN_TO_RU: [string, string][] = [
-  ['shch', 'щ'], ['sch', 'щ'], ['sh', 'ш'], ['ch', 'ч'], ['zh', 'ж'], ['kh', 'х'], ['ts', 'ц'], ['yu', 'ю'],
-  ['ya', 'я'], ['yo', 'ё'], ['ph', 'ф'], ['th', 'т'], ['ck', 'к'], ['ee', 'и'], ['oo', 'у'], ['x', 'кс'],
-  ['a', 'а'], ['b', 'б'], ['c', 'к'], ['d', 'д'], ['e', 'е'], ['f', 'ф'], ['g', 'г'], ['h', 'х'], ['i', 'и'],
-  ['j', 'дж'], ['k', 'к'], ['l', 'л'], ['m', 'м'], ['n', 'н'], ['o', 'о'], ['p', 'п'], ['q', 'к'], ['r', 'р'],
-  ['s', 'с'], ['t', 'т'], ['u', 'у'], ['v', 'в'], ['w', 'в'], ['y', 'и'], ['z', 'з'],
+  ['shch', 'щ'],
+  ['sch', 'щ'],
+  ['sh', 'ш'],
+  ['ch', 'ч'],
+  ['zh', 'ж'],
+  ['kh', 'х'],
+  ['ts', 'ц'],
+  ['yu', 'ю'],
+  ['ya', 'я'],
+  ['yo', 'ё'],
+  ['ph', 'ф'],
+  ['th', 'т'],
+  ['ck', 'к'],
+  ['ee', 'и'],
+  ['oo', 'у'],
+  ['x', 'кс'],
+  ['a', 'а'],
+  ['b', 'б'],
+  ['c', 'к'],
+  ['d', 'д'],
+  ['e', 'е'],
+  ['f', 'ф'],
+  ['g', 'г'],
+  ['h', 'х'],
+  ['i', 'и'],
+  ['j', 'дж'],
+  ['k', 'к'],
+  ['l', 'л'],
+  ['m', 'м'],
+  ['n', 'н'],
+  ['o', 'о'],
+  ['p', 'п'],
+  ['q', 'к'],
+  ['r', 'р'],
+  ['s', 'с'],
+  ['t', 'т'],
+  ['u', 'у'],
+  ['v', 'в'],
+  ['w', 'в'],
+  ['y', 'и'],
+  ['z', 'з'],
 ];
 
 function toCyrillic(word: string): string {
   let out = '';
-  for (let i = 0; i < word.length; ) {
+  for (let i = 0; i < word.length;) {
     const match = LATIN_TO_RU.find(([latin]) => word.startsWith(latin, i));
     if (!match) {
       out += word[i];
@@ -90,7 +156,10 @@ export function wordVariants(word: string): string[] {
 
 /** The whole search text in each other spelling, for ranking names against what the person meant. */
 export function textVariants(text: string): string[] {
-  const words = text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const words = text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
   if (!words.length) return [];
   const spell = (pick: (w: string) => string) => words.map(pick).join(' ');
   const variants = [

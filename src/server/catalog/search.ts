@@ -96,7 +96,12 @@ async function typoTolerantQuery(db: Db, words: string[]): Promise<{ tsquery: st
   if (!words.length) return { tsquery: null, allKnown: true };
   // A word the catalog has as typed is neither a typo nor typed on the wrong layout: it needs no variants.
   const known = new Set(
-    (await queryRows<{ word: string }>(db, sql`select word from search_words where word = any(${`{${words.join(',')}}`}::text[])`)).map((r) => r.word),
+    (
+      await queryRows<{ word: string }>(
+        db,
+        sql`select word from search_words where word = any(${`{${words.join(',')}}`}::text[])`,
+      )
+    ).map((r) => r.word),
   );
   const spellings = new Map(words.map((w) => [w, known.has(w) ? [w] : [w, ...wordVariants(w)]]));
   const typoCandidates = [...new Set([...spellings.values()].flat().filter((w) => w.length >= 4 && /\p{L}/u.test(w)))];
@@ -132,4 +137,3 @@ export async function refreshSearchWords(db: Db): Promise<void> {
   await db.execute(sql`refresh materialized view search_words`);
   await invalidateCatalog();
 }
-

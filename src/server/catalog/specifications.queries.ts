@@ -59,7 +59,13 @@ export async function listSpecifications(options: {
 
   const where = and(...conditions);
   const [specs, [total]] = await Promise.all([
-    db.select(columns).from(specifications).where(where).orderBy(asc(specifications.position), asc(specifications.id)).limit(options.limit).offset(options.offset),
+    db
+      .select(columns)
+      .from(specifications)
+      .where(where)
+      .orderBy(asc(specifications.position), asc(specifications.id))
+      .limit(options.limit)
+      .offset(options.offset),
     db.select({ value: count() }).from(specifications).where(where),
   ]);
   return {
@@ -80,7 +86,11 @@ export async function getSpecification(id: number): Promise<Specification> {
   const [spec] = await db.select(columns).from(specifications).where(eq(specifications.id, id));
   if (!spec) throw new NotFoundError();
   const values = await db
-    .select({ value: productSpecifications.value, sortNumber: min(productSpecifications.valueNumber), count: countDistinct(productSpecifications.productId) })
+    .select({
+      value: productSpecifications.value,
+      sortNumber: min(productSpecifications.valueNumber),
+      count: countDistinct(productSpecifications.productId),
+    })
     .from(productSpecifications)
     .innerJoin(products, eq(products.id, productSpecifications.productId))
     .where(and(eq(productSpecifications.specificationId, id), eq(products.isActive, true)))

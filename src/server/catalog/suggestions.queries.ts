@@ -36,8 +36,14 @@ async function load(text: string, words: string[], country: CountryCode): Promis
   ]);
   return {
     products: found.items,
-    categories: categories.filter((c) => namesMatch(c.name, words)).slice(0, LIMITS.categories).map(({ slug, name }) => ({ slug, name })),
-    brands: brands.items.filter((b) => namesMatch(b.name, words)).slice(0, LIMITS.brands).map(({ slug, name }) => ({ slug, name })),
+    categories: categories
+      .filter((c) => namesMatch(c.name, words))
+      .slice(0, LIMITS.categories)
+      .map(({ slug, name }) => ({ slug, name })),
+    brands: brands.items
+      .filter((b) => namesMatch(b.name, words))
+      .slice(0, LIMITS.brands)
+      .map(({ slug, name }) => ({ slug, name })),
   };
 }
 
@@ -46,7 +52,10 @@ async function load(text: string, words: string[], country: CountryCode): Promis
  * deep, so a Latin brand typed in Cyrillic on the Latin layout («vtlbr» → «медик» → medic) still finds it.
  */
 export function namesMatch(name: string, words: string[]): boolean {
-  const nameWords = name.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const nameWords = name
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
   return words.every((word) => {
     const near = wordVariants(word);
     const spellings = [word, ...near, ...near.flatMap(wordVariants)];

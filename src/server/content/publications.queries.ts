@@ -21,7 +21,10 @@ const isPublic = (kind: PublicationKind) =>
   and(eq(publications.kind, kind), isNotNull(publications.publishedAt), lte(publications.publishedAt, sql`now()`));
 
 /** Published items of a kind, newest first, without their bodies. */
-export function listPublications(kind: PublicationKind, paging: Paging): Promise<{ items: PublicationSummary[]; count: number }> {
+export function listPublications(
+  kind: PublicationKind,
+  paging: Paging,
+): Promise<{ items: PublicationSummary[]; count: number }> {
   return contentCache.get(`list:${kind}:${paging.limit}:${paging.offset}`, async () => {
     const db = await getDb();
     const [items, [total]] = await Promise.all([
@@ -52,7 +55,10 @@ function findOne(kind: PublicationKind, by: 'id' | 'slug', key: string): Promise
   return contentCache.get(`one:${kind}:${by}:${key}`, async () => {
     const db = await getDb();
     const match = by === 'id' ? eq(publications.id, Number(key)) : eq(publications.slug, key);
-    const [row] = await db.select().from(publications).where(and(isPublic(kind), match));
+    const [row] = await db
+      .select()
+      .from(publications)
+      .where(and(isPublic(kind), match));
     if (!row) throw new NotFoundError();
     return row as Publication;
   });
@@ -62,7 +68,10 @@ function findOne(kind: PublicationKind, by: 'id' | 'slug', key: string): Promise
  * Other published items of the same kind to read next: those sharing most topics with `item` first,
  * then the newest.
  */
-export function listRelatedPublications(item: Pick<Publication, 'id' | 'kind' | 'topics'>, limit = 3): Promise<PublicationSummary[]> {
+export function listRelatedPublications(
+  item: Pick<Publication, 'id' | 'kind' | 'topics'>,
+  limit = 3,
+): Promise<PublicationSummary[]> {
   return contentCache.get(`related:${item.id}:${limit}`, async () => {
     const db = await getDb();
     const shared = sql<number>`(SELECT count(*) FROM jsonb_array_elements_text(${publications.topics}) AS t(topic)
@@ -78,11 +87,18 @@ export function listRelatedPublications(item: Pick<Publication, 'id' | 'kind' | 
 }
 
 /** Slug, title and dates of every published item of a kind, for links (footer, sitemap, feed). */
-export function listPublicationLinks(kind: PublicationKind): Promise<{ slug: string; title: string; publishedAt: Date; updatedAt: Date }[]> {
+export function listPublicationLinks(
+  kind: PublicationKind,
+): Promise<{ slug: string; title: string; publishedAt: Date; updatedAt: Date }[]> {
   return contentCache.get(`links:${kind}`, async () => {
     const db = await getDb();
     const rows = await db
-      .select({ slug: publications.slug, title: publications.title, publishedAt: publications.publishedAt, updatedAt: publications.updatedAt })
+      .select({
+        slug: publications.slug,
+        title: publications.title,
+        publishedAt: publications.publishedAt,
+        updatedAt: publications.updatedAt,
+      })
       .from(publications)
       .where(isPublic(kind))
       .orderBy(desc(publications.publishedAt), desc(publications.id));

@@ -2,10 +2,37 @@ import sanitizeHtml from 'sanitize-html';
 
 const options: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'blockquote', 'a',
-    'table', 'caption', 'thead', 'tbody', 'tr', 'th', 'td', 'figure', 'figcaption', 'img',
+    'p',
+    'br',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    'ul',
+    'ol',
+    'li',
+    'h2',
+    'h3',
+    'h4',
+    'blockquote',
+    'a',
+    'table',
+    'caption',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'figure',
+    'figcaption',
+    'img',
   ],
-  allowedAttributes: { a: ['href', 'title', 'rel'], img: ['src', 'alt', 'width', 'height', 'loading', 'decoding'], th: ['scope'] },
+  allowedAttributes: {
+    a: ['href', 'title', 'rel'],
+    img: ['src', 'alt', 'width', 'height', 'loading', 'decoding'],
+    th: ['scope'],
+  },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: ['https'] },
   allowProtocolRelative: false,
@@ -21,7 +48,8 @@ const options: sanitizeHtml.IOptions = {
   },
   // An image without its size would shift the text when it arrives: such images are left out.
   exclusiveFilter: (frame) =>
-    frame.tag === 'img' && !(isPixelSize(frame.attribs.width) && isPixelSize(frame.attribs.height) && frame.attribs.src),
+    frame.tag === 'img' &&
+    !(isPixelSize(frame.attribs.width) && isPixelSize(frame.attribs.height) && frame.attribs.src),
 };
 
 function isPixelSize(value: string | undefined): boolean {

@@ -18,7 +18,12 @@ interface Paging {
 export async function listExchanges(paging: Paging): Promise<{ items: Exchange[]; count: number }> {
   const db = await getDb();
   const [items, [total]] = await Promise.all([
-    db.select().from(exchanges).orderBy(desc(exchanges.date), desc(exchanges.id)).limit(paging.limit).offset(paging.offset),
+    db
+      .select()
+      .from(exchanges)
+      .orderBy(desc(exchanges.date), desc(exchanges.id))
+      .limit(paging.limit)
+      .offset(paging.offset),
     db.select({ value: count() }).from(exchanges),
   ]);
   return { items, count: total?.value ?? 0 };
@@ -33,13 +38,20 @@ export async function getCurrentExchange(): Promise<Exchange | null> {
 /** Every office of a country, in display order, without paging (the page footer and the contacts page). */
 export async function listCountryContacts(country: CountryCode): Promise<Contact[]> {
   const db = await getDb();
-  return db.select().from(contacts).where(eq(contacts.country, country)).orderBy(asc(contacts.position), asc(contacts.id));
+  return db
+    .select()
+    .from(contacts)
+    .where(eq(contacts.country, country))
+    .orderBy(asc(contacts.position), asc(contacts.id));
 }
 
 /** Slug and title of every document, for links (the page footer, the sitemap). */
 export async function listDocumentLinks(): Promise<{ slug: string; title: string; updatedAt: Date }[]> {
   const db = await getDb();
-  return db.select({ slug: documents.slug, title: documents.title, updatedAt: documents.updatedAt }).from(documents).orderBy(asc(documents.id));
+  return db
+    .select({ slug: documents.slug, title: documents.title, updatedAt: documents.updatedAt })
+    .from(documents)
+    .orderBy(asc(documents.id));
 }
 
 export async function getExchange(id: number): Promise<Exchange> {
@@ -49,11 +61,19 @@ export async function getExchange(id: number): Promise<Exchange> {
   return row;
 }
 
-export async function listContacts(options: Paging & { country?: CountryCode }): Promise<{ items: Contact[]; count: number }> {
+export async function listContacts(
+  options: Paging & { country?: CountryCode },
+): Promise<{ items: Contact[]; count: number }> {
   const db = await getDb();
   const where = options.country ? eq(contacts.country, options.country) : undefined;
   const [items, [total]] = await Promise.all([
-    db.select().from(contacts).where(where).orderBy(asc(contacts.country), asc(contacts.position), asc(contacts.id)).limit(options.limit).offset(options.offset),
+    db
+      .select()
+      .from(contacts)
+      .where(where)
+      .orderBy(asc(contacts.country), asc(contacts.position), asc(contacts.id))
+      .limit(options.limit)
+      .offset(options.offset),
     db.select({ value: count() }).from(contacts).where(where),
   ]);
   return { items, count: total?.value ?? 0 };
@@ -67,13 +87,21 @@ export async function getContact(id: number): Promise<Contact> {
 }
 
 /** Active banners; with a country, those for every country plus that country's own. */
-export async function listBanners(options: Paging & { country?: CountryCode }): Promise<{ items: Banner[]; count: number }> {
+export async function listBanners(
+  options: Paging & { country?: CountryCode },
+): Promise<{ items: Banner[]; count: number }> {
   const db = await getDb();
   const conditions: (SQL | undefined)[] = [eq(banners.isActive, true)];
   if (options.country) conditions.push(or(isNull(banners.country), eq(banners.country, options.country)));
   const where = and(...conditions);
   const [items, [total]] = await Promise.all([
-    db.select().from(banners).where(where).orderBy(asc(banners.position), asc(banners.id)).limit(options.limit).offset(options.offset),
+    db
+      .select()
+      .from(banners)
+      .where(where)
+      .orderBy(asc(banners.position), asc(banners.id))
+      .limit(options.limit)
+      .offset(options.offset),
     db.select({ value: count() }).from(banners).where(where),
   ]);
   return { items, count: total?.value ?? 0 };
@@ -81,12 +109,17 @@ export async function listBanners(options: Paging & { country?: CountryCode }): 
 
 export async function getBanner(id: number): Promise<Banner> {
   const db = await getDb();
-  const [row] = await db.select().from(banners).where(and(eq(banners.id, id), eq(banners.isActive, true)));
+  const [row] = await db
+    .select()
+    .from(banners)
+    .where(and(eq(banners.id, id), eq(banners.isActive, true)));
   if (!row) throw new NotFoundError();
   return row;
 }
 
-export async function listDocuments(options: Paging & { documentType?: string }): Promise<{ items: DocumentRecord[]; count: number }> {
+export async function listDocuments(
+  options: Paging & { documentType?: string },
+): Promise<{ items: DocumentRecord[]; count: number }> {
   const db = await getDb();
   const where = options.documentType ? eq(documents.documentType, options.documentType) : undefined;
   const [items, [total]] = await Promise.all([

@@ -135,7 +135,9 @@ const store = globalThis as Global;
 
 /** Opens the database the environment names (PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR), as it is: no migrations. */
 export async function openConfiguredDb(): Promise<DbHandle> {
-  return env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openPglite({ dataDir: path.resolve(env.DATA_DIR, 'pglite') });
+  return env.DATABASE_URL
+    ? openPostgres(env.DATABASE_URL)
+    : openPglite({ dataDir: path.resolve(env.DATA_DIR, 'pglite') });
 }
 
 /**
@@ -146,7 +148,11 @@ export async function openConfiguredDb(): Promise<DbHandle> {
 export function getDbHandle(): Promise<DbHandle> {
   return (
     store.__shopDb ??
-    Promise.reject(new Error('The database is not open: start the shop through its boot sequence (src/server/boot/boot.ts), or set a handle with setDbHandle in tests.'))
+    Promise.reject(
+      new Error(
+        'The database is not open: start the shop through its boot sequence (src/server/boot/boot.ts), or set a handle with setDbHandle in tests.',
+      ),
+    )
   );
 }
 

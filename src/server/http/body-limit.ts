@@ -34,7 +34,9 @@ export function bodyLimitFor(pathname: string, limits: BodyLimits = BODY_LIMITS)
 
 function refuse(req: IncomingMessage, res: ServerResponse, limit: number): void {
   const api = (req.url ?? '').startsWith('/api/');
-  const body = api ? JSON.stringify({ detail: 'Request body is too large.' }) : `Request body is too large (at most ${limit} bytes).`;
+  const body = api
+    ? JSON.stringify({ detail: 'Request body is too large.' })
+    : `Request body is too large (at most ${limit} bytes).`;
   // The rest of the body is never read: the connection closes after this answer instead of
   // draining it for the next request.
   res.writeHead(413, {
@@ -52,7 +54,12 @@ function refuse(req: IncomingMessage, res: ServerResponse, limit: number): void 
  * body of a small route is read here, up to the limit, and handed on whole as `req.body` (which
  * Astro's Node adapter reads instead of the stream); an upload route's body is left to stream.
  */
-export function guardBodySize(req: IncomingMessage, res: ServerResponse, next: () => void, limits: BodyLimits = BODY_LIMITS): void {
+export function guardBodySize(
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: () => void,
+  limits: BodyLimits = BODY_LIMITS,
+): void {
   if (req.method === 'GET' || req.method === 'HEAD') return next();
   const pathname = (req.url ?? '/').split('?')[0]!;
   const limit = bodyLimitFor(pathname, limits);

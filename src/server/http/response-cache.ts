@@ -77,7 +77,17 @@ export interface ResponseCacheStats {
 const TEXT_TYPES = /^(text\/|application\/(json|xml|javascript|manifest\+json|rss\+xml|atom\+xml)|image\/svg\+xml)/;
 /** Bodies smaller than this are not worth compressing (the same threshold as the live compression). */
 const COMPRESS_MIN_BYTES = 1024;
-const DROPPED_HEADERS = new Set(['content-length', 'content-encoding', 'etag', 'vary', 'transfer-encoding', 'connection', 'date', 'keep-alive', 'x-cache']);
+const DROPPED_HEADERS = new Set([
+  'content-length',
+  'content-encoding',
+  'etag',
+  'vary',
+  'transfer-encoding',
+  'connection',
+  'date',
+  'keep-alive',
+  'x-cache',
+]);
 /** A key that was just found personal or uncacheable is rendered directly, without waiting on other renders of it. */
 const UNCACHEABLE_MEMORY_MS = 60_000;
 
@@ -102,7 +112,12 @@ export function createResponseCache(options: ResponseCacheOptions) {
   function serve(req: IncomingMessage, res: ServerResponse, entry: CachedResponse, state: 'HIT' | 'STALE'): void {
     const encoding = chooseEncoding(req.headers['accept-encoding'], entry);
     const representation = entry.representations[encoding]!;
-    const headers: OutgoingHttpHeaders = { ...entry.headers, ETag: representation.etag, Vary: entry.vary, 'X-Cache': state };
+    const headers: OutgoingHttpHeaders = {
+      ...entry.headers,
+      ETag: representation.etag,
+      Vary: entry.vary,
+      'X-Cache': state,
+    };
     if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
     if (matchesAny(req.headers['if-none-match'], entry)) {
       res.writeHead(304, headers);
@@ -119,7 +134,11 @@ export function createResponseCache(options: ResponseCacheOptions) {
     refreshing.add(key);
     // Forgotten after a while even if the request never comes back, so a later stale hit tries again.
     setTimeout(() => refreshing.delete(key), 30_000).unref();
-    options.refresh({ url: req.url ?? '/', host: req.headers.host ?? '', headers: { 'x-shop-cache-refresh': refreshToken } });
+    options.refresh({
+      url: req.url ?? '/',
+      host: req.headers.host ?? '',
+      headers: { 'x-shop-cache-refresh': refreshToken },
+    });
   }
 
   function renderDirectly(req: IncomingMessage, res: ServerResponse, renderer: Renderer): void {
@@ -131,7 +150,12 @@ export function createResponseCache(options: ResponseCacheOptions) {
    * Renders, recording a cacheable answer; resolves to the stored entry or null. The recorder wraps
    * `res` inside the wrapper (the live compression), so it sees the body as rendered, not compressed.
    */
-  function renderAndRecord(key: string, req: IncomingMessage, res: ServerResponse, renderer: Renderer): Promise<CachedResponse | null> {
+  function renderAndRecord(
+    key: string,
+    req: IncomingMessage,
+    res: ServerResponse,
+    renderer: Renderer,
+  ): Promise<CachedResponse | null> {
     const generation = cacheGeneration();
     const recording = new Promise<Capture | null>((resolve) => {
       const start = () => {
@@ -253,12 +277,17 @@ function record(res: ServerResponse): Promise<Capture | null> {
     let headers: OutgoingHttpHeaders = {};
     const original = { writeHead: res.writeHead, write: res.write, end: res.end };
     const toBuffer = (chunk: unknown, encoding?: unknown) =>
-      typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array);
+      typeof chunk === 'string'
+        ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
+        : Buffer.from(chunk as Uint8Array);
 
     res.writeHead = function writeHead(this: ServerResponse, code: number, ...rest: unknown[]) {
       status = code;
       const given = rest.find((arg) => arg && typeof arg === 'object') as OutgoingHttpHeaders | string[] | undefined;
-      headers = { ...lowerCaseHeaders(res.getHeaders()), ...lowerCaseHeaders(Array.isArray(given) ? pairsToHeaders(given) : (given ?? {})) };
+      headers = {
+        ...lowerCaseHeaders(res.getHeaders()),
+        ...lowerCaseHeaders(Array.isArray(given) ? pairsToHeaders(given) : (given ?? {})),
+      };
       return (original.writeHead as (...args: unknown[]) => ServerResponse).call(this, code, ...rest);
     } as ServerResponse['writeHead'];
     res.write = function write(this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
@@ -293,14 +322,20 @@ function pairsToHeaders(pairs: string[]): OutgoingHttpHeaders {
 
 async function toEntry(capture: Capture, storedAt: number): Promise<CachedResponse> {
   const headers: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(capture.headers)) if (!DROPPED_HEADERS.has(name) && value !== undefined) headers[name] = value;
+  for (const [name, value] of Object.entries(capture.headers))
+    if (!DROPPED_HEADERS.has(name) && value !== undefined) headers[name] = value;
   const hash = createHash('sha1').update(capture.body).digest('base64url').slice(0, 27);
   const representations: CachedResponse['representations'] = { identity: { body: capture.body, etag: `"${hash}"` } };
   const type = String(capture.headers['content-type'] ?? '');
   if (TEXT_TYPES.test(type) && capture.body.length >= COMPRESS_MIN_BYTES) {
     const [br, gz] = await Promise.all([
       // Quality 6: about gzip -9's ratio at a fraction of brotli's maximum cost; paid once per render.
-      brotli(capture.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: capture.body.length } }),
+      brotli(capture.body, {
+        params: {
+          [zlibConstants.BROTLI_PARAM_QUALITY]: 6,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: capture.body.length,
+        },
+      }),
       gzipAsync(capture.body, { level: 6 }),
     ]);
     representations.br = { body: br, etag: `"${hash}-br"` };
@@ -321,7 +356,10 @@ function mergeVary(existing: OutgoingHttpHeaders[string], add: string): string {
 }
 
 /** The best encoding the client accepts among those the entry has: br, then gzip, else identity. */
-export function chooseEncoding(acceptEncoding: string | string[] | undefined, entry: Pick<CachedResponse, 'representations'>): Encoding {
+export function chooseEncoding(
+  acceptEncoding: string | string[] | undefined,
+  entry: Pick<CachedResponse, 'representations'>,
+): Encoding {
   const accepted = new Map<string, number>();
   for (const part of String(acceptEncoding ?? '').split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');

@@ -8,7 +8,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { logger } from '../logger.ts';
 import { BODY_LIMITS, guardBodySize, type BodyLimits } from './body-limit.ts';
-import { createResponseCache, type RenderFn, type ResponseCache, type ResponseCacheOptions, type WrapFn } from './response-cache.ts';
+import {
+  createResponseCache,
+  type RenderFn,
+  type ResponseCache,
+  type ResponseCacheOptions,
+  type WrapFn,
+} from './response-cache.ts';
 
 export interface ShopServerOptions {
   render: RenderFn;
@@ -26,18 +32,35 @@ export function createShopServer(options: ShopServerOptions): { server: http.Ser
     else if (options.wrap) options.wrap(req, res, () => options.render(req, res));
     else options.render(req, res);
   };
-  const server = http.createServer((req, res) => guardBodySize(req, res, () => serve(req, res), options.bodyLimits ?? BODY_LIMITS));
+  const server = http.createServer((req, res) =>
+    guardBodySize(req, res, () => serve(req, res), options.bodyLimits ?? BODY_LIMITS),
+  );
   const cache =
-    options.cache && options.cache.maxBytes > 0 ? createResponseCache({ ...options.cache, refresh: (request) => requestItself(server, request) }) : null;
+    options.cache && options.cache.maxBytes > 0
+      ? createResponseCache({ ...options.cache, refresh: (request) => requestItself(server, request) })
+      : null;
   return { server, cache };
 }
 
 /** A background request of the server to itself, whose answer only refills the cache. */
-function requestItself(server: http.Server, request: { url: string; host: string; headers: Record<string, string> }): void {
+function requestItself(
+  server: http.Server,
+  request: { url: string; host: string; headers: Record<string, string> },
+): void {
   const address = server.address() as AddressInfo | null;
   if (!address) return;
   const host = address.address === '::' || address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
   http
-    .get({ host, port: address.port, path: request.url, headers: { ...request.headers, host: request.host, 'accept-encoding': 'identity' } }, (res) => res.resume())
-    .on('error', (error) => logger.warn({ err: error, url: request.url }, 'A background refresh of a cached page failed'));
+    .get(
+      {
+        host,
+        port: address.port,
+        path: request.url,
+        headers: { ...request.headers, host: request.host, 'accept-encoding': 'identity' },
+      },
+      (res) => res.resume(),
+    )
+    .on('error', (error) =>
+      logger.warn({ err: error, url: request.url }, 'A background refresh of a cached page failed'),
+    );
 }

@@ -52,7 +52,11 @@ interface Runtime {
 
 type Global = typeof globalThis & { __shopJobs?: Runtime };
 // On globalThis so the start script and the built server (which bundles its own copy) share one runtime.
-const runtime: Runtime = ((globalThis as Global).__shopJobs ??= { boss: undefined, createdQueues: new Set(), working: new Map() });
+const runtime: Runtime = ((globalThis as Global).__shopJobs ??= {
+  boss: undefined,
+  createdQueues: new Set(),
+  working: new Map(),
+});
 
 function getBoss(): Promise<PgBoss> {
   runtime.boss ??= startBoss().catch((error: unknown) => {

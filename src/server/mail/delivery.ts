@@ -10,7 +10,15 @@ function transportFor(url: string): Transporter {
     cached?.transport.close();
     // nodemailer waits minutes by default; a hung server must fail the attempt long before
     // pg-boss considers the job expired and hands it to another worker.
-    cached = { url, transport: nodemailer.createTransport({ url, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 }) };
+    cached = {
+      url,
+      transport: nodemailer.createTransport({
+        url,
+        connectionTimeout: 30_000,
+        greetingTimeout: 30_000,
+        socketTimeout: 60_000,
+      }),
+    };
   }
   return cached.transport;
 }
@@ -32,10 +40,19 @@ export async function deliverOutboxMail(id: number, final: boolean): Promise<'se
   const mail = await claimAttempt(id);
   if (!mail) return 'skipped';
   try {
-    await transportFor(smtpUrl).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    await transportFor(smtpUrl).sendMail({
+      from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    log.warn({ mailId: id, to: mail.to, attempt: mail.attempts, final, err: error }, final ? 'Mail delivery failed for good' : 'Mail delivery failed, will retry');
+    log.warn(
+      { mailId: id, to: mail.to, attempt: mail.attempts, final, err: error },
+      final ? 'Mail delivery failed for good' : 'Mail delivery failed, will retry',
+    );
     await recordFailure(id, message, final);
     throw error;
   }

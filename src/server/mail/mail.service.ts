@@ -20,14 +20,21 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
       return;
     }
     if (!settings.logContent) {
-      log.info({ mailId: id, kind: mail.kind, to: mail.to, subject: mail.subject }, 'Mail waiting in the outbox (SMTP_URL is not set)');
+      log.info(
+        { mailId: id, kind: mail.kind, to: mail.to, subject: mail.subject },
+        'Mail waiting in the outbox (SMTP_URL is not set)',
+      );
       return;
     }
     // `links` as separate strings so a developer can open them straight from the console.
     const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
-    log.info({ mailId: id, kind: mail.kind, to: mail.to, subject: mail.subject, links, text: mail.text }, 'Mail kept in the outbox (SMTP_URL is not set)');
+    log.info(
+      { mailId: id, kind: mail.kind, to: mail.to, subject: mail.subject, links, text: mail.text },
+      'Mail kept in the outbox (SMTP_URL is not set)',
+    );
   } catch (error) {
-    const what = id === undefined ? 'Could not store a mail' : 'Could not queue a stored mail; the sweep queues it later';
+    const what =
+      id === undefined ? 'Could not store a mail' : 'Could not queue a stored mail; the sweep queues it later';
     log.error({ err: error, mailId: id, kind: mail.kind, to: mail.to }, what);
   }
 }

@@ -33,11 +33,13 @@ export function escapeHtml(value: string): string {
 // Escaping keeps a URL inside its attribute but not a `javascript:` link working; mails only ever link to the shop.
 function checkedUrl(url: string): string {
   const protocol = URL.canParse(url) ? new URL(url).protocol : '';
-  if (protocol !== 'https:' && protocol !== 'http:') throw new Error(`A mail link must be an absolute http(s) URL, got "${url}"`);
+  if (protocol !== 'https:' && protocol !== 'http:')
+    throw new Error(`A mail link must be an absolute http(s) URL, got "${url}"`);
   return url;
 }
 
-const paragraphHtml = (text: string, style: string) => `<p style="${style}">${escapeHtml(text).replace(/\r?\n/g, '<br>')}</p>`;
+const paragraphHtml = (text: string, style: string) =>
+  `<p style="${style}">${escapeHtml(text).replace(/\r?\n/g, '<br>')}</p>`;
 
 /**
  * A Russian mail in the shop's layout: the HTML version (tables and inline styles, which Gmail,

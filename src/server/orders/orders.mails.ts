@@ -13,7 +13,8 @@ import type { Order } from './orders.types.ts';
 export const orderUnits = (order: Pick<Order, 'lines'>) => order.lines.reduce((n, line) => n + line.quantity, 0);
 
 /** The order's money as the shop shows it: «12 345,00 сом». */
-export const orderMoney = (order: Pick<Order, 'currency'>, amount: string) => formatMoney(Number(amount), toDisplayCurrency(order.currency));
+export const orderMoney = (order: Pick<Order, 'currency'>, amount: string) =>
+  formatMoney(Number(amount), toDisplayCurrency(order.currency));
 
 export function deliveryText(order: Order): string {
   return order.delivery.method === 'pickup'
@@ -27,7 +28,12 @@ export function paymentText(order: Order): string {
 }
 
 const lineText = (order: Order) =>
-  order.lines.map((l) => `${l.productName} (арт. ${l.sku}) — ${l.quantity} шт. × ${orderMoney(order, l.unitPrice)} = ${orderMoney(order, l.lineTotal)}`).join('\n');
+  order.lines
+    .map(
+      (l) =>
+        `${l.productName} (арт. ${l.sku}) — ${l.quantity} шт. × ${orderMoney(order, l.unitPrice)} = ${orderMoney(order, l.lineTotal)}`,
+    )
+    .join('\n');
 
 /** The customer's confirmation and the staff notice; both go through the outbox and never throw here. */
 export async function sendOrderMails(order: Order): Promise<void> {
@@ -59,7 +65,12 @@ export async function sendOrderMails(order: Order): Promise<void> {
     ],
   });
   await Promise.all([
-    sendMail({ kind: 'order_placed', to: order.contact.email, subject: `Заказ ${order.number} принят — ${SHOP_SENDER_NAME}`, ...customer }),
+    sendMail({
+      kind: 'order_placed',
+      to: order.contact.email,
+      subject: `Заказ ${order.number} принят — ${SHOP_SENDER_NAME}`,
+      ...customer,
+    }),
     sendMail({ kind: 'order_staff', to: env.STAFF_EMAIL, subject: `Новый заказ ${order.number} (${total})`, ...staff }),
   ]);
 }

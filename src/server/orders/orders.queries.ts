@@ -25,7 +25,11 @@ function toOrder(row: OrderRow, lines: LineRow[]): Order {
       city: row.deliveryCity,
       address: row.deliveryAddress,
     },
-    payment: { method: row.paymentMethod as Order['payment']['method'], organisation: row.organisation, taxNumber: row.taxNumber },
+    payment: {
+      method: row.paymentMethod as Order['payment']['method'],
+      organisation: row.organisation,
+      taxNumber: row.taxNumber,
+    },
     comment: row.comment,
     lines: lines
       .sort((a, b) => a.position - b.position)
@@ -46,7 +50,16 @@ function toOrder(row: OrderRow, lines: LineRow[]): Order {
 
 async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
-  const lines = await db.select().from(orderLines).where(inArray(orderLines.orderId, rows.map((r) => r.id))).orderBy(asc(orderLines.orderId), asc(orderLines.position));
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(
+      inArray(
+        orderLines.orderId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(orderLines.orderId), asc(orderLines.position));
   const byOrder = new Map<number, LineRow[]>();
   for (const line of lines) (byOrder.get(line.orderId) ?? byOrder.set(line.orderId, []).get(line.orderId)!).push(line);
   return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? []));
@@ -61,16 +74,28 @@ export async function findOrderById(id: number, db?: Db): Promise<Order | null> 
 /** The account's order with this number, or null (someone else's order is as unknown as a missing one). */
 export async function findOwnOrder(userId: number, number: string): Promise<Order | null> {
   const db = await getDb();
-  const [row] = await db.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.number, number.toUpperCase())));
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.number, number.toUpperCase())));
   return row ? (await withLines(db, [row]))[0]! : null;
 }
 
 /** The account's orders, newest first, optionally of one status. */
-export async function listOwnOrders(userId: number, options: { status?: OrderStatus; limit: number; offset: number }): Promise<{ count: number; items: Order[] }> {
+export async function listOwnOrders(
+  userId: number,
+  options: { status?: OrderStatus; limit: number; offset: number },
+): Promise<{ count: number; items: Order[] }> {
   const db = await getDb();
   const where = and(eq(orders.userId, userId), options.status ? eq(orders.status, options.status) : undefined);
   const [rows, [total]] = await Promise.all([
-    db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(options.limit).offset(options.offset),
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(options.limit)
+      .offset(options.offset),
     db.select({ n: count() }).from(orders).where(where),
   ]);
   return { count: total?.n ?? 0, items: await withLines(db, rows) };

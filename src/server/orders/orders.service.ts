@@ -48,8 +48,18 @@ export interface PlacedOrder {
 /** sha256 of the body as canonical JSON (keys sorted), to tell a repeated request from another one. */
 export function bodyHash(value: unknown): string {
   const canonical = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(canonical) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)).map(([k, x]) => [k, canonical(x)])) : v;
-  return createHash('sha256').update(JSON.stringify(canonical(value))).digest('hex');
+    Array.isArray(v)
+      ? v.map(canonical)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.entries(v)
+              .sort(([a], [b]) => a.localeCompare(b))
+              .map(([k, x]) => [k, canonical(x)]),
+          )
+        : v;
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(value)))
+    .digest('hex');
 }
 
 /**
@@ -57,7 +67,11 @@ export function bodyHash(value: unknown): string {
  * @throws ValidationError `{items: [{}, {quantity: [...]}]}` per line, or on the contact, delivery or payment
  * @throws ConflictError when the idempotency key already made an order from another body
  */
-export async function placeOrder(user: Orderer, input: OrderInput, options: PlaceOrderOptions = {}): Promise<PlacedOrder> {
+export async function placeOrder(
+  user: Orderer,
+  input: OrderInput,
+  options: PlaceOrderOptions = {},
+): Promise<PlacedOrder> {
   const contact = {
     name: input.contact.name?.trim() || `${user.firstName} ${user.lastName}`.trim(),
     phone: input.contact.phone?.trim() || user.phone,
@@ -67,67 +81,80 @@ export async function placeOrder(user: Orderer, input: OrderInput, options: Plac
   const pickup = await checkDetails(input, contact);
   const hash = bodyHash(input);
 
-  const outcome = await db.transaction(async (tx): Promise<PlacedOrder | { stockEmptied: boolean; orderId: number }> => {
-    if (options.idempotencyKey) {
-      const earlier = await claimKey(tx, user.id, options.idempotencyKey, hash);
-      if (earlier) return earlier;
-    }
-    const ids = [...new Set(input.items.map((item) => item.product))];
-    const offers = await lockOffers(tx, input.country, ids);
-    const priced = priceOrder(input.country, input.items, offers);
-    if (!priced.ok) throw new ValidationError({ items: priced.errors });
+  const outcome = await db.transaction(
+    async (tx): Promise<PlacedOrder | { stockEmptied: boolean; orderId: number }> => {
+      if (options.idempotencyKey) {
+        const earlier = await claimKey(tx, user.id, options.idempotencyKey, hash);
+        if (earlier) return earlier;
+      }
+      const ids = [...new Set(input.items.map((item) => item.product))];
+      const offers = await lockOffers(tx, input.country, ids);
+      const priced = priceOrder(input.country, input.items, offers);
+      if (!priced.ok) throw new ValidationError({ items: priced.errors });
 
-    let stockEmptied = false;
-    for (const line of priced.lines) {
-      const [left] = await queryRows<{ quantity: number }>(
-        tx,
-        sql`update product_offers set quantity = quantity - ${line.quantity}, updated_at = now()
+      let stockEmptied = false;
+      for (const line of priced.lines) {
+        const [left] = await queryRows<{ quantity: number }>(
+          tx,
+          sql`update product_offers set quantity = quantity - ${line.quantity}, updated_at = now()
             where product_id = ${line.productId} and country = ${input.country} returning quantity`,
-      );
-      if ((left?.quantity ?? 0) <= 0) stockEmptied = true;
-    }
-    const [{ id }] = (await queryRows<{ id: number }>(tx, sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`)) as [{ id: number }];
-    await tx.insert(orders).values({
-      id,
-      number: orderNumber(input.country, id),
-      userId: user.id,
-      country: input.country,
-      status: 'new',
-      currency: COUNTRIES[input.country].currency,
-      total: priced.total,
-      contactName: contact.name,
-      contactPhone: contact.phone,
-      contactEmail: contact.email,
-      deliveryMethod: input.delivery.method,
-      pickupContactId: pickup?.id ?? null,
-      pickupAddress: pickup?.address ?? '',
-      deliveryCity: input.delivery.method === 'courier' ? input.delivery.city.trim() : '',
-      deliveryAddress: input.delivery.method === 'courier' ? input.delivery.address.trim() : '',
-      paymentMethod: input.payment.method,
-      organisation: input.payment.method === 'bank_transfer' ? input.payment.organisation.trim() : '',
-      taxNumber: input.payment.method === 'bank_transfer' ? input.payment.taxNumber.trim() : '',
-      comment: input.comment?.trim() ?? '',
-    });
-    await tx.insert(orderLines).values(priced.lines.map((line) => ({ orderId: id, ...line })));
-    if (options.idempotencyKey) {
-      await tx.update(orderRequests).set({ orderId: id }).where(and(eq(orderRequests.userId, user.id), eq(orderRequests.key, options.idempotencyKey)));
-    }
-    if (options.savePhone && contact.phone !== user.phone) {
-      await tx.update(users).set({ phone: contact.phone, updatedAt: new Date() }).where(eq(users.id, user.id));
-    }
-    return { stockEmptied, orderId: id };
-  });
+        );
+        if ((left?.quantity ?? 0) <= 0) stockEmptied = true;
+      }
+      const [{ id }] = (await queryRows<{ id: number }>(
+        tx,
+        sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`,
+      )) as [{ id: number }];
+      await tx.insert(orders).values({
+        id,
+        number: orderNumber(input.country, id),
+        userId: user.id,
+        country: input.country,
+        status: 'new',
+        currency: COUNTRIES[input.country].currency,
+        total: priced.total,
+        contactName: contact.name,
+        contactPhone: contact.phone,
+        contactEmail: contact.email,
+        deliveryMethod: input.delivery.method,
+        pickupContactId: pickup?.id ?? null,
+        pickupAddress: pickup?.address ?? '',
+        deliveryCity: input.delivery.method === 'courier' ? input.delivery.city.trim() : '',
+        deliveryAddress: input.delivery.method === 'courier' ? input.delivery.address.trim() : '',
+        paymentMethod: input.payment.method,
+        organisation: input.payment.method === 'bank_transfer' ? input.payment.organisation.trim() : '',
+        taxNumber: input.payment.method === 'bank_transfer' ? input.payment.taxNumber.trim() : '',
+        comment: input.comment?.trim() ?? '',
+      });
+      await tx.insert(orderLines).values(priced.lines.map((line) => ({ orderId: id, ...line })));
+      if (options.idempotencyKey) {
+        await tx
+          .update(orderRequests)
+          .set({ orderId: id })
+          .where(and(eq(orderRequests.userId, user.id), eq(orderRequests.key, options.idempotencyKey)));
+      }
+      if (options.savePhone && contact.phone !== user.phone) {
+        await tx.update(users).set({ phone: contact.phone, updatedAt: new Date() }).where(eq(users.id, user.id));
+      }
+      return { stockEmptied, orderId: id };
+    },
+  );
 
   if ('replayed' in outcome) return outcome;
   const order = (await findOrderById(outcome.orderId))!;
   // Listings show what is in stock: a product that just ran out must not look available for a minute.
   if (outcome.stockEmptied) await invalidateCatalog();
-  await sendOrderMails(order).catch((error: unknown) => log.error({ err: error, order: order.number }, 'Could not queue the order mails'));
+  await sendOrderMails(order).catch((error: unknown) =>
+    log.error({ err: error, order: order.number }, 'Could not queue the order mails'),
+  );
   return { order, replayed: false };
 }
 
 /** Contact, pickup point and tax number: checked before anything is locked. Returns the pickup office. */
-async function checkDetails(input: OrderInput, contact: { name: string; phone: string }): Promise<{ id: number; address: string } | null> {
+async function checkDetails(
+  input: OrderInput,
+  contact: { name: string; phone: string },
+): Promise<{ id: number; address: string } | null> {
   const errors: ErrorTree = {};
   const contactErrors: Record<string, string[]> = {};
   if (!contact.name) contactErrors.name = [ORDER_MESSAGES.nameRequired];
@@ -141,9 +168,15 @@ async function checkDetails(input: OrderInput, contact: { name: string; phone: s
   if (input.delivery.method === 'pickup') {
     const offices = await listCountryContacts(input.country);
     const wanted = input.delivery.pickupPoint;
-    const office = wanted === undefined ? (offices.length === 1 ? offices[0] : undefined) : offices.find((o) => o.id === wanted);
+    const office =
+      wanted === undefined ? (offices.length === 1 ? offices[0] : undefined) : offices.find((o) => o.id === wanted);
     if (office) pickup = { id: office.id, address: `${office.city}, ${office.address}` };
-    else errors.delivery = { pickup_point: [wanted === undefined ? ORDER_MESSAGES.noPickupPoint(input.country) : ORDER_MESSAGES.unknownPickupPoint] };
+    else
+      errors.delivery = {
+        pickup_point: [
+          wanted === undefined ? ORDER_MESSAGES.noPickupPoint(input.country) : ORDER_MESSAGES.unknownPickupPoint,
+        ],
+      };
   }
   if (Object.keys(errors).length) throw new ValidationError(errors);
   return pickup;
@@ -162,8 +195,12 @@ async function claimKey(tx: Db, userId: number, key: string, hash: string): Prom
         returning key`,
   );
   if (claimed.length) return null;
-  const [earlier] = await tx.select().from(orderRequests).where(and(eq(orderRequests.userId, userId), eq(orderRequests.key, key)));
-  if (!earlier || earlier.bodyHash !== hash || earlier.orderId === null) throw new ConflictError(ORDER_MESSAGES.idempotencyReused);
+  const [earlier] = await tx
+    .select()
+    .from(orderRequests)
+    .where(and(eq(orderRequests.userId, userId), eq(orderRequests.key, key)));
+  if (!earlier || earlier.bodyHash !== hash || earlier.orderId === null)
+    throw new ConflictError(ORDER_MESSAGES.idempotencyReused);
   return { order: (await findOrderById(earlier.orderId, tx))!, replayed: true };
 }
 
@@ -183,7 +220,18 @@ async function lockOffers(tx: Db, country: string, ids: number[]): Promise<Map<n
   return new Map(
     products.map((p) => {
       const offer = offerOf.get(p.id);
-      return [p.id, { productId: p.id, name: p.name, slug: p.slug, sku: p.sku, isActive: p.is_active, price: offer?.price ?? null, stock: offer?.quantity ?? 0 }];
+      return [
+        p.id,
+        {
+          productId: p.id,
+          name: p.name,
+          slug: p.slug,
+          sku: p.sku,
+          isActive: p.is_active,
+          price: offer?.price ?? null,
+          stock: offer?.quantity ?? 0,
+        },
+      ];
     }),
   );
 }
@@ -195,7 +243,10 @@ async function lockOffers(tx: Db, country: string, ids: number[]): Promise<Map<n
 export async function changeOrderStatus(orderId: number, to: OrderStatus): Promise<Order> {
   const db = await getDb();
   const stockBack = await db.transaction(async (tx) => {
-    const [row] = await queryRows<{ status: OrderStatus; country: string }>(tx, sql`select status, country from orders where id = ${orderId} for update`);
+    const [row] = await queryRows<{ status: OrderStatus; country: string }>(
+      tx,
+      sql`select status, country from orders where id = ${orderId} for update`,
+    );
     if (!row) throw new NotFoundError('Заказ не найден.');
     if (!canTransition(row.status, to)) throw new ValidationError({ status: [transitionRefusal(row.status, to)] });
     let refilled = false;

@@ -2,8 +2,10 @@ import type { CountryCode, CurrencyCode } from '../../shared/countries.ts';
 import type { OrderItemInput, PricedLine } from './order-rules.ts';
 import type { OrderStatus } from './order-status.ts';
 
-export type DeliveryInput = { method: 'pickup'; pickupPoint?: number } | { method: 'courier'; city: string; address: string };
-export type PaymentInput = { method: 'on_receipt' } | { method: 'bank_transfer'; organisation: string; taxNumber: string };
+export type DeliveryInput =
+  { method: 'pickup'; pickupPoint?: number } | { method: 'courier'; city: string; address: string };
+export type PaymentInput =
+  { method: 'on_receipt' } | { method: 'bank_transfer'; organisation: string; taxNumber: string };
 
 /** What a shopper sends; prices and totals are never part of it. */
 export interface OrderInput {
@@ -33,7 +35,13 @@ export interface Order {
   currency: CurrencyCode;
   total: string;
   contact: { name: string; phone: string; email: string };
-  delivery: { method: 'pickup' | 'courier'; pickupPoint: number | null; pickupAddress: string; city: string; address: string };
+  delivery: {
+    method: 'pickup' | 'courier';
+    pickupPoint: number | null;
+    pickupAddress: string;
+    city: string;
+    address: string;
+  };
   payment: { method: 'on_receipt' | 'bank_transfer'; organisation: string; taxNumber: string };
   comment: string;
   /** As priced when ordered; `productId` is null once the product is deleted from the catalog. */

@@ -48,7 +48,10 @@ export async function unsubscribeFromNewsletter(token: string): Promise<boolean>
     .where(and(eq(newsletterSubscriptions.token, token), isNull(newsletterSubscriptions.unsubscribedAt)))
     .returning({ id: newsletterSubscriptions.id });
   if (rows.length) return true;
-  const [known] = await db.select({ id: newsletterSubscriptions.id }).from(newsletterSubscriptions).where(eq(newsletterSubscriptions.token, token));
+  const [known] = await db
+    .select({ id: newsletterSubscriptions.id })
+    .from(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.token, token));
   return Boolean(known);
 }
 
@@ -65,7 +68,13 @@ async function sendWelcomeMail(email: string, country: CountryCode, token: strin
       `Спасибо за подписку на рассылку ${SHOP_SENDER_NAME}. Пишем о новых брендах и поступлениях, курсах и выставках — не чаще раза в неделю.`,
       `Отписаться можно в любой момент по ссылке: ${url}`,
     ],
-    footnote: 'Вы получили это письмо, потому что подписались на рассылку на сайте. Если это были не вы, перейдите по ссылке для отписки.',
+    footnote:
+      'Вы получили это письмо, потому что подписались на рассылку на сайте. Если это были не вы, перейдите по ссылке для отписки.',
   });
-  await sendMail({ kind: 'newsletter_welcome', to: email, subject: `Подписка на рассылку ${SHOP_SENDER_NAME}`, ...mail });
+  await sendMail({
+    kind: 'newsletter_welcome',
+    to: email,
+    subject: `Подписка на рассылку ${SHOP_SENDER_NAME}`,
+    ...mail,
+  });
 }

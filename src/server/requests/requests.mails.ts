@@ -7,11 +7,31 @@ import type { RequestKind, StoredRequest } from './requests.types.ts';
 
 /** What each kind of request is called in mails: the staff subject and the visitor's acknowledgement. */
 export const REQUEST_TITLES: Record<RequestKind, { staff: string; visitor: string; next: string }> = {
-  support: { staff: 'Вопрос в поддержку', visitor: 'Мы получили ваш вопрос', next: 'Ответим в рабочее время, обычно в течение дня.' },
-  printing: { staff: 'Заявка на 3D-печать', visitor: 'Мы получили заявку на печать', next: 'Рассчитаем стоимость и срок и свяжемся с вами.' },
-  vacancy: { staff: 'Отклик на вакансию', visitor: 'Мы получили ваш отклик', next: 'Если опыт подходит, пригласим на собеседование.' },
-  course: { staff: 'Запись на курс', visitor: 'Мы получили вашу заявку на курс', next: 'Подтвердим место и пришлём реквизиты для оплаты.' },
-  course_search: { staff: 'Подбор курса', visitor: 'Мы получили запрос на подбор курса', next: 'Подберём подходящие курсы и сообщим о ближайших датах.' },
+  support: {
+    staff: 'Вопрос в поддержку',
+    visitor: 'Мы получили ваш вопрос',
+    next: 'Ответим в рабочее время, обычно в течение дня.',
+  },
+  printing: {
+    staff: 'Заявка на 3D-печать',
+    visitor: 'Мы получили заявку на печать',
+    next: 'Рассчитаем стоимость и срок и свяжемся с вами.',
+  },
+  vacancy: {
+    staff: 'Отклик на вакансию',
+    visitor: 'Мы получили ваш отклик',
+    next: 'Если опыт подходит, пригласим на собеседование.',
+  },
+  course: {
+    staff: 'Запись на курс',
+    visitor: 'Мы получили вашу заявку на курс',
+    next: 'Подтвердим место и пришлём реквизиты для оплаты.',
+  },
+  course_search: {
+    staff: 'Подбор курса',
+    visitor: 'Мы получили запрос на подбор курса',
+    next: 'Подберём подходящие курсы и сообщим о ближайших датах.',
+  },
 };
 
 const DETAIL_LABELS: Record<string, string> = {
@@ -31,7 +51,11 @@ function summary(request: StoredRequest): string[] {
     ...(about.printingPrice ? [`Услуга: ${about.printingPrice.title}`] : []),
     ...Object.entries(request.details).map(([key, value]) => `${DETAIL_LABELS[key] ?? key}: ${value}`),
     ...(request.message ? [`Сообщение: ${request.message}`] : []),
-    ...(request.attachment ? [`Файл: ${request.attachment.filename} (${Math.ceil(request.attachment.size / 1024)} КБ), хранится в заявке №${request.id}`] : []),
+    ...(request.attachment
+      ? [
+          `Файл: ${request.attachment.filename} (${Math.ceil(request.attachment.size / 1024)} КБ), хранится в заявке №${request.id}`,
+        ]
+      : []),
   ];
 }
 
@@ -46,15 +70,33 @@ export async function sendRequestMails(request: StoredRequest): Promise<void> {
     heading: `${titles.staff} №${request.id}`,
     paragraphs: [`${COUNTRIES[request.country].name}. ${contact}`, ...summary(request)],
   });
-  const mails = [sendMail({ kind: `request_${request.kind}_staff`, to: env.STAFF_EMAIL, subject: `${titles.staff} №${request.id}: ${request.name}`, ...staff })];
+  const mails = [
+    sendMail({
+      kind: `request_${request.kind}_staff`,
+      to: env.STAFF_EMAIL,
+      subject: `${titles.staff} №${request.id}: ${request.name}`,
+      ...staff,
+    }),
+  ];
   if (request.email && (await withinMailQuota(request.email))) {
     const visitor = renderMail({
       preheader: titles.next,
       heading: titles.visitor,
-      paragraphs: [`Здравствуйте, ${request.name}.`, `${titles.visitor} (№${request.id}). ${titles.next}`, ...summary(request)],
+      paragraphs: [
+        `Здравствуйте, ${request.name}.`,
+        `${titles.visitor} (№${request.id}). ${titles.next}`,
+        ...summary(request),
+      ],
       footnote: `Вы получили это письмо, потому что отправили форму на сайте ${SHOP_SENDER_NAME}. Если это были не вы, просто не отвечайте.`,
     });
-    mails.push(sendMail({ kind: `request_${request.kind}`, to: request.email, subject: `${titles.visitor} — ${SHOP_SENDER_NAME}`, ...visitor }));
+    mails.push(
+      sendMail({
+        kind: `request_${request.kind}`,
+        to: request.email,
+        subject: `${titles.visitor} — ${SHOP_SENDER_NAME}`,
+        ...visitor,
+      }),
+    );
   }
   await Promise.all(mails);
 }

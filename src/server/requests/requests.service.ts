@@ -1,7 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import type { CountryCode } from '../../shared/countries.ts';
 import { getDb } from '../db/client.ts';
-import { courses, printingPriceOffers, printingPrices, requestFiles, vacancies, visitorRequests } from '../db/schema/index.ts';
+import {
+  courses,
+  printingPriceOffers,
+  printingPrices,
+  requestFiles,
+  vacancies,
+  visitorRequests,
+} from '../db/schema/index.ts';
 import { ValidationError } from '../errors.ts';
 import { consumeRateLimits } from '../security/rate-limit.ts';
 import { isUpcoming } from '../services/course-dates.ts';
@@ -71,7 +78,8 @@ async function resolveSubject(input: RequestInput): Promise<StoredRequest['about
       .from(courses)
       .where(and(eq(courses.slug, input.course ?? ''), eq(courses.isPublished, true)));
     if (!course) throw new ValidationError({ course: ['Такого курса нет.'] });
-    if (!isUpcoming(course)) throw new ValidationError({ course: ['Этот курс уже прошёл: выберите один из ближайших.'] });
+    if (!isUpcoming(course))
+      throw new ValidationError({ course: ['Этот курс уже прошёл: выберите один из ближайших.'] });
     return { course: { id: course.id, slug: course.slug, title: course.title } };
   }
   if (input.kind === 'vacancy') {
@@ -80,7 +88,8 @@ async function resolveSubject(input: RequestInput): Promise<StoredRequest['about
       .from(vacancies)
       .where(eq(vacancies.id, input.vacancy ?? 0));
     if (!vacancy) throw new ValidationError({ vacancy: ['Такой вакансии нет.'] });
-    if (!vacancy.isOpen) throw new ValidationError({ vacancy: ['Вакансия закрыта: отклики на неё больше не принимаются.'] });
+    if (!vacancy.isOpen)
+      throw new ValidationError({ vacancy: ['Вакансия закрыта: отклики на неё больше не принимаются.'] });
     return { vacancy: { id: vacancy.id, title: vacancy.title } };
   }
   if (input.kind === 'printing' && input.printingPrice !== undefined) {
@@ -88,7 +97,13 @@ async function resolveSubject(input: RequestInput): Promise<StoredRequest['about
       .select({ id: printingPrices.id, service: printingPrices.service, material: printingPrices.material })
       .from(printingPrices)
       .innerJoin(printingPriceOffers, eq(printingPriceOffers.printingPriceId, printingPrices.id))
-      .where(and(eq(printingPrices.id, input.printingPrice), eq(printingPriceOffers.country, input.country), eq(printingPrices.isActive, true)));
+      .where(
+        and(
+          eq(printingPrices.id, input.printingPrice),
+          eq(printingPriceOffers.country, input.country),
+          eq(printingPrices.isActive, true),
+        ),
+      );
     if (!price) throw new ValidationError({ printing_price: ['Этой услуги нет в прайс-листе вашей страны.'] });
     return { printingPrice: { id: price.id, title: `${price.service}: ${price.material}` } };
   }

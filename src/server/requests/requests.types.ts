@@ -33,7 +33,11 @@ export interface StoredRequest {
   phone: string;
   message: string;
   details: Record<string, string | number>;
-  about: { course?: { id: number; slug: string; title: string }; vacancy?: { id: number; title: string }; printingPrice?: { id: number; title: string } };
+  about: {
+    course?: { id: number; slug: string; title: string };
+    vacancy?: { id: number; title: string };
+    printingPrice?: { id: number; title: string };
+  };
   attachment: { filename: string; size: number } | null;
   createdAt: Date;
 }

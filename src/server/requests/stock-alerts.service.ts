@@ -26,7 +26,10 @@ export interface StockAlert {
  * @throws ValidationError when the product is not sold in the country or is in stock now;
  * RateLimitError when the address asks too often.
  */
-export async function createStockAlert(input: { product: number; country: CountryCode; email: string }, clientIp: string): Promise<StockAlert> {
+export async function createStockAlert(
+  input: { product: number; country: CountryCode; email: string },
+  clientIp: string,
+): Promise<StockAlert> {
   await consumeRateLimits([
     [FORM_LIMITS.perKindPerIp, `back-in-stock:${clientIp}`],
     [FORM_LIMITS.allFormsPerIp, clientIp],
@@ -75,7 +78,15 @@ export async function notifyRestockedProducts(batch = 200): Promise<number> {
           for update of a skip locked`,
     );
     if (rows.length) {
-      await tx.update(stockAlerts).set({ notifiedAt: new Date() }).where(inArray(stockAlerts.id, rows.map((r) => r.id)));
+      await tx
+        .update(stockAlerts)
+        .set({ notifiedAt: new Date() })
+        .where(
+          inArray(
+            stockAlerts.id,
+            rows.map((r) => r.id),
+          ),
+        );
     }
     return rows;
   });
@@ -90,7 +101,10 @@ async function sendRestockMail(alert: DueAlert): Promise<void> {
   const mail = renderMail({
     preheader: `${alert.name} снова можно заказать.`,
     heading: 'Товар снова в наличии',
-    paragraphs: [`${alert.name} снова в наличии ${COUNTRIES[alert.country].inName}. Цена сейчас: ${price}.`, 'Количество ограничено: запасы уходят быстро.'],
+    paragraphs: [
+      `${alert.name} снова в наличии ${COUNTRIES[alert.country].inName}. Цена сейчас: ${price}.`,
+      'Количество ограничено: запасы уходят быстро.',
+    ],
     action: { label: 'Открыть товар', url },
     footnote: `Вы получили это письмо, потому что просили сообщить о поступлении товара на сайте ${SHOP_SENDER_NAME}. Письмо приходит один раз.`,
   });
@@ -103,6 +117,12 @@ export async function countWaitingAlerts(country?: CountryCode): Promise<number>
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(stockAlerts)
-    .where(and(isNull(stockAlerts.notifiedAt), country ? eq(stockAlerts.country, country) : undefined, gt(stockAlerts.id, 0)));
+    .where(
+      and(
+        isNull(stockAlerts.notifiedAt),
+        country ? eq(stockAlerts.country, country) : undefined,
+        gt(stockAlerts.id, 0),
+      ),
+    );
   return row?.n ?? 0;
 }

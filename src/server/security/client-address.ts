@@ -10,7 +10,10 @@ import { env } from '../env.ts';
 export function clientSubject(peer: string | undefined, forwardedFor: string | null | undefined): string {
   let address = peer;
   if (env.TRUST_PROXY) {
-    const forwarded = forwardedFor?.split(',').map((part) => part.trim()).filter(Boolean);
+    const forwarded = forwardedFor
+      ?.split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
     address = forwarded?.at(-1) ?? address;
   }
   return address ? rateLimitSubject(address) : 'unknown';
@@ -26,5 +29,8 @@ export function rateLimitSubject(address: string): string {
   const tailGroups = tail ? tail.split(':') : [];
   const missing = 8 - headGroups.length - tailGroups.length;
   const groups = [...headGroups, ...Array<string>(Math.max(0, missing)).fill('0'), ...tailGroups];
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }

@@ -28,7 +28,12 @@ function windowOf(limit: RateLimit, now: Date) {
 export const rateLimitKey = (limit: RateLimit, subject: string) => `${limit.name}:${subject}`;
 
 /** Counts one hit; the hits of the window so far, and the seconds to wait when that is over the limit (else 0). */
-async function countHit(db: Db, limit: RateLimit, subject: string, now: Date): Promise<{ hits: number; retryAfter: number }> {
+async function countHit(
+  db: Db,
+  limit: RateLimit,
+  subject: string,
+  now: Date,
+): Promise<{ hits: number; retryAfter: number }> {
   const window = windowOf(limit, now);
   const [row] = await queryRows<{ hits: number }>(
     db,
@@ -49,7 +54,10 @@ async function hit(db: Db, limit: RateLimit, subject: string, now: Date): Promis
  * Counts one hit of each subject against its limit and refuses when any is over.
  * @throws RateLimitError with the seconds until the longest-blocked window ends.
  */
-export async function consumeRateLimits(checks: readonly (readonly [RateLimit, string])[], now = new Date()): Promise<void> {
+export async function consumeRateLimits(
+  checks: readonly (readonly [RateLimit, string])[],
+  now = new Date(),
+): Promise<void> {
   const db = await getDb();
   let retryAfter = 0;
   for (const [limit, subject] of checks) retryAfter = Math.max(retryAfter, await hit(db, limit, subject, now));
@@ -117,11 +125,15 @@ export async function assertBackoffElapsed(backoff: Backoff, subject: string, no
     sql`select expires_at from ${rateLimits}
         where key = ${backoffWaitKey(backoff, subject)} and window_start = ${WAIT_ROW_START} and expires_at > ${now.toISOString()}`,
   );
-  if (row) throw new RateLimitError(Math.max(1, Math.ceil((new Date(row.expires_at).getTime() - now.getTime()) / 1000)));
+  if (row)
+    throw new RateLimitError(Math.max(1, Math.ceil((new Date(row.expires_at).getTime() - now.getTime()) / 1000)));
 }
 
 /** Every key of a backoff for a subject: its counter and its wait. */
-export const backoffKeys = (backoff: Backoff, subject: string) => [rateLimitKey(backoff, subject), backoffWaitKey(backoff, subject)];
+export const backoffKeys = (backoff: Backoff, subject: string) => [
+  rateLimitKey(backoff, subject),
+  backoffWaitKey(backoff, subject),
+];
 
 /**
  * Forgets the counters of these keys (an erased account's email), and of every key that ends with

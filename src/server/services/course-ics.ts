@@ -22,7 +22,10 @@ export interface IcsCourse {
 /** `2027-01-15` + `10:00` in `+05:00` → `20270115T050000Z`. */
 function utcStamp(day: string, time: string, utcOffset: string): string {
   const instant = new Date(`${day}T${time}:00${utcOffset}`);
-  return instant.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return instant
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 // RFC 5545 §3.3.11: backslash, semicolon and comma are escaped, newlines written as \n.
@@ -62,7 +65,10 @@ export function courseIcs(course: IcsCourse, url: string, host: string): string 
     'METHOD:PUBLISH',
     'BEGIN:VEVENT',
     `UID:course-${course.slug}@${host}`,
-    `DTSTAMP:${course.updatedAt.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`,
+    `DTSTAMP:${course.updatedAt
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}/, '')}`,
     `DTSTART:${utcStamp(course.startDate, course.dayStarts, city.utcOffset)}`,
     `DTEND:${utcStamp(course.startDate, course.dayEnds, city.utcOffset)}`,
     ...(days > 1 ? [`RRULE:FREQ=DAILY;UNTIL=${utcStamp(course.endDate, course.dayEnds, city.utcOffset)}`] : []),

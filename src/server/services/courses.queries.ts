@@ -31,7 +31,12 @@ export function listCourseCategories(paging: Paging): Promise<{ items: CourseCat
   return contentCache.get(`course-categories:${paging.limit}:${paging.offset}`, async () => {
     const db = await getDb();
     const [items, [total]] = await Promise.all([
-      db.select().from(courseCategories).orderBy(asc(courseCategories.position), asc(courseCategories.id)).limit(paging.limit).offset(paging.offset),
+      db
+        .select()
+        .from(courseCategories)
+        .orderBy(asc(courseCategories.position), asc(courseCategories.id))
+        .limit(paging.limit)
+        .offset(paging.offset),
       db.select({ value: count() }).from(courseCategories),
     ]);
     return { items, count: total?.value ?? 0 };
@@ -47,14 +52,22 @@ export function getCourseCategory(id: number): Promise<CourseCategory> {
   });
 }
 
-const { description: _description, categoryId: _categoryId, isPublished: _isPublished, ...summaryColumns } = getTableColumns(courses);
+const {
+  description: _description,
+  categoryId: _categoryId,
+  isPublished: _isPublished,
+  ...summaryColumns
+} = getTableColumns(courses);
 const categoryColumns = { id: courseCategories.id, slug: courseCategories.slug, name: courseCategories.name };
 
 /**
  * Published courses, soonest first. Without a month, only upcoming ones (their last day has not
  * passed); with one, every course that runs in it.
  */
-export function listCourses(filters: CourseFilters & Paging, today = shopToday()): Promise<{ items: CourseSummary[]; count: number }> {
+export function listCourses(
+  filters: CourseFilters & Paging,
+  today = shopToday(),
+): Promise<{ items: CourseSummary[]; count: number }> {
   const key = `courses:${filters.category ?? ''}:${filters.city ?? ''}:${filters.month ?? today}:${filters.limit}:${filters.offset}`;
   return contentCache.get(key, async () => {
     const db = await getDb();
@@ -89,7 +102,10 @@ async function courseConditions(filters: CourseFilters, today: string): Promise<
 
 async function courseCategoryId(slug: string): Promise<number> {
   const db = await getDb();
-  const [row] = await db.select({ id: courseCategories.id }).from(courseCategories).where(eq(courseCategories.slug, slug));
+  const [row] = await db
+    .select({ id: courseCategories.id })
+    .from(courseCategories)
+    .where(eq(courseCategories.slug, slug));
   if (!row) throw new ValidationError({ category: [`Категория курсов «${slug}» не найдена.`] });
   return row.id;
 }

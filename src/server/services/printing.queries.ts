@@ -6,7 +6,10 @@ import { printingPriceOffers, printingPrices } from '../db/schema/index.ts';
 import { NotFoundError } from '../errors.ts';
 
 /** A row of the printing price list with its price in the country's currency. */
-export type PrintingPrice = Omit<typeof printingPrices.$inferSelect, 'isActive'> & { price: string; currency: CurrencyCode };
+export type PrintingPrice = Omit<typeof printingPrices.$inferSelect, 'isActive'> & {
+  price: string;
+  currency: CurrencyCode;
+};
 
 interface Paging {
   limit: number;
@@ -28,10 +31,16 @@ const offeredIn = (country: CountryCode) =>
   and(eq(printingPrices.isActive, true), eq(printingPriceOffers.country, country));
 
 /** The services offered in a country, in the price list's order. */
-export function listPrintingPrices(options: Paging & { country: CountryCode }): Promise<{ items: PrintingPrice[]; count: number }> {
+export function listPrintingPrices(
+  options: Paging & { country: CountryCode },
+): Promise<{ items: PrintingPrice[]; count: number }> {
   return contentCache.get(`printing:${options.country}:${options.limit}:${options.offset}`, async () => {
     const db = await getDb();
-    const joined = () => db.select(columns).from(printingPrices).innerJoin(printingPriceOffers, eq(printingPriceOffers.printingPriceId, printingPrices.id));
+    const joined = () =>
+      db
+        .select(columns)
+        .from(printingPrices)
+        .innerJoin(printingPriceOffers, eq(printingPriceOffers.printingPriceId, printingPrices.id));
     const [rows, [total]] = await Promise.all([
       joined()
         .where(offeredIn(options.country))

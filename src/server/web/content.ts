@@ -32,10 +32,16 @@ export interface PublicationList {
 }
 
 /** A page of a news or article list; null when the URL's page does not exist. */
-export async function loadPublicationList(kind: PublicationKind, params: URLSearchParams): Promise<PublicationList | null> {
+export async function loadPublicationList(
+  kind: PublicationKind,
+  params: URLSearchParams,
+): Promise<PublicationList | null> {
   const page = listPageNumber(params);
   if (page === null) return null;
-  const { items, count } = await listPublications(kind, { limit: CONTENT_PAGE_SIZE, offset: (page - 1) * CONTENT_PAGE_SIZE });
+  const { items, count } = await listPublications(kind, {
+    limit: CONTENT_PAGE_SIZE,
+    offset: (page - 1) * CONTENT_PAGE_SIZE,
+  });
   const pageCount = Math.max(1, Math.ceil(count / CONTENT_PAGE_SIZE));
   if (page > pageCount) return null;
   return { items, count, page, pageCount };

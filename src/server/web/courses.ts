@@ -88,7 +88,8 @@ export async function loadCourseCalendar(params: URLSearchParams): Promise<Cours
   const monthParam = params.get('month');
   let month = today.slice(0, 7);
   if (monthParam !== null && MONTH_PATTERN.test(monthParam)) month = monthParam;
-  else if (monthParam !== null) filters.notice = [filters.notice, 'Месяц указан неверно, поэтому показан текущий.'].filter(Boolean).join(' ');
+  else if (monthParam !== null)
+    filters.notice = [filters.notice, 'Месяц указан неверно, поэтому показан текущий.'].filter(Boolean).join(' ');
   const { items } = await listCourses({
     city: filters.city === 'all' ? undefined : filters.city,
     category: filters.category ?? undefined,

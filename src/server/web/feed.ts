@@ -16,7 +16,11 @@ export async function renderFeed(country: CountryCode): Promise<string> {
   ]);
   const entries = [
     ...news.items.map((item) => ({ item, url: absoluteUrl(paths.newsItem(country, item.slug)), category: 'Новости' })),
-    ...articles.items.map((item) => ({ item, url: absoluteUrl(paths.article(country, item.slug)), category: 'Статьи' })),
+    ...articles.items.map((item) => ({
+      item,
+      url: absoluteUrl(paths.article(country, item.slug)),
+      category: 'Статьи',
+    })),
   ]
     .sort((a, b) => b.item.publishedAt.getTime() - a.item.publishedAt.getTime())
     .slice(0, FEED_SIZE);

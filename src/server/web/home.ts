@@ -22,5 +22,11 @@ export async function getHomeData(country: CountryCode): Promise<HomeData> {
     listPublications('news', { limit: 3, offset: 0 }),
     listCourses({ limit: 3, offset: 0 }),
   ]);
-  return { banners: banners.items, brands: brands.items, newest: newest.items, news: news.items, courses: courses.items };
+  return {
+    banners: banners.items,
+    brands: brands.items,
+    newest: newest.items,
+    news: news.items,
+    courses: courses.items,
+  };
 }

@@ -17,7 +17,13 @@ const CONTEXT = 'https://schema.org';
 
 /** The shop itself, on every page. */
 export function organizationJsonLd() {
-  return { '@context': CONTEXT, '@type': 'Organization', name: SHOP_NAME, url: absoluteUrl('/'), logo: absoluteUrl('/favicon.svg') };
+  return {
+    '@context': CONTEXT,
+    '@type': 'Organization',
+    name: SHOP_NAME,
+    url: absoluteUrl('/'),
+    logo: absoluteUrl('/favicon.svg'),
+  };
 }
 
 /** The home page: the site with its search box, so search engines can offer it. */
@@ -53,7 +59,11 @@ export function breadcrumbJsonLd(items: readonly { name: string; href?: string }
  * A product with its offer in the country: price and currency, in stock or not. A product not sold
  * in the country has no offer. `images` are site paths, `description` plain text.
  */
-export function productJsonLd(product: ProductDetail, country: CountryCode, content: { images: string[]; description: string }) {
+export function productJsonLd(
+  product: ProductDetail,
+  country: CountryCode,
+  content: { images: string[]; description: string },
+) {
   return {
     '@context': CONTEXT,
     '@type': 'Product',
@@ -79,7 +89,12 @@ export function productJsonLd(product: ProductDetail, country: CountryCode, cont
   };
 }
 
-const publisher = () => ({ '@type': 'Organization', name: SHOP_NAME, url: absoluteUrl('/'), logo: { '@type': 'ImageObject', url: absoluteUrl('/favicon.svg') } });
+const publisher = () => ({
+  '@type': 'Organization',
+  name: SHOP_NAME,
+  url: absoluteUrl('/'),
+  logo: { '@type': 'ImageObject', url: absoluteUrl('/favicon.svg') },
+});
 
 /** A news item (`NewsArticle`) or an article (`Article`) at `url` (a site path). */
 export function publicationJsonLd(item: Publication, url: string) {
@@ -132,9 +147,20 @@ export function courseJsonLd(course: Course, country: CountryCode, description: 
         location: {
           '@type': 'Place',
           name: course.venue,
-          address: { '@type': 'PostalAddress', streetAddress: course.address, addressLocality: city.name, addressCountry: countryOfCity(course.city) },
+          address: {
+            '@type': 'PostalAddress',
+            streetAddress: course.address,
+            addressLocality: city.name,
+            addressCountry: countryOfCity(course.city),
+          },
         },
-        instructor: [{ '@type': 'Person', name: course.lecturer, ...(course.lecturerTitle ? { description: course.lecturerTitle } : {}) }],
+        instructor: [
+          {
+            '@type': 'Person',
+            name: course.lecturer,
+            ...(course.lecturerTitle ? { description: course.lecturerTitle } : {}),
+          },
+        ],
         offers: offer,
         maximumAttendeeCapacity: course.seatsTotal,
         remainingAttendeeCapacity: Math.max(0, course.seatsLeft),
@@ -143,7 +169,12 @@ export function courseJsonLd(course: Course, country: CountryCode, description: 
   };
 }
 
-const EMPLOYMENT_TYPES = { full_time: 'FULL_TIME', part_time: 'PART_TIME', shift: 'FULL_TIME', internship: 'INTERN' } as const;
+const EMPLOYMENT_TYPES = {
+  full_time: 'FULL_TIME',
+  part_time: 'PART_TIME',
+  shift: 'FULL_TIME',
+  internship: 'INTERN',
+} as const;
 
 /** An open vacancy as a `JobPosting`; `description` is HTML (duties, requirements, conditions). */
 export function jobPostingJsonLd(vacancy: Vacancy, description: string) {
@@ -158,7 +189,12 @@ export function jobPostingJsonLd(vacancy: Vacancy, description: string) {
     datePosted: vacancy.publishedAt.toISOString(),
     validThrough: `${validThrough}T23:59:59${city.utcOffset}`,
     employmentType: EMPLOYMENT_TYPES[vacancy.employmentType],
-    hiringOrganization: { '@type': 'Organization', name: SHOP_NAME, sameAs: absoluteUrl('/'), logo: absoluteUrl('/favicon.svg') },
+    hiringOrganization: {
+      '@type': 'Organization',
+      name: SHOP_NAME,
+      sameAs: absoluteUrl('/'),
+      logo: absoluteUrl('/favicon.svg'),
+    },
     jobLocation: {
       '@type': 'Place',
       address: { '@type': 'PostalAddress', addressLocality: city.name, addressCountry: countryOfCity(vacancy.city) },
@@ -189,7 +225,12 @@ export function localBusinessJsonLd(contact: Contact, country: CountryCode) {
     name: `${SHOP_NAME}, ${contact.city}`,
     url: absoluteUrl(paths.contacts(country)),
     image: absoluteUrl('/og-image.png'),
-    address: { '@type': 'PostalAddress', streetAddress: contact.address, addressLocality: contact.city, addressCountry: contact.country.toUpperCase() },
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: contact.address,
+      addressLocality: contact.city,
+      addressCountry: contact.country.toUpperCase(),
+    },
     ...(contact.phones[0] ? { telephone: contact.phones[0] } : {}),
     ...(contact.email ? { email: contact.email } : {}),
     ...(contact.workingHours ? { description: `Часы работы: ${contact.workingHours}` } : {}),

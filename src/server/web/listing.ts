@@ -53,7 +53,12 @@ export async function loadListing(scope: ListingScope): Promise<Listing | null> 
   let query = toQuery(filters);
   const run = (q: ProductFilters) =>
     Promise.all([
-      listProducts({ ...q, ordering: filters.ordering, limit: LISTING_PAGE_SIZE, offset: (page - 1) * LISTING_PAGE_SIZE }),
+      listProducts({
+        ...q,
+        ordering: filters.ordering,
+        limit: LISTING_PAGE_SIZE,
+        offset: (page - 1) * LISTING_PAGE_SIZE,
+      }),
       getFacets(q),
       scope.brand ? getCategoryFacet(q) : undefined,
     ]);

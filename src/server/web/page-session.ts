@@ -14,7 +14,8 @@ import type { User } from '../accounts/users.queries.ts';
 export type PageUser = PublicUser;
 
 function toPageUser(user: User): PageUser {
-  const { id, email, firstName, lastName, phone, country, isStaff, isSuperuser, isActive, dateJoined, lastLogin } = user;
+  const { id, email, firstName, lastName, phone, country, isStaff, isSuperuser, isActive, dateJoined, lastLogin } =
+    user;
   return { id, email, firstName, lastName, phone, country, isStaff, isSuperuser, isActive, dateJoined, lastLogin };
 }
 
@@ -69,6 +70,9 @@ export async function requirePageUser(astro: AstroGlobal): Promise<PageUser | Re
   // Built by hand: astro.redirect() would drop the private Cache-Control this answer needs.
   return new Response(null, {
     status: 302,
-    headers: { Location: paths.login(country, astro.url.pathname + astro.url.search), 'Cache-Control': 'private, no-store' },
+    headers: {
+      Location: paths.login(country, astro.url.pathname + astro.url.search),
+      'Cache-Control': 'private, no-store',
+    },
   });
 }

@@ -25,7 +25,10 @@ export function applySecurityHeaders(headers: Headers, path: string, options: Se
   const policy = headers.get('Content-Security-Policy') ?? (options.dev && page ? null : FALLBACK_CSP);
   if (policy === null) return;
   const reporting = cspReporting(options.siteUrl);
-  const directives = policy.split(';').map((directive) => directive.trim()).filter((directive) => directive && !/^report-(uri|to)\b/.test(directive));
+  const directives = policy
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter((directive) => directive && !/^report-(uri|to)\b/.test(directive));
   headers.set('Content-Security-Policy', [...directives, ...reporting.directives].join('; '));
   if (reporting.endpoints) headers.set('Reporting-Endpoints', reporting.endpoints);
 }

@@ -2,7 +2,13 @@ import { CATALOG_TTL_MS, catalogCache } from '../catalog/cache.ts';
 import { getCategoryTree, type CategoryNode } from '../catalog/categories.queries.ts';
 import type { CountryCode } from '../../shared/countries.ts';
 import { listPublicationLinks } from '../content/publications.queries.ts';
-import { getCurrentExchange, listCountryContacts, listDocumentLinks, type Contact, type Exchange } from '../core/core.queries.ts';
+import {
+  getCurrentExchange,
+  listCountryContacts,
+  listDocumentLinks,
+  type Contact,
+  type Exchange,
+} from '../core/core.queries.ts';
 
 export interface ShellData {
   categories: CategoryNode[];
@@ -40,5 +46,14 @@ async function loadShellData(country: CountryCode): Promise<ShellData> {
 /** The current rate as islands take it (the client `Exchange` shape), from the memoised shell data. */
 export async function getClientExchange(country: CountryCode) {
   const { exchange } = await getShellData(country);
-  return exchange && { id: exchange.id, date: exchange.date, kgs: exchange.kgs, kzt: exchange.kzt, usd: exchange.usd, rub: exchange.rub };
+  return (
+    exchange && {
+      id: exchange.id,
+      date: exchange.date,
+      kgs: exchange.kgs,
+      kzt: exchange.kzt,
+      usd: exchange.usd,
+      rub: exchange.rub,
+    }
+  );
 }

@@ -13,7 +13,9 @@ const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (ch) => `&#${ch.cha
 
 /** The sitemap index: one sitemap per country. */
 export function renderSitemapIndex(): string {
-  const entries = COUNTRY_CODES.map((code) => `<sitemap><loc>${siteOrigin()}/sitemaps/${code}.xml</loc></sitemap>`).join('');
+  const entries = COUNTRY_CODES.map(
+    (code) => `<sitemap><loc>${siteOrigin()}/sitemaps/${code}.xml</loc></sitemap>`,
+  ).join('');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${entries}</sitemapindex>`;
 }
 
@@ -35,7 +37,8 @@ export async function renderCountrySitemap(country: CountryCode): Promise<string
   ]);
   const url = (path: string, lastmod?: Date) => {
     const alternates = COUNTRY_CODES.map(
-      (code) => `<xhtml:link rel="alternate" hreflang="${COUNTRIES[code].hreflang}" href="${escapeXml(siteOrigin() + path.replace(`/${country}/`, `/${code}/`))}"/>`,
+      (code) =>
+        `<xhtml:link rel="alternate" hreflang="${COUNTRIES[code].hreflang}" href="${escapeXml(siteOrigin() + path.replace(`/${country}/`, `/${code}/`))}"/>`,
     ).join('');
     return `<url><loc>${escapeXml(siteOrigin() + path)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>` : ''}${alternates}</url>`;
   };
@@ -63,7 +66,8 @@ export async function renderCountrySitemap(country: CountryCode): Promise<string
   ];
   // Products sold in one country only have no alternate in the other.
   const productUrls = products.map(
-    (p) => `<url><loc>${escapeXml(siteOrigin() + paths.product(country, p.slug))}</loc><lastmod>${p.updatedAt.toISOString().slice(0, 10)}</lastmod></url>`,
+    (p) =>
+      `<url><loc>${escapeXml(siteOrigin() + paths.product(country, p.slug))}</loc><lastmod>${p.updatedAt.toISOString().slice(0, 10)}</lastmod></url>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">${urls.join('')}${productUrls.join('')}</urlset>`;
 }

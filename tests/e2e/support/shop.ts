@@ -25,7 +25,10 @@ interface ProductPage {
 }
 
 /** One page of the public product list; `query` takes the API's own parameter names. */
-export async function listProducts(request: APIRequestContext, query: Record<string, string | number>): Promise<ProductPage> {
+export async function listProducts(
+  request: APIRequestContext,
+  query: Record<string, string | number>,
+): Promise<ProductPage> {
   const params = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
   const response = await request.get(`/api/v1/products/products/?${params}`);
   expect(response.status(), `GET /api/v1/products/products/?${params}`).toBe(200);
@@ -43,7 +46,11 @@ export async function allProducts(request: APIRequestContext, country: Country):
 }
 
 /** A product that is in stock in the country with at least `minQuantity` units, so the steppers can go up. */
-export async function inStockProduct(request: APIRequestContext, country: Country = 'kg', minQuantity = 5): Promise<ApiProduct> {
+export async function inStockProduct(
+  request: APIRequestContext,
+  country: Country = 'kg',
+  minQuantity = 5,
+): Promise<ApiProduct> {
   const { results } = await listProducts(request, { country, limit: 100, ordering: 'name' });
   const product = results.find((p) => p.in_stock && p.quantity >= minQuantity && p.price !== null);
   if (!product) throw new Error(`The demo catalog has no product in stock in ${country} with ${minQuantity}+ units.`);
@@ -78,7 +85,7 @@ export async function cardPrices(page: Page): Promise<number[]> {
 export async function cardOffers(page: Page): Promise<{ price: number; inStock: boolean }[]> {
   return productCards(page).evaluateAll((cards) =>
     cards.map((card) => ({
-      price: Number((card.querySelector('[data-price]:not(s)')?.getAttribute('data-price') ?? 'NaN')),
+      price: Number(card.querySelector('[data-price]:not(s)')?.getAttribute('data-price') ?? 'NaN'),
       inStock: !card.querySelector('.badge-out'),
     })),
   );
@@ -88,7 +95,11 @@ export async function cardOffers(page: Page): Promise<{ price: number; inStock: 
 export function inStockFirstByPrice(offers: { price: number; inStock: boolean }[], direction: 1 | -1): boolean {
   const availableFirst = offers.every((o, i) => i === 0 || !o.inStock || offers[i - 1]!.inStock);
   const sorted = (group: number[]) => group.every((p, i) => i === 0 || (p - group[i - 1]!) * direction >= 0);
-  return availableFirst && sorted(offers.filter((o) => o.inStock).map((o) => o.price)) && sorted(offers.filter((o) => !o.inStock).map((o) => o.price));
+  return (
+    availableFirst &&
+    sorted(offers.filter((o) => o.inStock).map((o) => o.price)) &&
+    sorted(offers.filter((o) => !o.inStock).map((o) => o.price))
+  );
 }
 
 export async function cardNames(page: Page): Promise<string[]> {

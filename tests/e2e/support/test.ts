@@ -12,7 +12,8 @@ export * from '@playwright/test';
 export function watchCspViolations(context: BrowserContext): string[] {
   const violations: string[] = [];
   context.on('console', (message) => {
-    if (/Content[- ]Security[- ]Policy/i.test(message.text())) violations.push(`${message.page()?.url() ?? '?'}: ${message.text()}`);
+    if (/Content[- ]Security[- ]Policy/i.test(message.text()))
+      violations.push(`${message.page()?.url() ?? '?'}: ${message.text()}`);
   });
   return violations;
 }

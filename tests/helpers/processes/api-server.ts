@@ -17,9 +17,12 @@ async function render(req: IncomingMessage, res: ServerResponse): Promise<void> 
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : Buffer.concat(chunks);
-  const response = await getApp().fetch(new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body }), {
-    clientAddress: req.socket.remoteAddress,
-  });
+  const response = await getApp().fetch(
+    new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body }),
+    {
+      clientAddress: req.socket.remoteAddress,
+    },
+  );
   res.writeHead(response.status, Object.fromEntries(response.headers));
   res.end(Buffer.from(await response.arrayBuffer()));
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkPassword, hashPassword, isTooSimilarToEmail, passwordProblems, similarity } from '../../../src/server/accounts/passwords.ts';
+import {
+  checkPassword,
+  hashPassword,
+  isTooSimilarToEmail,
+  passwordProblems,
+  similarity,
+} from '../../../src/server/accounts/passwords.ts';
 
 describe('similarity', () => {
   it('matches what Python’s SequenceMatcher.ratio() answers', () => {
@@ -35,8 +41,12 @@ describe('passwordProblems', () => {
       'Пароль слишком короткий: нужно не меньше 8 символов.',
       'Этот пароль слишком распространён: его легко подобрать.',
     ]);
-    expect(await passwordProblems('20242025', 'doctor@clinic.kg')).toContain('Пароль не может состоять только из цифр.');
-    expect(await passwordProblems('PASSWORD123', 'doctor@clinic.kg')).toEqual(['Этот пароль слишком распространён: его легко подобрать.']);
+    expect(await passwordProblems('20242025', 'doctor@clinic.kg')).toContain(
+      'Пароль не может состоять только из цифр.',
+    );
+    expect(await passwordProblems('PASSWORD123', 'doctor@clinic.kg')).toEqual([
+      'Этот пароль слишком распространён: его легко подобрать.',
+    ]);
   });
 });
 

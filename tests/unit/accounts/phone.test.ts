@@ -12,7 +12,10 @@ describe('normalizePhone', () => {
     expect(normalizePhone(input)).toBe(expected);
   });
 
-  it.each(['', '12345', 'call me', '+996 555 123 456 789 000', '+0555123456', '+996-555-12a-456'])('refuses %j', (input) => {
-    expect(normalizePhone(input)).toBeNull();
-  });
+  it.each(['', '12345', 'call me', '+996 555 123 456 789 000', '+0555123456', '+996-555-12a-456'])(
+    'refuses %j',
+    (input) => {
+      expect(normalizePhone(input)).toBeNull();
+    },
+  );
 });

@@ -13,7 +13,10 @@ const AUTH = '/api/v1/accounts/auth';
 
 const USER = userJson({ last_name: '' });
 
-function setup(answer: (request: RecordedRequest) => Response = () => json(200, {}), cookies: Record<string, string> = { token: 'access-1' }) {
+function setup(
+  answer: (request: RecordedRequest) => Response = () => json(200, {}),
+  cookies: Record<string, string> = { token: 'access-1' },
+) {
   const server = fakeFetch(answer);
   const client = createApiClient({ baseURL: BASE, fetch: server.fetch, cookies: memoryCookies(cookies).adapter });
   return { client, requests: server.requests };
@@ -23,18 +26,44 @@ const noContent = () => new Response(null, { status: 204 });
 
 describe('accounts API calls', () => {
   const posts: [string, (client: ReturnType<typeof setup>['client']) => Promise<unknown>, string, unknown][] = [
-    ['createToken', (c) => accounts.createToken({ email: 'a@b.kg', password: 'secret-pass' }, c), '/jwt/create/', { email: 'a@b.kg', password: 'secret-pass' }],
+    [
+      'createToken',
+      (c) => accounts.createToken({ email: 'a@b.kg', password: 'secret-pass' }, c),
+      '/jwt/create/',
+      { email: 'a@b.kg', password: 'secret-pass' },
+    ],
     ['refreshToken', (c) => accounts.refreshToken('r1', c), '/jwt/refresh/', { refresh: 'r1' }],
     ['verifyToken', (c) => accounts.verifyToken('t1', c), '/jwt/verify/', { token: 't1' }],
     ['blacklistToken', (c) => accounts.blacklistToken('r1', c), '/jwt/blacklist/', { refresh: 'r1' }],
     [
       'registerUser',
-      (c) => accounts.registerUser({ email: 'a@b.kg', password: 'p1', re_password: 'p1', first_name: 'А', phone: '+996555123456', country: 'kz' }, c),
+      (c) =>
+        accounts.registerUser(
+          {
+            email: 'a@b.kg',
+            password: 'p1',
+            re_password: 'p1',
+            first_name: 'А',
+            phone: '+996555123456',
+            country: 'kz',
+          },
+          c,
+        ),
       '/users/',
       { email: 'a@b.kg', password: 'p1', re_password: 'p1', first_name: 'А', phone: '+996555123456', country: 'kz' },
     ],
-    ['activateUser', (c) => accounts.activateUser({ uid: 'MTI', token: 'tok' }, c), '/users/activation/', { uid: 'MTI', token: 'tok' }],
-    ['resendActivation', (c) => accounts.resendActivation('a@b.kg', c), '/users/resend_activation/', { email: 'a@b.kg' }],
+    [
+      'activateUser',
+      (c) => accounts.activateUser({ uid: 'MTI', token: 'tok' }, c),
+      '/users/activation/',
+      { uid: 'MTI', token: 'tok' },
+    ],
+    [
+      'resendActivation',
+      (c) => accounts.resendActivation('a@b.kg', c),
+      '/users/resend_activation/',
+      { email: 'a@b.kg' },
+    ],
     ['resetPassword', (c) => accounts.resetPassword('a@b.kg', c), '/users/reset_password/', { email: 'a@b.kg' }],
     [
       'resetPasswordConfirm',
@@ -76,7 +105,10 @@ describe('accounts API calls', () => {
 
   it('createToken resolves to the token pair', async () => {
     const { client } = setup(() => json(200, { access: 'a', refresh: 'r' }));
-    await expect(accounts.createToken({ email: 'a@b.kg', password: 'x' }, client)).resolves.toEqual({ access: 'a', refresh: 'r' });
+    await expect(accounts.createToken({ email: 'a@b.kg', password: 'x' }, client)).resolves.toEqual({
+      access: 'a',
+      refresh: 'r',
+    });
   });
 
   it('resolves to undefined for a 204 answer', async () => {
@@ -94,7 +126,10 @@ describe('accounts API calls', () => {
   it('reads, replaces, patches and deletes the signed-in profile with the bearer token', async () => {
     const { client, requests } = setup((request) => (request.method === 'DELETE' ? noContent() : json(200, USER)));
     await expect(accounts.getMe(client)).resolves.toEqual(USER);
-    await accounts.updateMe({ first_name: 'Айгуль', last_name: 'Асанова', phone: '+996555123456', country: 'kg' }, client);
+    await accounts.updateMe(
+      { first_name: 'Айгуль', last_name: 'Асанова', phone: '+996555123456', country: 'kg' },
+      client,
+    );
     await accounts.patchMe({ phone: '+996700000000' }, client);
     await expect(accounts.deleteMe({ current_password: 'pw' }, client)).resolves.toBeUndefined();
     expect(requests.map((r) => [r.method, r.url.pathname, r.authorization])).toEqual([
@@ -138,16 +173,24 @@ describe('accounts API calls', () => {
     const errors = { email: ['Пользователь с таким адресом электронной почты уже существует.'] };
     const { client } = setup(() => json(400, errors));
     await expect(
-      accounts.registerUser({ email: 'a@b.kg', password: 'p', re_password: 'p', first_name: 'А', phone: '+996555123456' }, client),
+      accounts.registerUser(
+        { email: 'a@b.kg', password: 'p', re_password: 'p', first_name: 'А', phone: '+996555123456' },
+        client,
+      ),
     ).rejects.toMatchObject({ status: 400, data: errors });
   });
 
   it('does not refresh on a 401 from jwt/create/ or jwt/blacklist/', async () => {
-    const { client, requests } = setup(() => json(401, { detail: 'No active account found with the given credentials', code: 'no_active_account' }), {
-      token: 'a',
-      refresh: 'r',
+    const { client, requests } = setup(
+      () => json(401, { detail: 'No active account found with the given credentials', code: 'no_active_account' }),
+      {
+        token: 'a',
+        refresh: 'r',
+      },
+    );
+    await expect(accounts.createToken({ email: 'a@b.kg', password: 'x' }, client)).rejects.toMatchObject({
+      status: 401,
     });
-    await expect(accounts.createToken({ email: 'a@b.kg', password: 'x' }, client)).rejects.toMatchObject({ status: 401 });
     await expect(accounts.blacklistToken('r', client)).rejects.toMatchObject({ status: 401 });
     expect(requests).toHaveLength(2);
   });
@@ -161,14 +204,31 @@ describe('accounts API required parameters', () => {
     ['refreshToken', () => accounts.refreshToken(null as never, client), 'refresh'],
     ['verifyToken', () => accounts.verifyToken(undefined as never, client), 'token'],
     ['blacklistToken', () => accounts.blacklistToken(undefined as never, client), 'refresh'],
-    ['registerUser', () => accounts.registerUser({ email: 'a@b.kg', password: 'p', re_password: 'p', first_name: 'А' } as never, client), 'phone'],
+    [
+      'registerUser',
+      () =>
+        accounts.registerUser({ email: 'a@b.kg', password: 'p', re_password: 'p', first_name: 'А' } as never, client),
+      'phone',
+    ],
     ['activateUser', () => accounts.activateUser({ uid: 'u' } as never, client), 'token'],
     ['resendActivation', () => accounts.resendActivation(undefined as never, client), 'email'],
     ['resetPassword', () => accounts.resetPassword(null as never, client), 'email'],
-    ['resetPasswordConfirm', () => accounts.resetPasswordConfirm({ uid: 'u', token: 't', new_password: 'n' } as never, client), 're_new_password'],
+    [
+      'resetPasswordConfirm',
+      () => accounts.resetPasswordConfirm({ uid: 'u', token: 't', new_password: 'n' } as never, client),
+      're_new_password',
+    ],
     ['resetEmail', () => accounts.resetEmail(undefined as never, client), 'email'],
-    ['resetEmailConfirm', () => accounts.resetEmailConfirm({ uid: 'u', token: 't', re_new_email: 'n' } as never, client), 'new_email'],
-    ['setPassword', () => accounts.setPassword({ new_password: 'n', re_new_password: 'n' } as never, client), 'current_password'],
+    [
+      'resetEmailConfirm',
+      () => accounts.resetEmailConfirm({ uid: 'u', token: 't', re_new_email: 'n' } as never, client),
+      'new_email',
+    ],
+    [
+      'setPassword',
+      () => accounts.setPassword({ new_password: 'n', re_new_password: 'n' } as never, client),
+      'current_password',
+    ],
     ['setEmail', () => accounts.setEmail({ current_password: 'c', new_email: 'n' } as never, client), 're_new_email'],
     ['updateMe', () => accounts.updateMe(undefined as never, client), 'update'],
     ['patchMe', () => accounts.patchMe(null as never, client), 'update'],
@@ -195,7 +255,9 @@ describe('accounts API required parameters', () => {
 
 async function failure(status: number, body: unknown): Promise<unknown> {
   const { client } = setup(() => json(status, body), {});
-  return accounts.resetPasswordConfirm({ uid: 'u', token: 't', new_password: 'n', re_new_password: 'n' }, client).catch((e: unknown) => e);
+  return accounts
+    .resetPasswordConfirm({ uid: 'u', token: 't', new_password: 'n', re_new_password: 'n' }, client)
+    .catch((e: unknown) => e);
 }
 
 describe('account form errors', () => {
@@ -203,12 +265,20 @@ describe('account form errors', () => {
 
   it('puts 400 messages under the form fields and the rest above the form', async () => {
     const error = await failure(400, {
-      new_password: ['Пароль слишком короткий: нужно не меньше 8 символов.', 'Пароль не может состоять только из цифр.'],
+      new_password: [
+        'Пароль слишком короткий: нужно не меньше 8 символов.',
+        'Пароль не может состоять только из цифр.',
+      ],
       token: ['Ссылка недействительна или устарела. Запросите новую.'],
       non_field_errors: ['Пароли не совпадают.'],
     });
     expect(toFormErrors(error, fields)).toEqual({
-      fields: { new_password: ['Пароль слишком короткий: нужно не меньше 8 символов.', 'Пароль не может состоять только из цифр.'] },
+      fields: {
+        new_password: [
+          'Пароль слишком короткий: нужно не меньше 8 символов.',
+          'Пароль не может состоять только из цифр.',
+        ],
+      },
       form: ['Ссылка недействительна или устарела. Запросите новую.', 'Пароли не совпадают.'],
       status: 400,
       code: undefined,
@@ -217,8 +287,14 @@ describe('account form errors', () => {
   });
 
   it('says a failed login in Russian, whatever the API detail', async () => {
-    const error = await failure(401, { detail: 'No active account found with the given credentials', code: 'no_active_account' });
-    expect(toFormErrors(error, fields)).toMatchObject({ form: [ACCOUNT_TEXT.noActiveAccount], code: 'no_active_account' });
+    const error = await failure(401, {
+      detail: 'No active account found with the given credentials',
+      code: 'no_active_account',
+    });
+    expect(toFormErrors(error, fields)).toMatchObject({
+      form: [ACCOUNT_TEXT.noActiveAccount],
+      code: 'no_active_account',
+    });
   });
 
   it('tells a person whose session ended to log in again', async () => {
@@ -228,7 +304,11 @@ describe('account form errors', () => {
 
   it('shows the detail of a 429 as it is', async () => {
     const error = await failure(429, { detail: 'Слишком много попыток. Повторите через 60 с.' });
-    expect(toFormErrors(error, fields)).toMatchObject({ fields: {}, form: ['Слишком много попыток. Повторите через 60 с.'], status: 429 });
+    expect(toFormErrors(error, fields)).toMatchObject({
+      fields: {},
+      form: ['Слишком много попыток. Повторите через 60 с.'],
+      status: 429,
+    });
   });
 
   it('hides the English text of a server error', async () => {

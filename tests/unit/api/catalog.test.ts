@@ -16,7 +16,10 @@ import { fakeFetch, json, memoryCookies } from '../fixtures/http.ts';
 
 function recordingClient(answer: unknown = {}) {
   const client = vi.fn(async () => answer);
-  return { client: client as unknown as ApiClient, calls: client.mock.calls as unknown as [string, { query?: Record<string, unknown> }?][] };
+  return {
+    client: client as unknown as ApiClient,
+    calls: client.mock.calls as unknown as [string, { query?: Record<string, unknown> }?][],
+  };
 }
 
 describe('toProductListParams', () => {
@@ -55,7 +58,18 @@ describe('toProductListParams', () => {
 
   it('always sends is_active=true and the default page size, and omits empty values', () => {
     expect(
-      toProductListParams({ country: 'kg', slug: '', priceFrom: 0, priceTo: 0, specifications: {}, search: '  ', brand: '', ids: [], page: 1, facets: false }),
+      toProductListParams({
+        country: 'kg',
+        slug: '',
+        priceFrom: 0,
+        priceTo: 0,
+        specifications: {},
+        search: '  ',
+        brand: '',
+        ids: [],
+        page: 1,
+        facets: false,
+      }),
     ).toEqual({ is_active: true, limit: PRODUCT_PAGE_SIZE, country: 'kg' });
   });
 
@@ -73,32 +87,50 @@ describe('catalog calls', () => {
   it('lists products at /products/products/ with the mapped query', async () => {
     const { client, calls } = recordingClient({ count: 0, next: null, previous: null, results: [] });
     await listProducts({ country: 'kg', slug: 'burs' }, client);
-    expect(calls[0]).toEqual(['/products/products/', { query: { category: 'burs', is_active: true, limit: 24, country: 'kg' } }]);
+    expect(calls[0]).toEqual([
+      '/products/products/',
+      { query: { category: 'burs', is_active: true, limit: 24, country: 'kg' } },
+    ]);
   });
 
   it('sends specifications the server can decode back, through the real URL', async () => {
     const server = fakeFetch(() => json(200, { count: 0, next: null, previous: null, results: [] }));
-    const api = createApiClient({ baseURL: 'http://shop.test/api/v1', fetch: server.fetch, cookies: memoryCookies().adapter });
-    const specifications = { 'диаметр': ['2,5', '3'], 'тип': ['a;b', '50%'] };
+    const api = createApiClient({
+      baseURL: 'http://shop.test/api/v1',
+      fetch: server.fetch,
+      cookies: memoryCookies().adapter,
+    });
+    const specifications = { диаметр: ['2,5', '3'], тип: ['a;b', '50%'] };
     await listProducts({ country: 'kg', specifications }, api);
     const sent = server.requests[0]!.url.searchParams.get('specifications')!;
-    expect(decodeSpecifications(sent)).toEqual({ ok: true, value: { 'диаметр': ['2,5', '3'], 'тип': ['50%', 'a;b'] } });
+    expect(decodeSpecifications(sent)).toEqual({ ok: true, value: { диаметр: ['2,5', '3'], тип: ['50%', 'a;b'] } });
     expect(server.requests[0]!.url.searchParams.get('is_active')).toBe('true');
   });
 
   it('looks products up by id with the query a list of those ids sends', async () => {
     const { client, calls } = recordingClient({ count: 0, next: null, previous: null, results: [] });
     await listProductsByIds([3, 7], 'kz', client);
-    const { client: listClient, calls: listCalls } = recordingClient({ count: 0, next: null, previous: null, results: [] });
+    const { client: listClient, calls: listCalls } = recordingClient({
+      count: 0,
+      next: null,
+      previous: null,
+      results: [],
+    });
     await listProducts({ ids: [3, 7], country: 'kz', limit: 2 }, listClient);
-    expect(calls[0]).toEqual(['/products/products/', { query: { is_active: true, ids: '3,7', limit: 2, country: 'kz' } }]);
+    expect(calls[0]).toEqual([
+      '/products/products/',
+      { query: { is_active: true, ids: '3,7', limit: 2, country: 'kz' } },
+    ]);
     expect(calls[0]).toEqual(listCalls[0]);
   });
 
   it('gets a product by encoded slug with the country', async () => {
     const { client, calls } = recordingClient();
     await getProduct('бор алмазный', 'kz', client);
-    expect(calls[0]).toEqual([`/products/products/${encodeURIComponent('бор алмазный')}/`, { query: { country: 'kz' } }]);
+    expect(calls[0]).toEqual([
+      `/products/products/${encodeURIComponent('бор алмазный')}/`,
+      { query: { country: 'kz' } },
+    ]);
   });
 
   it('calls the category, brand and specification routes', async () => {

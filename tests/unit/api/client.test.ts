@@ -7,7 +7,10 @@ import { fakeFetch, json, memoryCookies, type RecordedRequest } from '../fixture
 const BASE = 'http://shop.test/api/v1';
 const REFRESH = '/api/v1/accounts/auth/jwt/refresh/';
 
-function setup(cookies: Record<string, string>, handler: (request: RecordedRequest, index: number) => Response | Promise<Response>) {
+function setup(
+  cookies: Record<string, string>,
+  handler: (request: RecordedRequest, index: number) => Response | Promise<Response>,
+) {
   const jar = memoryCookies(cookies);
   const server = fakeFetch(handler);
   const api = createApiClient({ baseURL: BASE, fetch: server.fetch, cookies: jar.adapter });
@@ -67,7 +70,10 @@ describe('api client', () => {
   });
 
   it('stores a rotated refresh token and gives both cookies their lifetimes', async () => {
-    const { api, jar } = setup({ token: 'stale', refresh: 'r1' }, ordersServer(() => json(200, { access: 'fresh', refresh: 'r2' })));
+    const { api, jar } = setup(
+      { token: 'stale', refresh: 'r1' },
+      ordersServer(() => json(200, { access: 'fresh', refresh: 'r2' })),
+    );
     const before = Date.now();
     await api('/orders/order_list/');
     const after = Date.now();
@@ -83,7 +89,8 @@ describe('api client', () => {
 
   it('removes both cookies when the refresh fails and still retries once without a token', async () => {
     const { api, jar, requests } = setup({ token: 'stale', refresh: 'revoked' }, (request, index) => {
-      if (request.url.pathname === REFRESH) return json(401, { detail: 'Token is blacklisted', code: 'token_not_valid' });
+      if (request.url.pathname === REFRESH)
+        return json(401, { detail: 'Token is blacklisted', code: 'token_not_valid' });
       return index === 0 ? json(401, { detail: 'expired' }) : json(200, { anonymous: true });
     });
     await expect(api('/products/products/')).resolves.toEqual({ anonymous: true });
@@ -96,7 +103,10 @@ describe('api client', () => {
   });
 
   it('treats a refresh answer without an access token as a failed refresh', async () => {
-    const { api, jar, requests } = setup({ token: 'stale', refresh: 'r1' }, ordersServer(() => json(200, {})));
+    const { api, jar, requests } = setup(
+      { token: 'stale', refresh: 'r1' },
+      ordersServer(() => json(200, {})),
+    );
     await expect(api('/orders/order_list/')).rejects.toMatchObject({ status: 401 });
     expect(requests).toHaveLength(3);
     expect(requests[2]!.authorization).toBeNull();
@@ -104,7 +114,9 @@ describe('api client', () => {
   });
 
   it('removes the token and retries once without authorization when there is no refresh cookie', async () => {
-    const { api, jar, requests } = setup({ token: 'stale' }, (_request, index) => (index === 0 ? json(401, { detail: 'expired' }) : json(200, 'ok')));
+    const { api, jar, requests } = setup({ token: 'stale' }, (_request, index) =>
+      index === 0 ? json(401, { detail: 'expired' }) : json(200, 'ok'),
+    );
     await expect(api('/products/brands/')).resolves.toBe('ok');
     expect(requests.map((r) => [r.method, r.authorization])).toEqual([
       ['GET', 'Bearer stale'],
@@ -121,12 +133,21 @@ describe('api client', () => {
     const error = await api('/orders/order_list/').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 401, data: { detail: 'Authentication credentials were not provided.' } });
-    expect(requests.map((r) => r.url.pathname)).toEqual(['/api/v1/orders/order_list/', REFRESH, '/api/v1/orders/order_list/']);
+    expect(requests.map((r) => r.url.pathname)).toEqual([
+      '/api/v1/orders/order_list/',
+      REFRESH,
+      '/api/v1/orders/order_list/',
+    ]);
   });
 
   it('passes other errors to the caller without retrying', async () => {
-    const { api, requests } = setup({ token: 'abc', refresh: 'r1' }, () => json(503, { detail: 'Service unavailable.' }));
-    await expect(api('/products/products/')).rejects.toMatchObject({ status: 503, data: { detail: 'Service unavailable.' } });
+    const { api, requests } = setup({ token: 'abc', refresh: 'r1' }, () =>
+      json(503, { detail: 'Service unavailable.' }),
+    );
+    await expect(api('/products/products/')).rejects.toMatchObject({
+      status: 503,
+      data: { detail: 'Service unavailable.' },
+    });
     expect(requests).toHaveLength(1);
   });
 
@@ -139,15 +160,26 @@ describe('api client', () => {
   });
 
   it('does not refresh or retry a 401 from the login endpoint', async () => {
-    const { api, jar, requests } = setup({ token: 'abc', refresh: 'r1' }, () => json(401, { detail: 'No active account found with the given credentials' }));
-    await expect(api('/accounts/auth/jwt/create/', { method: 'POST', body: { email: 'a@b.kg', password: 'x' } })).rejects.toMatchObject({ status: 401 });
+    const { api, jar, requests } = setup({ token: 'abc', refresh: 'r1' }, () =>
+      json(401, { detail: 'No active account found with the given credentials' }),
+    );
+    await expect(
+      api('/accounts/auth/jwt/create/', { method: 'POST', body: { email: 'a@b.kg', password: 'x' } }),
+    ).rejects.toMatchObject({ status: 401 });
     expect(requests).toHaveLength(1);
     expect(jar.jar.size).toBe(2);
   });
 
   it('shares one refresh between concurrent 401 answers', async () => {
-    const { api, requests } = setup({ token: 'stale', refresh: 'r1' }, ordersServer(() => json(200, { access: 'fresh', refresh: 'r2' })));
-    const answers = await Promise.all([api('/orders/order_list/'), api('/orders/order_list/'), api('/orders/order_list/')]);
+    const { api, requests } = setup(
+      { token: 'stale', refresh: 'r1' },
+      ordersServer(() => json(200, { access: 'fresh', refresh: 'r2' })),
+    );
+    const answers = await Promise.all([
+      api('/orders/order_list/'),
+      api('/orders/order_list/'),
+      api('/orders/order_list/'),
+    ]);
     expect(answers).toEqual([{ results: ['order'] }, { results: ['order'] }, { results: ['order'] }]);
     expect(requests.filter((r) => r.url.pathname === REFRESH)).toHaveLength(1);
   });
@@ -165,12 +197,13 @@ describe('api client', () => {
     expect(requests.map((r) => r.authorization)).toEqual(['Bearer stale', 'Bearer fresh']);
   });
 
-  it('gives each cookie the expiry of its token\'s exp claim', async () => {
+  it("gives each cookie the expiry of its token's exp claim", async () => {
     const accessExp = Math.floor(Date.now() / 1000) + 5;
     const refreshExp = accessExp + 3600;
     const access = jwt({ token_type: 'access', exp: accessExp });
     const { api, jar } = setup({ token: 'stale', refresh: 'r1' }, (request) => {
-      if (request.url.pathname === REFRESH) return json(200, { access, refresh: jwt({ token_type: 'refresh', exp: refreshExp }) });
+      if (request.url.pathname === REFRESH)
+        return json(200, { access, refresh: jwt({ token_type: 'refresh', exp: refreshExp }) });
       return request.authorization === `Bearer ${access}` ? json(200, 'ok') : json(401, { detail: 'expired' });
     });
     await expect(api('/orders/order_list/')).resolves.toBe('ok');
@@ -186,7 +219,9 @@ describe('api client', () => {
         jar.jar.set('refresh', 'r2');
         return json(401, { detail: 'Token is blacklisted', code: 'token_not_valid' });
       }
-      return request.authorization === 'Bearer fresh' ? json(200, { results: ['order'] }) : json(401, { detail: 'expired' });
+      return request.authorization === 'Bearer fresh'
+        ? json(200, { results: ['order'] })
+        : json(401, { detail: 'expired' });
     });
     await expect(api('/orders/order_list/')).resolves.toEqual({ results: ['order'] });
     expect(requests.map((r) => r.authorization)).toEqual(['Bearer stale', null, 'Bearer fresh']);

@@ -4,7 +4,11 @@ import { apiErrorMessage, NETWORK_ERROR_MESSAGE } from '~/lib/api/errors.ts';
 import { fakeFetch, json, memoryCookies } from '../fixtures/http.ts';
 
 function failWith(response: () => Response | Promise<Response>) {
-  const api = createApiClient({ baseURL: 'http://shop.test/api/v1', fetch: fakeFetch(response).fetch, cookies: memoryCookies().adapter });
+  const api = createApiClient({
+    baseURL: 'http://shop.test/api/v1',
+    fetch: fakeFetch(response).fetch,
+    cookies: memoryCookies().adapter,
+  });
   return api('/products/products/').catch((error: unknown) => error);
 }
 
@@ -14,14 +18,20 @@ describe('apiErrorMessage', () => {
   });
 
   it('uses non_field_errors first, then the first field message', async () => {
-    expect(apiErrorMessage(await failWith(() => json(400, { price_from: ['Введите число.'], non_field_errors: ['Неверный запрос.'] })))).toBe(
-      'Неверный запрос.',
+    expect(
+      apiErrorMessage(
+        await failWith(() => json(400, { price_from: ['Введите число.'], non_field_errors: ['Неверный запрос.'] })),
+      ),
+    ).toBe('Неверный запрос.');
+    expect(apiErrorMessage(await failWith(() => json(400, { price_from: ['Введите число.'] })))).toBe(
+      'price_from: Введите число.',
     );
-    expect(apiErrorMessage(await failWith(() => json(400, { price_from: ['Введите число.'] })))).toBe('price_from: Введите число.');
   });
 
   it('gives a Russian network message when no answer arrived', async () => {
-    expect(apiErrorMessage(await failWith(() => Promise.reject(new TypeError('fetch failed'))))).toBe(NETWORK_ERROR_MESSAGE);
+    expect(apiErrorMessage(await failWith(() => Promise.reject(new TypeError('fetch failed'))))).toBe(
+      NETWORK_ERROR_MESSAGE,
+    );
   });
 
   it('falls back to the error message', () => {

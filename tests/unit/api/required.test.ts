@@ -7,9 +7,7 @@ const never = () => Promise.reject(new Error('no request expected'));
 
 describe('assertRequired', () => {
   it('throws a RequiredError naming the parameter and the operation for undefined', () => {
-    expect(() => assertRequired(undefined, 'slug', 'getProduct')).toThrow(
-      new RequiredError('slug', 'getProduct'),
-    );
+    expect(() => assertRequired(undefined, 'slug', 'getProduct')).toThrow(new RequiredError('slug', 'getProduct'));
     expect(() => assertRequired(undefined, 'slug', 'getProduct')).toThrow(
       'Required parameter slug was null or undefined when calling getProduct.',
     );
@@ -42,15 +40,23 @@ describe('required parameters of the catalog calls', () => {
   });
 
   it('rejects getProduct without a slug or a country', () => {
-    expect(() => getProduct(null as never, 'kg', never)).toThrow('Required parameter slug was null or undefined when calling getProduct.');
+    expect(() => getProduct(null as never, 'kg', never)).toThrow(
+      'Required parameter slug was null or undefined when calling getProduct.',
+    );
     expect(() => getProduct('x', undefined as never, never)).toThrow(
       'Required parameter country was null or undefined when calling getProduct.',
     );
   });
 
   it('rejects getCategory, getBrand and listContacts without their parameters', () => {
-    expect(() => getCategory(undefined as never, never)).toThrow('Required parameter slug was null or undefined when calling getCategory.');
-    expect(() => getBrand(undefined as never, never)).toThrow('Required parameter id was null or undefined when calling getBrand.');
-    expect(() => listContacts({} as never, never)).toThrow('Required parameter country was null or undefined when calling listContacts.');
+    expect(() => getCategory(undefined as never, never)).toThrow(
+      'Required parameter slug was null or undefined when calling getCategory.',
+    );
+    expect(() => getBrand(undefined as never, never)).toThrow(
+      'Required parameter id was null or undefined when calling getBrand.',
+    );
+    expect(() => listContacts({} as never, never)).toThrow(
+      'Required parameter country was null or undefined when calling listContacts.',
+    );
   });
 });

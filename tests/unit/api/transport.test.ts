@@ -7,13 +7,17 @@ const BASE = 'http://shop.test/api/v1';
 
 describe('api transport', () => {
   it('joins base and path with one slash and leaves empty query values out', () => {
-    expect(requestUrl(BASE + '/', '/products/', { a: 1, b: '', c: null, d: undefined, e: false })).toBe(`${BASE}/products/?a=1&e=false`);
+    expect(requestUrl(BASE + '/', '/products/', { a: 1, b: '', c: null, d: undefined, e: false })).toBe(
+      `${BASE}/products/?a=1&e=false`,
+    );
     expect(requestUrl(BASE, 'x/')).toBe(`${BASE}/x/`);
   });
 
   it('sends a plain object as JSON and parses a JSON answer', async () => {
     const server = fakeFetch(() => json(201, { id: 7 }));
-    await expect(sendRequest(server.fetch, BASE, '/orders/', { method: 'post', body: { a: [1] } })).resolves.toEqual({ id: 7 });
+    await expect(sendRequest(server.fetch, BASE, '/orders/', { method: 'post', body: { a: [1] } })).resolves.toEqual({
+      id: 7,
+    });
     const init = (server.fetch as unknown as { mock: { calls: [string, RequestInit][] } }).mock.calls[0]![1];
     expect(init.method).toBe('POST');
     expect(new Headers(init.headers).get('content-type')).toBe('application/json');
@@ -62,7 +66,9 @@ describe('public client', () => {
     const { listProducts } = await import('~/lib/api/catalog.ts');
     const server = fakeFetch(() => json(200, { count: 0, next: null, previous: null, results: [] }));
     // The browser resolves the relative /api/v1 URL against the page; here the shop is http://shop.test.
-    vi.stubGlobal('fetch', (input: string, init?: RequestInit) => server.fetch(new URL(input, 'http://shop.test'), init));
+    vi.stubGlobal('fetch', (input: string, init?: RequestInit) =>
+      server.fetch(new URL(input, 'http://shop.test'), init),
+    );
     vi.stubGlobal('document', { cookie: 'token=abc; refresh=def' });
     try {
       await listProducts({ country: 'kg', ids: [1, 2] });

@@ -49,7 +49,8 @@ const DOORS: Record<string, Floor[]> = {
 };
 
 const WEB_FRAMEWORKS = /^(astro|astro:.*|hono|@hono\/.*|@astrojs\/.*|react|react-dom)$/;
-const SERVER_ONLY = /^(node:.*|postgres|drizzle-orm|@electric-sql\/.*|pg-boss|pino|jose|@node-rs\/.*|nodemailer|sanitize-html)$/;
+const SERVER_ONLY =
+  /^(node:.*|postgres|drizzle-orm|@electric-sql\/.*|pg-boss|pino|jose|@node-rs\/.*|nodemailer|sanitize-html)$/;
 
 function violations(modules: ModuleImports[]): string[] {
   const found: string[] = [];
@@ -65,7 +66,8 @@ function violations(modules: ModuleImports[]): string[] {
       const knowsWeb = ['domain', 'db', 'base', 'shared', 'boot'].includes(floor) && WEB_FRAMEWORKS.test(pkg);
       const browserReachesServer = floor === 'browser' && SERVER_ONLY.test(pkg);
       const sharedUsesPackage = floor === 'shared' && !pkg.startsWith('node:') && pkg !== 'zod';
-      if (knowsWeb || browserReachesServer || sharedUsesPackage) found.push(`${module.file} (${floor}) imports the package ${pkg}`);
+      if (knowsWeb || browserReachesServer || sharedUsesPackage)
+        found.push(`${module.file} (${floor}) imports the package ${pkg}`);
     }
   }
   return found;
@@ -94,14 +96,20 @@ describe('import floors of src/', () => {
 });
 
 describe('the floor rules themselves', () => {
-  const mod = (file: string, internal: string[] = [], packages: string[] = []): ModuleImports => ({ file, internal, packages });
+  const mod = (file: string, internal: string[] = [], packages: string[] = []): ModuleImports => ({
+    file,
+    internal,
+    packages,
+  });
 
   it('refuses a database module that imports a domain area', () => {
     expect(violations([mod('server/db/client.ts', ['server/accounts/users.admin.ts'])])).toHaveLength(1);
   });
 
   it('refuses a domain module that knows Astro or Hono', () => {
-    expect(violations([mod('server/catalog/x.ts', [], ['astro']), mod('server/catalog/y.ts', [], ['hono'])])).toHaveLength(2);
+    expect(
+      violations([mod('server/catalog/x.ts', [], ['astro']), mod('server/catalog/y.ts', [], ['hono'])]),
+    ).toHaveLength(2);
   });
 
   it('refuses an island that imports server code', () => {
@@ -109,11 +117,19 @@ describe('the floor rules themselves', () => {
   });
 
   it('lets a page use the pages adapter and a domain area', () => {
-    expect(violations([mod('pages/[country]/index.astro', ['server/web/http.ts', 'shared/countries.ts'], ['astro:transitions'])])).toEqual([]);
+    expect(
+      violations([
+        mod('pages/[country]/index.astro', ['server/web/http.ts', 'shared/countries.ts'], ['astro:transitions']),
+      ]),
+    ).toEqual([]);
   });
 
   it('finds a loop of three modules', () => {
-    const loop = [mod('server/a/a.ts', ['server/b/b.ts']), mod('server/b/b.ts', ['server/c/c.ts']), mod('server/c/c.ts', ['server/a/a.ts'])];
+    const loop = [
+      mod('server/a/a.ts', ['server/b/b.ts']),
+      mod('server/b/b.ts', ['server/c/c.ts']),
+      mod('server/c/c.ts', ['server/a/a.ts']),
+    ];
     expect(findCycles(loop)).toEqual([['server/a/a.ts', 'server/b/b.ts', 'server/c/c.ts']]);
   });
 });

@@ -9,15 +9,25 @@ describe('rich text', () => {
   });
 
   it('drops images without a size, with scripts for sources or from another scheme', () => {
-    for (const html of ['<img src="/a.svg">', '<img src="/a.svg" width="10">', '<img src="javascript:alert(1)" width="1" height="1">', '<img src="http://x.test/a.png" width="1" height="1">', '<img src="//x.test/a.png" width="1" height="1">']) {
+    for (const html of [
+      '<img src="/a.svg">',
+      '<img src="/a.svg" width="10">',
+      '<img src="javascript:alert(1)" width="1" height="1">',
+      '<img src="http://x.test/a.png" width="1" height="1">',
+      '<img src="//x.test/a.png" width="1" height="1">',
+    ]) {
       expect(sanitizeRichText(html)).toBe('');
     }
   });
 
   it('removes scripts and handlers, and marks links to other sites nofollow', () => {
     expect(sanitizeRichText('<p onclick="x()">a<script>alert(1)</script></p>')).toBe('<p>a</p>');
-    expect(sanitizeRichText('<a href="https://x.test" rel="follow">x</a>')).toBe('<a href="https://x.test" rel="noopener nofollow">x</a>');
-    expect(sanitizeRichText('<a href="/catalog/kompozity" rel="external">x</a>')).toBe('<a href="/catalog/kompozity">x</a>');
+    expect(sanitizeRichText('<a href="https://x.test" rel="follow">x</a>')).toBe(
+      '<a href="https://x.test" rel="noopener nofollow">x</a>',
+    );
+    expect(sanitizeRichText('<a href="/catalog/kompozity" rel="external">x</a>')).toBe(
+      '<a href="/catalog/kompozity">x</a>',
+    );
     expect(sanitizeRichText('<a href="tel:+996555">x</a>')).toBe('<a href="tel:+996555">x</a>');
     expect(sanitizeRichText('<a href="javascript:alert(1)">x</a>')).toBe('<a>x</a>');
   });

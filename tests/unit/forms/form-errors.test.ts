@@ -6,7 +6,11 @@ import { blankFields, FORM_TEXT, hasErrors, toFormErrors } from '~/islands/forms
 import { fakeFetch, json, memoryCookies } from '../fixtures/http.ts';
 
 async function failWith(status: number, body: unknown): Promise<unknown> {
-  const api = createApiClient({ baseURL: 'http://shop.test/api/v1', fetch: fakeFetch(() => json(status, body)).fetch, cookies: memoryCookies().adapter });
+  const api = createApiClient({
+    baseURL: 'http://shop.test/api/v1',
+    fetch: fakeFetch(() => json(status, body)).fetch,
+    cookies: memoryCookies().adapter,
+  });
   try {
     return await api('/services/support/', { method: 'POST', body: {} });
   } catch (error) {
@@ -18,7 +22,11 @@ const FIELDS = ['name', 'email', 'message'];
 
 describe('toFormErrors', () => {
   it('puts 400 messages under the fields the form has and the rest on top', async () => {
-    const error = await failWith(400, { email: ['Введите адрес электронной почты.'], captcha: ['Пройдите проверку.'], non_field_errors: ['Заявка уже отправлена.'] });
+    const error = await failWith(400, {
+      email: ['Введите адрес электронной почты.'],
+      captcha: ['Пройдите проверку.'],
+      non_field_errors: ['Заявка уже отправлена.'],
+    });
     expect(toFormErrors(error, FIELDS)).toEqual({
       fields: { email: ['Введите адрес электронной почты.'] },
       form: ['Пройдите проверку.', 'Заявка уже отправлена.'],
@@ -40,7 +48,12 @@ describe('toFormErrors', () => {
 
   it('says a 401 ended the session, unless the form knows the code better', async () => {
     const expired = await failWith(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' });
-    expect(toFormErrors(expired, FIELDS)).toEqual({ fields: {}, form: [FORM_TEXT.sessionEnded], status: 401, code: 'token_not_valid' });
+    expect(toFormErrors(expired, FIELDS)).toEqual({
+      fields: {},
+      form: [FORM_TEXT.sessionEnded],
+      status: 401,
+      code: 'token_not_valid',
+    });
     const anonymous = await failWith(401, { detail: 'Authentication credentials were not provided.' });
     expect(toFormErrors(anonymous, FIELDS).code).toBe('not_authenticated');
     const login = await failWith(401, { detail: 'No active account found', code: 'no_active_account' });
@@ -55,12 +68,21 @@ describe('toFormErrors', () => {
   });
 
   it('shows the detail of a 429 as it is and hides a server error behind a Russian text', async () => {
-    expect(toFormErrors(await failWith(429, { detail: 'Слишком много попыток.' }), FIELDS)).toMatchObject({ form: ['Слишком много попыток.'], status: 429 });
-    expect(toFormErrors(await failWith(500, { detail: 'A server error occurred.' }), FIELDS)).toEqual({ fields: {}, form: [FORM_TEXT.serverError], status: 500 });
+    expect(toFormErrors(await failWith(429, { detail: 'Слишком много попыток.' }), FIELDS)).toMatchObject({
+      form: ['Слишком много попыток.'],
+      status: 429,
+    });
+    expect(toFormErrors(await failWith(500, { detail: 'A server error occurred.' }), FIELDS)).toEqual({
+      fields: {},
+      form: [FORM_TEXT.serverError],
+      status: 500,
+    });
   });
 
   it('gives the network message when no answer came, and any other error its own message', () => {
-    expect(toFormErrors(new ApiError('[POST] "/x/": <no response> fetch failed'), FIELDS).form).toEqual([NETWORK_ERROR_MESSAGE]);
+    expect(toFormErrors(new ApiError('[POST] "/x/": <no response> fetch failed'), FIELDS).form).toEqual([
+      NETWORK_ERROR_MESSAGE,
+    ]);
     expect(toFormErrors(new Error('boom'), FIELDS).form).toEqual(['boom']);
   });
 });
@@ -68,7 +90,10 @@ describe('toFormErrors', () => {
 describe('blankFields', () => {
   it('asks to fill in each required field left blank or made of spaces', () => {
     const errors = blankFields({ name: '  ', email: 'a@b.kg', message: '' }, ['name', 'email', 'message', 'phone']);
-    expect(errors).toEqual({ fields: { name: [FORM_TEXT.required], message: [FORM_TEXT.required], phone: [FORM_TEXT.required] }, form: [] });
+    expect(errors).toEqual({
+      fields: { name: [FORM_TEXT.required], message: [FORM_TEXT.required], phone: [FORM_TEXT.required] },
+      form: [],
+    });
     expect(hasErrors(errors)).toBe(true);
     expect(hasErrors(blankFields({ name: 'Айгуль' }, ['name']))).toBe(false);
   });

@@ -74,7 +74,10 @@ describe('uploadForm', () => {
     const throttled = start();
     throttled.xhr.answer(429, { detail: 'Слишком много заявок. Повторите через 60 с.' });
     const tooMany = (await throttled.result) as { error: unknown };
-    expect(toFormErrors(tooMany.error, ['name'])).toMatchObject({ form: ['Слишком много заявок. Повторите через 60 с.'], status: 429 });
+    expect(toFormErrors(tooMany.error, ['name'])).toMatchObject({
+      form: ['Слишком много заявок. Повторите через 60 с.'],
+      status: 429,
+    });
 
     const broken = start();
     broken.xhr.answer(502, '<html>Bad gateway</html>');
@@ -84,7 +87,9 @@ describe('uploadForm', () => {
 
     const expired = start({ token: 'old' });
     expired.xhr.answer(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' });
-    expect(toFormErrors(((await expired.result) as { error: unknown }).error, []).form).toEqual([FORM_TEXT.sessionEnded]);
+    expect(toFormErrors(((await expired.result) as { error: unknown }).error, []).form).toEqual([
+      FORM_TEXT.sessionEnded,
+    ]);
   });
 
   it('rejects with a ApiError without an answer when the network fails', async () => {
@@ -106,7 +111,11 @@ describe('uploadForm', () => {
     expect((error.cause as Error).name).toBe('AbortError');
 
     const { made, createRequest } = fakeXhrs();
-    const late = uploadForm('/x/', new FormData(), { signal: controller.signal, createRequest, cookies: memoryCookies().adapter });
+    const late = uploadForm('/x/', new FormData(), {
+      signal: controller.signal,
+      createRequest,
+      cookies: memoryCookies().adapter,
+    });
     await expect(late).rejects.toBeInstanceOf(ApiError);
     expect(made).toEqual([]);
   });

@@ -68,7 +68,9 @@ function post(port: number, path: string, { declared, send }: { declared?: numbe
       res.on('end', () => resolve({ status: res.statusCode!, body, headers: res.headers }));
     });
     // The server may close the connection on a refused body while this side is still writing.
-    request.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' || error.code === 'EPIPE' ? undefined : reject(error)));
+    request.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'ECONNRESET' || error.code === 'EPIPE' ? undefined : reject(error),
+    );
     request.flushHeaders();
     const chunk = Buffer.alloc(16 * 1024, 'a');
     let left = send;
@@ -94,7 +96,9 @@ describe('request body limits', () => {
       expect(answer.headers.connection).toBe('close');
     }
     expect(received.renders).toBe(0);
-    expect(await post(port, '/api/v1/accounts/auth/jwt/create/', { declared: 10 * 1024 * 1024, send: 0 })).toMatchObject({
+    expect(
+      await post(port, '/api/v1/accounts/auth/jwt/create/', { declared: 10 * 1024 * 1024, send: 0 }),
+    ).toMatchObject({
       status: 413,
       body: JSON.stringify({ detail: 'Request body is too large.' }),
     });
@@ -112,20 +116,36 @@ describe('request body limits', () => {
 
   it('bodies within the limit reach the renderer whole, with or without a length', async () => {
     const { port, received } = await startShop();
-    expect(await post(port, '/api/v1/orders/order_create/', { declared: 60 * 1024, send: 60 * 1024 })).toMatchObject({ status: 200, body: '{"length":61440}' });
-    expect(await post(port, '/api/v1/orders/order_create/', { send: 60 * 1024 })).toMatchObject({ status: 200, body: '{"length":61440}' });
+    expect(await post(port, '/api/v1/orders/order_create/', { declared: 60 * 1024, send: 60 * 1024 })).toMatchObject({
+      status: 200,
+      body: '{"length":61440}',
+    });
+    expect(await post(port, '/api/v1/orders/order_create/', { send: 60 * 1024 })).toMatchObject({
+      status: 200,
+      body: '{"length":61440}',
+    });
     expect(received.renders).toBe(2);
   });
 
   it('a route listed as taking files accepts a large body and streams it', async () => {
     const { port } = await startShop({ uploadPrefixes: ['/api/v1/products/upload_products_json/'] });
     const size = 3 * 1024 * 1024;
-    expect(await post(port, '/api/v1/products/upload_products_json/', { declared: size, send: size })).toMatchObject({ status: 200, body: `{"length":${size}}` });
-    expect((await post(port, '/api/v1/products/upload_products_json/', { declared: 51 * 1024 * 1024, send: 0 })).status).toBe(413);
+    expect(await post(port, '/api/v1/products/upload_products_json/', { declared: size, send: size })).toMatchObject({
+      status: 200,
+      body: `{"length":${size}}`,
+    });
+    expect(
+      (await post(port, '/api/v1/products/upload_products_json/', { declared: 51 * 1024 * 1024, send: 0 })).status,
+    ).toBe(413);
   });
 
   it('only upload routes get the large limit', () => {
     expect(bodyLimitFor('/kg/login/')).toBe(64 * 1024);
-    expect(bodyLimitFor('/api/v1/products/upload_products_json/', { ...BODY_LIMITS, uploadPrefixes: ['/api/v1/products/upload_'] })).toBe(50 * 1024 * 1024);
+    expect(
+      bodyLimitFor('/api/v1/products/upload_products_json/', {
+        ...BODY_LIMITS,
+        uploadPrefixes: ['/api/v1/products/upload_'],
+      }),
+    ).toBe(50 * 1024 * 1024);
   });
 });

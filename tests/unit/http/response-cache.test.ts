@@ -3,7 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { invalidate } from '../../../src/server/cache/invalidation.ts';
-import { chooseEncoding, createResponseCache, type ResponseCache, type ResponseCacheOptions } from '../../../src/server/http/response-cache.ts';
+import {
+  chooseEncoding,
+  createResponseCache,
+  type ResponseCache,
+  type ResponseCacheOptions,
+} from '../../../src/server/http/response-cache.ts';
 
 const PAGE = `<!doctype html><title>Каталог</title>${'<p>Композит светового отверждения</p>'.repeat(100)}`;
 
@@ -33,7 +38,11 @@ async function startServer(answer: (req: IncomingMessage) => Answer, options: Pa
     renders += 1;
     const a = answer(req);
     const send = () => {
-      res.writeHead(a.status ?? 200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'public, max-age=60', ...a.headers });
+      res.writeHead(a.status ?? 200, {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Cache-Control': 'public, max-age=60',
+        ...a.headers,
+      });
       // Written in two chunks, as a streamed page is.
       const body = a.body ?? PAGE;
       res.write(body.slice(0, 10));
@@ -46,7 +55,9 @@ async function startServer(answer: (req: IncomingMessage) => Answer, options: Pa
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const get = async (path: string, headers: Record<string, string> = {}) => {
-    const response = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { 'accept-encoding': 'identity', ...headers } });
+    const response = await fetch(`http://127.0.0.1:${port}${path}`, {
+      headers: { 'accept-encoding': 'identity', ...headers },
+    });
     return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
   };
   const stop = async () => {
@@ -64,7 +75,11 @@ afterEach(async () => {
 });
 
 /** Raw GET with node:http, which (unlike fetch) leaves compressed bodies as they came. */
-function rawGet(port: number, path: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function rawGet(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
       .get({ host: '127.0.0.1', port, path, headers }, (res) => {
@@ -195,7 +210,11 @@ describe('response cache', () => {
   it('serves a stale entry at once and renders it again in the background', async () => {
     let clock = 1_000_000;
     let version = 1;
-    const shop = await startServer(() => ({ body: `${PAGE} v${version}` }), { now: () => clock, freshMs: 1000, staleMs: 10_000 });
+    const shop = await startServer(() => ({ body: `${PAGE} v${version}` }), {
+      now: () => clock,
+      freshMs: 1000,
+      staleMs: 10_000,
+    });
     await shop.get('/kg/');
     await settle();
     version = 2;
@@ -212,7 +231,10 @@ describe('response cache', () => {
   });
 
   it('stays within its byte budget, dropping the least recently used entries', async () => {
-    const shop = await startServer((req) => ({ body: `${req.url} ${'x'.repeat(40_000)}`, headers: { 'Content-Type': 'image/png' } }), { maxBytes: 100_000 });
+    const shop = await startServer(
+      (req) => ({ body: `${req.url} ${'x'.repeat(40_000)}`, headers: { 'Content-Type': 'image/png' } }),
+      { maxBytes: 100_000 },
+    );
     for (const path of ['/a', '/b', '/c', '/d']) {
       await shop.get(path);
       await settle();

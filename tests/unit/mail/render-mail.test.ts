@@ -18,7 +18,13 @@ describe('renderMail', () => {
 
   it('writes the text version as the brand, heading, paragraphs and footnote in order', () => {
     const { text } = renderMail(activation);
-    const order = ['ДенталМаркет', activation.heading, ...activation.paragraphs, activation.action.url, activation.footnote];
+    const order = [
+      'ДенталМаркет',
+      activation.heading,
+      ...activation.paragraphs,
+      activation.action.url,
+      activation.footnote,
+    ];
     const positions = order.map((part) => text.indexOf(part));
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
@@ -76,7 +82,9 @@ describe('renderMail', () => {
 
   it('refuses a link that is not an absolute http(s) URL', () => {
     for (const url of ['javascript:alert(1)', '/kg/login/', 'data:text/html,hi']) {
-      expect(() => renderMail({ heading: 'x', paragraphs: [], action: { label: 'x', url } }), url).toThrow(/http\(s\) URL/);
+      expect(() => renderMail({ heading: 'x', paragraphs: [], action: { label: 'x', url } }), url).toThrow(
+        /http\(s\) URL/,
+      );
     }
   });
 });

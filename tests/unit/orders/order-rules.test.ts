@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { fromCents, orderNumber, priceOrder, taxNumberProblem, toCents, type OfferForOrder } from '~/server/orders/order-rules.ts';
-import { allowedTransitions, canTransition, ORDER_STATUS_LABELS, ORDER_STATUSES, returnsStock } from '~/server/orders/order-status.ts';
+import {
+  fromCents,
+  orderNumber,
+  priceOrder,
+  taxNumberProblem,
+  toCents,
+  type OfferForOrder,
+} from '~/server/orders/order-rules.ts';
+import {
+  allowedTransitions,
+  canTransition,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  returnsStock,
+} from '~/server/orders/order-status.ts';
 import { zodIssuesToFields } from '~/server/api/validation.ts';
 import { plural, GOODS } from '~/shared/plural.ts';
 
@@ -24,7 +37,14 @@ describe('pricing an order', () => {
   ]);
 
   it('prices each line from the offer and sums exactly in cents', () => {
-    const result = priceOrder('kg', [{ product: 1, quantity: 3 }, { product: 2, quantity: 3 }], offers);
+    const result = priceOrder(
+      'kg',
+      [
+        { product: 1, quantity: 3 },
+        { product: 2, quantity: 3 },
+      ],
+      offers,
+    );
     expect(result).toEqual({
       ok: true,
       total: '3751.80',
@@ -36,15 +56,19 @@ describe('pricing an order', () => {
   });
 
   it('puts each problem on its own line and keeps {} for the good ones', () => {
-    const result = priceOrder('kz', [
-      { product: 1, quantity: 1 },
-      { product: 2, quantity: 4 },
-      { product: 3, quantity: 1 },
-      { product: 4, quantity: 1 },
-      { product: 5, quantity: 1 },
-      { product: 6, quantity: 1 },
-      { product: 1, quantity: 1 },
-    ], offers);
+    const result = priceOrder(
+      'kz',
+      [
+        { product: 1, quantity: 1 },
+        { product: 2, quantity: 4 },
+        { product: 3, quantity: 1 },
+        { product: 4, quantity: 1 },
+        { product: 5, quantity: 1 },
+        { product: 6, quantity: 1 },
+        { product: 1, quantity: 1 },
+      ],
+      offers,
+    );
     expect(result).toEqual({
       ok: false,
       errors: [
@@ -80,7 +104,15 @@ describe('order details', () => {
   });
 
   it('says «1 товар», «3 товара», «5 товаров», «21 товар»', () => {
-    expect([1, 3, 5, 11, 21, 22, 1000].map((n) => plural(n, GOODS))).toEqual(['1 товар', '3 товара', '5 товаров', '11 товаров', '21 товар', '22 товара', '1\u00a0000 товаров']);
+    expect([1, 3, 5, 11, 21, 22, 1000].map((n) => plural(n, GOODS))).toEqual([
+      '1 товар',
+      '3 товара',
+      '5 товаров',
+      '11 товаров',
+      '21 товар',
+      '22 товара',
+      '1\u00a0000 товаров',
+    ]);
   });
 });
 

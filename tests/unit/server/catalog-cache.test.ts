@@ -13,7 +13,9 @@ describe('catalogCache', () => {
 
   it('does not remember a failed load', async () => {
     const cache = catalogCache<number>({ max: 10, ttlMs: 60_000 });
-    await expect(cache.get('k', async () => Promise.reject(new Error('lost connection')))).rejects.toThrow('lost connection');
+    await expect(cache.get('k', async () => Promise.reject(new Error('lost connection')))).rejects.toThrow(
+      'lost connection',
+    );
     expect(await cache.get('k', async () => 7)).toBe(7);
   });
 

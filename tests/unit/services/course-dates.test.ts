@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, isUpcoming, monthGrid, monthRange, shiftMonth, shopToday } from '../../../src/server/services/course-dates.ts';
+import {
+  addDays,
+  daysBetween,
+  isUpcoming,
+  monthGrid,
+  monthRange,
+  shiftMonth,
+  shopToday,
+} from '../../../src/server/services/course-dates.ts';
 
 describe('course dates', () => {
-  it('reads today in the shop\'s region, not in UTC', () => {
+  it("reads today in the shop's region, not in UTC", () => {
     // 20:30 UTC on 31 December is already 1 January in Almaty (UTC+5).
     expect(shopToday(new Date('2026-12-31T20:30:00Z'))).toBe('2027-01-01');
     expect(shopToday(new Date('2026-12-31T18:30:00Z'))).toBe('2026-12-31');

@@ -18,7 +18,7 @@ const course: IcsCourse = {
 const unfold = (ics: string) => ics.replace(/\r\n /g, '');
 
 describe('course .ics', () => {
-  it('writes the first day in UTC from the city\'s local time and repeats it daily to the last day', () => {
+  it("writes the first day in UTC from the city's local time and repeats it daily to the last day", () => {
     const ics = unfold(courseIcs(course, 'https://shop.test/kz/courses/endo-master/', 'shop.test'));
     expect(ics).toContain('DTSTART:20270313T050000Z'); // 10:00 in Almaty (UTC+5)
     expect(ics).toContain('DTEND:20270313T130000Z');
@@ -26,7 +26,7 @@ describe('course .ics', () => {
     expect(ics).toContain('UID:course-endo-master@shop.test');
   });
 
-  it('uses Bishkek\'s offset for a Bishkek course and no repeat for a one-day course', () => {
+  it("uses Bishkek's offset for a Bishkek course and no repeat for a one-day course", () => {
     const ics = unfold(courseIcs({ ...course, city: 'BISHKEK', endDate: course.startDate }, 'https://x/', 'x'));
     expect(ics).toContain('DTSTART:20270313T040000Z'); // 10:00 in Bishkek (UTC+6)
     expect(ics).not.toContain('RRULE');

@@ -3,7 +3,9 @@ import { salaryLabel } from '../../../src/server/services/salary.ts';
 
 describe('salary label', () => {
   it('writes a range once with the currency at the end', () => {
-    expect(salaryLabel({ from: '60000.00', to: '90000.00', currency: 'KGS' })).toBe('60\u00a0000 – 90\u00a0000\u00a0сом');
+    expect(salaryLabel({ from: '60000.00', to: '90000.00', currency: 'KGS' })).toBe(
+      '60\u00a0000 – 90\u00a0000\u00a0сом',
+    );
   });
 
   it('writes «от» and «до» for an open range', () => {

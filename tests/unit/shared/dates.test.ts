@@ -14,7 +14,7 @@ describe('dates in Russian', () => {
     expect(formatMonth('2027-03')).toBe('Март 2027');
   });
 
-  it('dates an instant in the shop\'s region', () => {
+  it("dates an instant in the shop's region", () => {
     const lateEvening = new Date('2026-11-23T20:00:00Z'); // already 24 November in Almaty
     expect(isoDay(lateEvening)).toBe('2026-11-24');
     expect(formatPublished(lateEvening)).toBe('24 ноября 2026');

@@ -12,7 +12,7 @@ const full: FiltersState = {
   priceRange: { minPrice: 100, maxPrice: 2500.5 },
   brands: 'gc,3m',
   ordering: '-price',
-  specifications: { shade: ['A2', 'A3'], 'диаметр': ['2,5'] },
+  specifications: { shade: ['A2', 'A3'], диаметр: ['2,5'] },
 };
 
 describe('filtersToSearchParams', () => {
@@ -38,7 +38,7 @@ describe('filtersToSearchParams', () => {
   });
 
   it('percent-encodes commas and Cyrillic in the query string', () => {
-    const query = filtersToSearchParams({ ...defaultFilters(), specifications: { 'диаметр': ['2,5'] } }).toString();
+    const query = filtersToSearchParams({ ...defaultFilters(), specifications: { диаметр: ['2,5'] } }).toString();
     expect(query).toBe(`s.${encodeURIComponent('диаметр')}=2%2C5`);
   });
 });
@@ -50,15 +50,21 @@ describe('filtersFromSearchParams', () => {
 
   it('round-trips filters, page and search', () => {
     const params = filtersToSearchParams(full, { page: 3, search: 'бонд' });
-    expect(filtersFromSearchParams(new URLSearchParams(params.toString()))).toEqual({ filters: full, page: 3, search: 'бонд' });
+    expect(filtersFromSearchParams(new URLSearchParams(params.toString()))).toEqual({
+      filters: full,
+      page: 3,
+      search: 'бонд',
+    });
   });
 
   it('reads what a plain GET form of s.<slug> checkboxes submits', () => {
-    const params = new URLSearchParams('s.shade=A2&s.shade=A3&s.%D0%B4%D0%B8%D0%B0%D0%BC%D0%B5%D1%82%D1%80=2%2C5&brand=gc&brand=3m');
+    const params = new URLSearchParams(
+      's.shade=A2&s.shade=A3&s.%D0%B4%D0%B8%D0%B0%D0%BC%D0%B5%D1%82%D1%80=2%2C5&brand=gc&brand=3m',
+    );
     expect(filtersFromSearchParams(params).filters).toEqual({
       ...defaultFilters(),
       brands: 'gc,3m',
-      specifications: { shade: ['A2', 'A3'], 'диаметр': ['2,5'] },
+      specifications: { shade: ['A2', 'A3'], диаметр: ['2,5'] },
     });
   });
 

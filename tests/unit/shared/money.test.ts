@@ -117,10 +117,21 @@ describe('price filter bounds', () => {
   it('reads a typed bound back as typed', () => {
     for (const typed of [3.64, 11.4, 57, 1890, 68390]) {
       for (const side of ['min', 'max'] as const) {
-        for (const [from, to] of [['usd', 'kzt'], ['kgs', 'kzt'], ['kzt', 'kgs'], ['rub', 'kgs']] as const) {
+        for (const [from, to] of [
+          ['usd', 'kzt'],
+          ['kgs', 'kzt'],
+          ['kzt', 'kgs'],
+          ['rub', 'kgs'],
+        ] as const) {
           // Only dollars are shown with cents.
           if (!Number.isInteger(typed) && from !== 'usd') continue;
-          const shown = priceBoundToDisplay(priceBoundToCountry(typed, side, from, to, exchange), to, from, exchange, side);
+          const shown = priceBoundToDisplay(
+            priceBoundToCountry(typed, side, from, to, exchange),
+            to,
+            from,
+            exchange,
+            side,
+          );
           expect(shown, `${typed} ${from} → ${to} (${side})`).toBe(typed);
         }
       }
@@ -135,7 +146,7 @@ describe('price filter bounds', () => {
 });
 
 describe('paymentNote', () => {
-  it("states the payment currency and the exact amount", () => {
+  it('states the payment currency and the exact amount', () => {
     expect(paymentNote(12345, 'kzt')).toBe(`Оплата в тенге: 12${nbsp}345${nbsp}₸`);
     expect(paymentNote(1634.2, 'kgs')).toBe(`Оплата в сомах: 1${nbsp}634,20${nbsp}сом`);
   });

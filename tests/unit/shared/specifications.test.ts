@@ -29,9 +29,12 @@ describe('encodeSpecifications', () => {
 
 describe('decodeSpecifications', () => {
   it('round-trips values containing separators and Cyrillic', () => {
-    const selection = { 'диаметр': ['2,5', '3;4'], 'тип:x': ['Ø 1,2 мм', '100%'], color: ['A2'] };
+    const selection = { диаметр: ['2,5', '3;4'], 'тип:x': ['Ø 1,2 мм', '100%'], color: ['A2'] };
     const result = decodeSpecifications(encodeSpecifications(selection));
-    expect(result).toEqual({ ok: true, value: { color: ['A2'], 'тип:x': ['100%', 'Ø 1,2 мм'], 'диаметр': ['2,5', '3;4'] } });
+    expect(result).toEqual({
+      ok: true,
+      value: { color: ['A2'], 'тип:x': ['100%', 'Ø 1,2 мм'], диаметр: ['2,5', '3;4'] },
+    });
   });
 
   it('reads a blank string as an empty selection', () => {
@@ -45,7 +48,10 @@ describe('decodeSpecifications', () => {
   });
 
   it('rejects a pair without a colon', () => {
-    expect(decodeSpecifications('color')).toEqual({ ok: false, error: 'ожидаются пары slug:значение, разделённые «;»' });
+    expect(decodeSpecifications('color')).toEqual({
+      ok: false,
+      error: 'ожидаются пары slug:значение, разделённые «;»',
+    });
     expect(decodeSpecifications('color:A2;;size:L').ok).toBe(false);
   });
 
@@ -54,7 +60,10 @@ describe('decodeSpecifications', () => {
   });
 
   it('rejects an empty slug or an empty value', () => {
-    expect(decodeSpecifications(':A2')).toEqual({ ok: false, error: 'в паре 1 пустой или неверный slug характеристики' });
+    expect(decodeSpecifications(':A2')).toEqual({
+      ok: false,
+      error: 'в паре 1 пустой или неверный slug характеристики',
+    });
     expect(decodeSpecifications('color:')).toMatchObject({ ok: false, error: expect.stringContaining('«color»') });
     expect(decodeSpecifications('color:A2,,A3')).toMatchObject({ ok: false });
   });

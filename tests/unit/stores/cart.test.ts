@@ -155,7 +155,10 @@ describe('cart', () => {
   });
 
   it('drops invalid stored entries instead of failing', () => {
-    setTestStorageKey('cart', '[{"id":3,"quantity":2,"price":"1"},{"id":"x","quantity":1},{"id":4,"quantity":0},null,{"id":5}]');
+    setTestStorageKey(
+      'cart',
+      '[{"id":3,"quantity":2,"price":"1"},{"id":"x","quantity":1},{"id":4,"quantity":0},null,{"id":5}]',
+    );
     expect($cart.get()).toEqual([{ id: 3, quantity: 2 }]);
   });
 
@@ -192,7 +195,12 @@ describe('cart products', () => {
   it('leaves a line that went out of stock out of the total', async () => {
     addToCart(1, 2);
     addToCart(3);
-    vi.mocked(listProductsByIds).mockResolvedValue(page([productItem({ id: 1, price: '10.00' }), productItem({ id: 3, price: '99.00', in_stock: false, quantity: 0 })]));
+    vi.mocked(listProductsByIds).mockResolvedValue(
+      page([
+        productItem({ id: 1, price: '10.00' }),
+        productItem({ id: 3, price: '99.00', in_stock: false, quantity: 0 }),
+      ]),
+    );
     keepMount($cartLines);
     await loadCartProducts('kg');
     expect($cartSubtotal.get()).toEqual({ amount: 20, currency: 'KGS', missing: 1, orderable: 1 });

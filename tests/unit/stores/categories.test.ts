@@ -40,7 +40,12 @@ describe('findCategory', () => {
 
 describe('categoryPath', () => {
   it('lists the nodes from the root to the slug', () => {
-    expect(categoryPath(tree, 'bulk-fill').map((n) => n.slug)).toEqual(['therapy', 'composites', 'packable', 'bulk-fill']);
+    expect(categoryPath(tree, 'bulk-fill').map((n) => n.slug)).toEqual([
+      'therapy',
+      'composites',
+      'packable',
+      'bulk-fill',
+    ]);
     expect(categoryPath(tree, 'nothing')).toEqual([]);
   });
 });

@@ -10,7 +10,12 @@ import { $news, fetchNews, fetchNewsItem } from '~/stores/news.ts';
 import { $vacancies, fetchVacancies, fetchVacancy } from '~/stores/vacancies.ts';
 import { deferred, page } from '../fixtures/products.ts';
 
-vi.mock('~/lib/api/seo.ts', () => ({ listArticles: vi.fn(), getArticle: vi.fn(), listNews: vi.fn(), getNewsItem: vi.fn() }));
+vi.mock('~/lib/api/seo.ts', () => ({
+  listArticles: vi.fn(),
+  getArticle: vi.fn(),
+  listNews: vi.fn(),
+  getNewsItem: vi.fn(),
+}));
 vi.mock('~/lib/api/services.ts', () => ({ listVacancies: vi.fn(), getVacancy: vi.fn() }));
 vi.mock('~/lib/api/core.ts', () => ({ listBanners: vi.fn() }));
 
@@ -27,10 +32,43 @@ interface Area {
 
 // The brief's content areas: each has its own field names, the same fetch rules (brief §4).
 const areas: Area[] = [
-  { name: 'articles', store: $articles, listKey: 'articles', itemKey: 'article', listCall: vi.mocked(listArticles), itemCall: vi.mocked(getArticle), fetchList: () => fetchArticles({ page: 2 }), fetchOne: () => fetchArticle(7) },
-  { name: 'news', store: $news, listKey: 'news', itemKey: 'newsItem', listCall: vi.mocked(listNews), itemCall: vi.mocked(getNewsItem), fetchList: () => fetchNews(), fetchOne: () => fetchNewsItem(7) },
-  { name: 'vacancies', store: $vacancies, listKey: 'vacancies', itemKey: 'vacancy', listCall: vi.mocked(listVacancies), itemCall: vi.mocked(getVacancy), fetchList: () => fetchVacancies({ country: 'kz' }), fetchOne: () => fetchVacancy(7) },
-  { name: 'banners', store: $banners, listKey: 'banners', listCall: vi.mocked(listBanners), fetchList: () => fetchBanners({ country: 'kg' }) },
+  {
+    name: 'articles',
+    store: $articles,
+    listKey: 'articles',
+    itemKey: 'article',
+    listCall: vi.mocked(listArticles),
+    itemCall: vi.mocked(getArticle),
+    fetchList: () => fetchArticles({ page: 2 }),
+    fetchOne: () => fetchArticle(7),
+  },
+  {
+    name: 'news',
+    store: $news,
+    listKey: 'news',
+    itemKey: 'newsItem',
+    listCall: vi.mocked(listNews),
+    itemCall: vi.mocked(getNewsItem),
+    fetchList: () => fetchNews(),
+    fetchOne: () => fetchNewsItem(7),
+  },
+  {
+    name: 'vacancies',
+    store: $vacancies,
+    listKey: 'vacancies',
+    itemKey: 'vacancy',
+    listCall: vi.mocked(listVacancies),
+    itemCall: vi.mocked(getVacancy),
+    fetchList: () => fetchVacancies({ country: 'kz' }),
+    fetchOne: () => fetchVacancy(7),
+  },
+  {
+    name: 'banners',
+    store: $banners,
+    listKey: 'banners',
+    listCall: vi.mocked(listBanners),
+    fetchList: () => fetchBanners({ country: 'kg' }),
+  },
 ];
 
 const initial = new Map(areas.map((a) => [a.store, a.store.get()]));

@@ -24,11 +24,17 @@ afterEach(() => {
 });
 
 describe('courses store', () => {
-  it('starts idle with Almaty selected (the brief\'s default city)', () => {
-    expect($courses.get()).toMatchObject({ selectedCity: 'ALMATY', status: 'idle', calendarStatus: 'idle', categoriesStatus: 'idle', courses: [] });
+  it("starts idle with Almaty selected (the brief's default city)", () => {
+    expect($courses.get()).toMatchObject({
+      selectedCity: 'ALMATY',
+      status: 'idle',
+      calendarStatus: 'idle',
+      categoriesStatus: 'idle',
+      courses: [],
+    });
   });
 
-  it('lists the selected city\'s courses: idle → pending → succeeded', async () => {
+  it("lists the selected city's courses: idle → pending → succeeded", async () => {
     const answer = deferred<any>();
     vi.mocked(listCourses).mockReturnValue(answer.promise);
     const done = fetchCourses({ category: 'endodontiya' });
@@ -46,12 +52,17 @@ describe('courses store', () => {
     expect(listCourses).toHaveBeenCalledWith({ city: '' });
   });
 
-  it('loads a month\'s calendar apart from the list', async () => {
+  it("loads a month's calendar apart from the list", async () => {
     vi.mocked(listCourses).mockResolvedValue(page([{ slug: 'march' }]) as any);
     selectCity('BISHKEK');
     await fetchCalendarCourses('2027-03');
     expect(listCourses).toHaveBeenCalledWith({ city: 'BISHKEK', limit: 100, month: '2027-03' });
-    expect($courses.get()).toMatchObject({ calendarStatus: 'succeeded', calendarCourses: [{ slug: 'march' }], status: 'idle', courses: [] });
+    expect($courses.get()).toMatchObject({
+      calendarStatus: 'succeeded',
+      calendarCourses: [{ slug: 'march' }],
+      status: 'idle',
+      courses: [],
+    });
   });
 
   it('goes to failed with the error text', async () => {
@@ -60,7 +71,11 @@ describe('courses store', () => {
     expect($courses.get()).toMatchObject({ categoriesStatus: 'failed', error: 'offline' });
     vi.mocked(listCourseCategories).mockResolvedValue(page([{ slug: 'terapiya' }]) as any);
     await fetchCourseCategories();
-    expect($courses.get()).toMatchObject({ categoriesStatus: 'succeeded', error: null, categories: [{ slug: 'terapiya' }] });
+    expect($courses.get()).toMatchObject({
+      categoriesStatus: 'succeeded',
+      error: null,
+      categories: [{ slug: 'terapiya' }],
+    });
   });
 
   it('loads one course by its slug', async () => {
@@ -71,6 +86,11 @@ describe('courses store', () => {
 
   it('merges the state the server rendered, keeping the keys it does not send', () => {
     hydrateStore($courses, { courses: [{ slug: 'server' } as any], selectedCity: 'ASTANA' });
-    expect($courses.get()).toMatchObject({ courses: [{ slug: 'server' }], selectedCity: 'ASTANA', status: 'idle', categories: [] });
+    expect($courses.get()).toMatchObject({
+      courses: [{ slug: 'server' }],
+      selectedCity: 'ASTANA',
+      status: 'idle',
+      categories: [],
+    });
   });
 });

@@ -2,13 +2,7 @@ import { cleanTestStorage, getTestStorage, setTestStorageKey, useTestStorageEngi
 import { cleanStores, keepMount } from 'nanostores';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { listProductsByIds } from '~/lib/api/catalog.ts';
-import {
-  $favourites,
-  $favouritesCount,
-  clearFavourites,
-  isFavourite,
-  toggleFavourite,
-} from '~/stores/favourites.ts';
+import { $favourites, $favouritesCount, clearFavourites, isFavourite, toggleFavourite } from '~/stores/favourites.ts';
 import { $favouriteItems, loadFavouriteProducts } from '~/stores/favourite-products.ts';
 import { page, productItem } from '../fixtures/products.ts';
 

@@ -21,7 +21,12 @@ afterEach(() => {
 
 describe('filters', () => {
   it('defaults to price 0 to 0, all brands, ordering by price and no specifications', () => {
-    expect($filters.get()).toEqual({ priceRange: { minPrice: 0, maxPrice: 0 }, brands: '', ordering: 'price', specifications: {} });
+    expect($filters.get()).toEqual({
+      priceRange: { minPrice: 0, maxPrice: 0 },
+      brands: '',
+      ordering: 'price',
+      specifications: {},
+    });
   });
 
   it('sets the price range, reading negative or non-numeric bounds as 0', () => {
@@ -83,11 +88,21 @@ describe('filters', () => {
     setOrdering('name');
     setSpecification('shade', ['A2']);
     clearFilters();
-    expect($filters.get()).toEqual({ priceRange: { minPrice: 0, maxPrice: 0 }, brands: '', ordering: 'name', specifications: {} });
+    expect($filters.get()).toEqual({
+      priceRange: { minPrice: 0, maxPrice: 0 },
+      brands: '',
+      ordering: 'name',
+      specifications: {},
+    });
   });
 
   it('replaces every filter', () => {
-    const next = { priceRange: { minPrice: 1, maxPrice: 2 }, brands: 'gc', ordering: '-name' as const, specifications: { a: ['1'] } };
+    const next = {
+      priceRange: { minPrice: 1, maxPrice: 2 },
+      brands: 'gc',
+      ordering: '-name' as const,
+      specifications: { a: ['1'] },
+    };
     replaceFilters(next);
     expect($filters.get()).toEqual(next);
     expect($filters.get().specifications).not.toBe(next.specifications);

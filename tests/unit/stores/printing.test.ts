@@ -27,7 +27,7 @@ afterEach(() => {
 });
 
 describe('printing store', () => {
-  it('loads the country\'s price list', async () => {
+  it("loads the country's price list", async () => {
     vi.mocked(listPrintingPrices).mockResolvedValue(page([model]));
     await fetchPrintingPrices('kg');
     expect(listPrintingPrices).toHaveBeenCalledWith({ country: 'kg', limit: 100 });

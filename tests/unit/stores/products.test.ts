@@ -17,7 +17,14 @@ afterEach(() => {
 
 describe('products list', () => {
   it('starts idle', () => {
-    expect($products.get()).toEqual({ products: [], product: null, count: 0, facets: null, status: 'idle', errorMessage: null });
+    expect($products.get()).toEqual({
+      products: [],
+      product: null,
+      count: 0,
+      facets: null,
+      status: 'idle',
+      errorMessage: null,
+    });
   });
 
   it('goes to pending when a fetch starts and to succeeded with the results', async () => {
@@ -70,7 +77,9 @@ describe('products list', () => {
 
   it('ignores the failure of an older fetch', async () => {
     const older = deferred<ProductList>();
-    vi.mocked(listProducts).mockReturnValueOnce(older.promise).mockResolvedValueOnce(page([productItem({ id: 3 })]));
+    vi.mocked(listProducts)
+      .mockReturnValueOnce(older.promise)
+      .mockResolvedValueOnce(page([productItem({ id: 3 })]));
     const first = fetchProducts({ country: 'kg' });
     await fetchProducts({ country: 'kz' });
     older.reject(new Error('late failure'));
@@ -102,7 +111,9 @@ describe('single product', () => {
 
   it('ignores the answer for an older slug', async () => {
     const older = deferred<ReturnType<typeof productDetail>>();
-    vi.mocked(getProduct).mockReturnValueOnce(older.promise).mockResolvedValueOnce(productDetail({ id: 2, slug: 'new' }));
+    vi.mocked(getProduct)
+      .mockReturnValueOnce(older.promise)
+      .mockResolvedValueOnce(productDetail({ id: 2, slug: 'new' }));
     const first = fetchProduct('old', 'kg');
     await fetchProduct('new', 'kg');
     older.resolve(productDetail({ id: 1, slug: 'old' }));

@@ -17,7 +17,10 @@ beforeAll(() => {
 });
 
 // The header's cart and favourites links, which the toasts' actions follow.
-const headerLinks: Record<string, string> = { '[data-cart-link]': '/kg/cart/', '[data-favourites-link]': '/kg/favorites/' };
+const headerLinks: Record<string, string> = {
+  '[data-cart-link]': '/kg/cart/',
+  '[data-favourites-link]': '/kg/favorites/',
+};
 
 beforeEach(() => {
   keepMount($cart);
@@ -39,7 +42,10 @@ describe('shop actions', () => {
   it('adds to the cart and says so', () => {
     addToCartAndNotify(3, 2);
     expect($cart.get()).toEqual([{ id: 3, quantity: 2 }]);
-    expect(notifySuccess).toHaveBeenCalledWith('Товар добавлен в корзину', { href: '/kg/cart/', label: 'Перейти в корзину' });
+    expect(notifySuccess).toHaveBeenCalledWith('Товар добавлен в корзину', {
+      href: '/kg/cart/',
+      label: 'Перейти в корзину',
+    });
   });
 
   it('removes from the cart and says so', () => {
@@ -51,7 +57,10 @@ describe('shop actions', () => {
 
   it('toggles a favourite with the matching message', () => {
     expect(toggleFavouriteAndNotify(3)).toBe(true);
-    expect(notifySuccess).toHaveBeenLastCalledWith('Товар добавлен в избранное', { href: '/kg/favorites/', label: 'Открыть избранное' });
+    expect(notifySuccess).toHaveBeenLastCalledWith('Товар добавлен в избранное', {
+      href: '/kg/favorites/',
+      label: 'Открыть избранное',
+    });
     expect(toggleFavouriteAndNotify(3)).toBe(false);
     expect(notifySuccess).toHaveBeenLastCalledWith('Товар удален из избранных');
   });
@@ -59,7 +68,10 @@ describe('shop actions', () => {
   it('adds no more than the stock, and says how many it added', () => {
     expect(addToCartAndNotify(3, 500, 127)).toBe(127);
     expect($cart.get()).toEqual([{ id: 3, quantity: 127 }]);
-    expect(notifySuccess).toHaveBeenCalledWith('Доступно только 127 шт. В корзину добавлено 127 шт.', expect.objectContaining({ label: 'Перейти в корзину' }));
+    expect(notifySuccess).toHaveBeenCalledWith(
+      'Доступно только 127 шт. В корзину добавлено 127 шт.',
+      expect.objectContaining({ label: 'Перейти в корзину' }),
+    );
   });
 
   it('counts what the cart already holds against the stock', () => {
@@ -68,7 +80,10 @@ describe('shop actions', () => {
     expect($cart.get()).toEqual([{ id: 3, quantity: 7 }]);
     expect(addToCartAndNotify(3, 1, 7)).toBe(0);
     expect($cart.get()).toEqual([{ id: 3, quantity: 7 }]);
-    expect(notifyError).toHaveBeenCalledWith('В корзине уже все 7 шт., что есть в наличии.', expect.objectContaining({ href: '/kg/cart/' }));
+    expect(notifyError).toHaveBeenCalledWith(
+      'В корзине уже все 7 шт., что есть в наличии.',
+      expect.objectContaining({ href: '/kg/cart/' }),
+    );
   });
 
   it('never toasts from the store actions themselves', () => {

@@ -3,7 +3,16 @@ import { ApiError } from '~/lib/api/api-error.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blacklistToken, createToken, getMe } from '~/lib/api/accounts.ts';
 import type { User } from '~/lib/api/types.ts';
-import { $user, ensureUser, fetchUser, hydrateUser, initialUserState, login, logout, setProfile } from '~/stores/user.ts';
+import {
+  $user,
+  ensureUser,
+  fetchUser,
+  hydrateUser,
+  initialUserState,
+  login,
+  logout,
+  setProfile,
+} from '~/stores/user.ts';
 import { memoryCookies } from '../fixtures/http.ts';
 import { deferred } from '../fixtures/products.ts';
 import { userJson } from '../fixtures/users.ts';
@@ -46,9 +55,16 @@ describe('user store', () => {
 
   it('goes to failed and signs out on a 401', async () => {
     setProfile(user());
-    vi.mocked(getMe).mockRejectedValue(apiError(401, { detail: 'Учётные данные не были предоставлены.', code: 'not_authenticated' }));
+    vi.mocked(getMe).mockRejectedValue(
+      apiError(401, { detail: 'Учётные данные не были предоставлены.', code: 'not_authenticated' }),
+    );
     await fetchUser();
-    expect($user.get()).toEqual({ profile: null, authenticated: false, status: 'failed', error: 'Учётные данные не были предоставлены.' });
+    expect($user.get()).toEqual({
+      profile: null,
+      authenticated: false,
+      status: 'failed',
+      error: 'Учётные данные не были предоставлены.',
+    });
   });
 
   it('goes to failed but keeps the known profile when the server cannot be reached', async () => {
@@ -60,7 +76,9 @@ describe('user store', () => {
 
   it('ignores the answer of an older fetch that arrives last', async () => {
     const older = deferred<User>();
-    vi.mocked(getMe).mockReturnValueOnce(older.promise).mockResolvedValueOnce(user({ first_name: 'Новое' }));
+    vi.mocked(getMe)
+      .mockReturnValueOnce(older.promise)
+      .mockResolvedValueOnce(user({ first_name: 'Новое' }));
     const first = fetchUser();
     await fetchUser();
     older.resolve(user({ first_name: 'Старое' }));
@@ -92,7 +110,10 @@ describe('user store', () => {
 
   it('login stores nothing when the credentials are refused', async () => {
     const jar = memoryCookies();
-    const refused = apiError(401, { detail: 'No active account found with the given credentials', code: 'no_active_account' });
+    const refused = apiError(401, {
+      detail: 'No active account found with the given credentials',
+      code: 'no_active_account',
+    });
     vi.mocked(createToken).mockRejectedValue(refused);
     await expect(login({ email: 'a@b.kg', password: 'wrong' }, jar.adapter)).rejects.toBe(refused);
     expect(jar.jar.size).toBe(0);
@@ -113,7 +134,9 @@ describe('user store', () => {
 
   it('logout does not wait for the server and does not mind it failing', async () => {
     const jar = memoryCookies({ token: 'a1', refresh: 'r1' });
-    vi.mocked(blacklistToken).mockRejectedValue(apiError(401, { detail: 'Token is blacklisted', code: 'token_not_valid' }));
+    vi.mocked(blacklistToken).mockRejectedValue(
+      apiError(401, { detail: 'Token is blacklisted', code: 'token_not_valid' }),
+    );
     setProfile(user());
     expect(logout(jar.adapter)).toBeUndefined();
     expect($user.get().authenticated).toBe(false);

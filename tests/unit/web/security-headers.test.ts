@@ -7,12 +7,15 @@ function headersFor(path: string, siteUrl: string, init: Record<string, string> 
   return headers;
 }
 
-const ASTRO_POLICY = "default-src 'self';object-src 'none'; script-src 'self' 'sha256-abc'; style-src 'self' 'unsafe-inline' ;";
+const ASTRO_POLICY =
+  "default-src 'self';object-src 'none'; script-src 'self' 'sha256-abc'; style-src 'self' 'unsafe-inline' ;";
 
 describe('security headers', () => {
   it('sends HSTS for a year, subdomains included, on pages and the API when the shop is served over https', () => {
     for (const path of ['/kg/', '/kg/account/', '/api/v1/products/products/', '/sitemap.xml']) {
-      expect(headersFor(path, 'https://dental.example').get('Strict-Transport-Security'), path).toBe('max-age=31536000; includeSubDomains');
+      expect(headersFor(path, 'https://dental.example').get('Strict-Transport-Security'), path).toBe(
+        'max-age=31536000; includeSubDomains',
+      );
     }
   });
 
@@ -38,7 +41,9 @@ describe('security headers', () => {
 
   it('over https, also report-to, with the endpoint named in Reporting-Endpoints', () => {
     const headers = headersFor('/kg/', 'https://dental.example', { 'Content-Security-Policy': ASTRO_POLICY });
-    expect(headers.get('Content-Security-Policy')).toMatch(/; report-uri \/api\/v1\/security\/csp_report\/; report-to csp$/);
+    expect(headers.get('Content-Security-Policy')).toMatch(
+      /; report-uri \/api\/v1\/security\/csp_report\/; report-to csp$/,
+    );
     expect(headers.get('Reporting-Endpoints')).toBe('csp="https://dental.example/api/v1/security/csp_report/"');
     // Applying the headers again (a rewrite) does not repeat the reporting directives.
     applySecurityHeaders(headers, '/kg/', { siteUrl: 'https://dental.example' });
@@ -53,6 +58,8 @@ describe('security headers', () => {
       expect(policy, path).toContain('report-uri /api/v1/security/csp_report/');
     }
     expect(headersFor('/kg/', 'http://localhost:4321', {}, true).has('Content-Security-Policy')).toBe(false);
-    expect(headersFor('/api/v1/docs/', 'http://localhost:4321', {}, true).get('Content-Security-Policy')).toContain("default-src 'none'");
+    expect(headersFor('/api/v1/docs/', 'http://localhost:4321', {}, true).get('Content-Security-Policy')).toContain(
+      "default-src 'none'",
+    );
   });
 });

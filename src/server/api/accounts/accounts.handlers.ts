@@ -62,7 +62,12 @@ export const resetPassword: AppRouteHandler<typeof routes.resetPassword> = async
 
 export const resetPasswordConfirm: AppRouteHandler<typeof routes.resetPasswordConfirm> = async (c) => {
   const input = c.req.valid('json');
-  await accounts.confirmPasswordReset({ uid: input.uid, token: input.token, newPassword: input.new_password, reNewPassword: input.re_new_password });
+  await accounts.confirmPasswordReset({
+    uid: input.uid,
+    token: input.token,
+    newPassword: input.new_password,
+    reNewPassword: input.re_new_password,
+  });
   return c.body(null, 204);
 };
 
@@ -75,28 +80,45 @@ export const resetEmail: AppRouteHandler<typeof routes.resetEmail> = async (c) =
 
 export const resetEmailConfirm: AppRouteHandler<typeof routes.resetEmailConfirm> = async (c) => {
   const input = c.req.valid('json');
-  await accounts.confirmEmailReset({ uid: input.uid, token: input.token, newEmail: input.new_email, reNewEmail: input.re_new_email });
+  await accounts.confirmEmailReset({
+    uid: input.uid,
+    token: input.token,
+    newEmail: input.new_email,
+    reNewEmail: input.re_new_email,
+  });
   return c.body(null, 204);
 };
 
 export const setPassword: AppRouteHandler<typeof routes.setPassword> = async (c) => {
   const user = await requireUser(c);
   const input = c.req.valid('json');
-  await accounts.setPassword(user, { currentPassword: input.current_password, newPassword: input.new_password, reNewPassword: input.re_new_password });
+  await accounts.setPassword(user, {
+    currentPassword: input.current_password,
+    newPassword: input.new_password,
+    reNewPassword: input.re_new_password,
+  });
   return c.body(null, 204);
 };
 
 export const setEmail: AppRouteHandler<typeof routes.setEmail> = async (c) => {
   const user = await requireUser(c);
   const input = c.req.valid('json');
-  await accounts.setEmail(user, { currentPassword: input.current_password, newEmail: input.new_email, reNewEmail: input.re_new_email });
+  await accounts.setEmail(user, {
+    currentPassword: input.current_password,
+    newEmail: input.new_email,
+    reNewEmail: input.re_new_email,
+  });
   return c.body(null, 204);
 };
 
 export const listUsers: AppRouteHandler<typeof routes.listUsers> = async (c) => {
   const user = await requireUser(c);
   const q = c.req.valid('query');
-  const found = await accounts.listVisibleUsers(user, { limit: q.limit, offset: q.offset, search: q.search || undefined });
+  const found = await accounts.listVisibleUsers(user, {
+    limit: q.limit,
+    offset: q.offset,
+    search: q.search || undefined,
+  });
   return c.json(toMappedPage(c.req.url, q, found, toUserJson), 200);
 };
 

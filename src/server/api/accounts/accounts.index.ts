@@ -8,7 +8,10 @@ const MAX_BODY_BYTES = 16 * 1024;
 
 // `users/me/` is registered before `users/{email}/`, which would otherwise take "me" for an email.
 const router = createRouter();
-router.use('/accounts/*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ detail: 'Request body is too large.' }, 413) }));
+router.use(
+  '/accounts/*',
+  bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ detail: 'Request body is too large.' }, 413) }),
+);
 
 export const accountsRouter = router
   .openapi(routes.createToken, handlers.createToken)

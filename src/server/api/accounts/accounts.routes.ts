@@ -6,10 +6,14 @@ import * as s from './accounts.schemas.ts';
 const BASE = '/accounts/auth';
 const tags = ['Accounts'];
 
-const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
+const body = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { 'application/json': { schema } }, required: true },
+});
 const noContent = { 204: { description: 'Done; no body' } };
 const invalid = { 400: jsonContent(fieldErrorsSchema, 'Invalid input: `{field: [messages]}`') };
-const unauthorized = { 401: jsonContent(detailSchema, 'No valid access token (`not_authenticated`, `token_not_valid`)') };
+const unauthorized = {
+  401: jsonContent(detailSchema, 'No valid access token (`not_authenticated`, `token_not_valid`)'),
+};
 const throttled = { 429: jsonContent(detailSchema, 'Too many attempts; see the Retry-After header') };
 const forbidden = { 403: jsonContent(detailSchema, 'Not allowed') };
 const notFound = { 404: jsonContent(detailSchema, 'No such account') };
@@ -20,7 +24,13 @@ function post<P extends string, R extends RouteConfig['request'], Res extends Ro
   config: { operationId: string; summary: string; description?: string; request: R; responses: Res; auth?: boolean },
 ) {
   const { auth, ...rest } = config;
-  return createRoute({ method: 'post', path: `${BASE}${path}` as `/accounts/auth${P}`, tags, ...rest, ...(auth ? { security: bearer } : {}) });
+  return createRoute({
+    method: 'post',
+    path: `${BASE}${path}` as `/accounts/auth${P}`,
+    tags,
+    ...rest,
+    ...(auth ? { security: bearer } : {}),
+  });
 }
 
 export const createToken = post('/jwt/create/', {
@@ -28,28 +38,45 @@ export const createToken = post('/jwt/create/', {
   summary: 'Log in: an access and a refresh token for an email and password',
   description: 'An unknown email, a wrong password and an inactive account all get the same 401 `no_active_account`.',
   request: body(s.tokenCreateBody),
-  responses: { 200: jsonContent(s.tokenPairSchema, 'The tokens'), ...invalid, 401: jsonContent(detailSchema, '`no_active_account`'), ...throttled },
+  responses: {
+    200: jsonContent(s.tokenPairSchema, 'The tokens'),
+    ...invalid,
+    401: jsonContent(detailSchema, '`no_active_account`'),
+    ...throttled,
+  },
 });
 
 export const refreshToken = post('/jwt/refresh/', {
   operationId: 'accounts_auth_jwt_refresh_create',
   summary: 'A new access token and a new refresh token; the one sent is revoked',
   request: body(s.tokenRefreshBody),
-  responses: { 200: jsonContent(s.tokenPairSchema, 'The new tokens'), ...invalid, 401: jsonContent(detailSchema, '`token_not_valid`') },
+  responses: {
+    200: jsonContent(s.tokenPairSchema, 'The new tokens'),
+    ...invalid,
+    401: jsonContent(detailSchema, '`token_not_valid`'),
+  },
 });
 
 export const verifyToken = post('/jwt/verify/', {
   operationId: 'accounts_auth_jwt_verify_create',
   summary: 'Whether a token (access or refresh) is valid',
   request: body(s.tokenVerifyBody),
-  responses: { 200: jsonContent(z.object({}), 'Valid'), ...invalid, 401: jsonContent(detailSchema, '`token_not_valid`') },
+  responses: {
+    200: jsonContent(z.object({}), 'Valid'),
+    ...invalid,
+    401: jsonContent(detailSchema, '`token_not_valid`'),
+  },
 });
 
 export const blacklistToken = post('/jwt/blacklist/', {
   operationId: 'accounts_auth_jwt_blacklist_create',
   summary: 'Log out: revoke a refresh token',
   request: body(s.tokenRefreshBody),
-  responses: { 200: jsonContent(z.object({}), 'Revoked'), ...invalid, 401: jsonContent(detailSchema, '`token_not_valid`') },
+  responses: {
+    200: jsonContent(z.object({}), 'Revoked'),
+    ...invalid,
+    401: jsonContent(detailSchema, '`token_not_valid`'),
+  },
 });
 
 export const register = post('/users/', {
@@ -121,13 +148,11 @@ export const setEmail = post('/users/set_email/', {
 
 type UserMethod = 'get' | 'put' | 'patch' | 'delete';
 
-function userRoutes<P extends string, Params extends { params?: typeof s.emailParam }, Others extends RouteConfig['responses']>(
-  path: P,
-  who: string,
-  operationIds: Record<UserMethod, string>,
-  params: Params,
-  others: Others,
-) {
+function userRoutes<
+  P extends string,
+  Params extends { params?: typeof s.emailParam },
+  Others extends RouteConfig['responses'],
+>(path: P, who: string, operationIds: Record<UserMethod, string>, params: Params, others: Others) {
   const common = { path: `${BASE}${path}` as `/accounts/auth${P}`, tags, security: bearer };
   return {
     get: createRoute({

@@ -14,7 +14,9 @@ const jwt = () => filled(4096).openapi({ example: 'eyJhbGciOiJIUzI1NiIs...' });
 const name = () => text(150).transform((value) => value.trim());
 
 const country = () =>
-  z.enum(COUNTRY_CODES as ['kg', 'kz'], { error: (issue) => (issue.input === undefined ? M.required : M.countryInvalid) });
+  z.enum(COUNTRY_CODES as ['kg', 'kz'], {
+    error: (issue) => (issue.input === undefined ? M.required : M.countryInvalid),
+  });
 
 export const tokenCreateBody = z.object({ email: filled(254), password: password() }).openapi('TokenObtainPair');
 export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() }).openapi('TokenPair');
@@ -45,7 +47,12 @@ export const userSchema = z
     country: z.enum(COUNTRY_CODES as ['kg', 'kz']),
     is_active: z.boolean(),
     is_staff: z.boolean(),
-    is_superuser: z.boolean().openapi({ description: 'Read-only. Above staff: only a superuser changes `is_staff`, or blocks or deletes a staff account.' }),
+    is_superuser: z
+      .boolean()
+      .openapi({
+        description:
+          'Read-only. Above staff: only a superuser changes `is_staff`, or blocks or deletes a staff account.',
+      }),
     date_joined: z.string().openapi({ format: 'date-time' }),
     last_login: z.string().nullable().openapi({ format: 'date-time' }),
   })
@@ -53,15 +60,22 @@ export const userSchema = z
 
 export const userUpdateBody = z
   .object({
-    first_name: filled(150).transform((value) => value.trim()).optional(),
+    first_name: filled(150)
+      .transform((value) => value.trim())
+      .optional(),
     last_name: name().optional(),
     phone: phone({ allowEmpty: true }).optional(),
     country: country().optional(),
     is_active: z
       .boolean({ error: 'Ожидается true или false.' })
       .optional()
-      .openapi({ description: 'Staff only; ignored otherwise. Blocking or unblocking a staff account takes a superuser.' }),
-    is_staff: z.boolean({ error: 'Ожидается true или false.' }).optional().openapi({ description: 'Superusers only (403 for other staff); ignored for anyone else.' }),
+      .openapi({
+        description: 'Staff only; ignored otherwise. Blocking or unblocking a staff account takes a superuser.',
+      }),
+    is_staff: z
+      .boolean({ error: 'Ожидается true или false.' })
+      .optional()
+      .openapi({ description: 'Superusers only (403 for other staff); ignored for anyone else.' }),
   })
   .openapi('UserUpdate', { description: '`email` cannot be changed here: use set_email/.' });
 
@@ -77,12 +91,23 @@ export const emailResetConfirmBody = z
 export const setPasswordBody = z
   .object({ current_password: password(), new_password: password(), re_new_password: password() })
   .openapi('SetPassword');
-export const setEmailBody = z.object({ current_password: password(), new_email: email(), re_new_email: email() }).openapi('SetEmail');
+export const setEmailBody = z
+  .object({ current_password: password(), new_email: email(), re_new_email: email() })
+  .openapi('SetEmail');
 
 export const emailParam = z.object({
-  email: z.string().min(1).max(254).openapi({ param: { name: 'email', in: 'path' }, example: 'doctor@clinic.kg' }),
+  email: z
+    .string()
+    .min(1)
+    .max(254)
+    .openapi({ param: { name: 'email', in: 'path' }, example: 'doctor@clinic.kg' }),
 });
 
 export const userListQuery = {
-  search: z.string().trim().max(100).optional().openapi({ param: { description: 'Staff: part of an email, name or phone.' } }),
+  search: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .openapi({ param: { description: 'Staff: part of an email, name or phone.' } }),
 };

@@ -22,11 +22,25 @@ export const contactSchema = z
   .openapi('Contact');
 
 export const bannerSchema = z
-  .object({ id: z.number().int(), title: z.string(), subtitle: z.string(), image: z.string(), link: z.string(), country: z.string().nullable() })
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    subtitle: z.string(),
+    image: z.string(),
+    link: z.string(),
+    country: z.string().nullable(),
+  })
   .openapi('Banner');
 
 export const documentSchema = z
-  .object({ id: z.number().int(), slug: z.string(), document_type: z.string(), title: z.string(), content: z.string(), file: z.string().nullable() })
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    document_type: z.string(),
+    title: z.string(),
+    content: z.string(),
+    file: z.string().nullable(),
+  })
   .openapi('Document');
 
 export const exchangeListQuery = z.object(paginationQuery(12));

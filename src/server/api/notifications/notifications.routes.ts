@@ -8,7 +8,10 @@ export const createBackInStockAlert = createRoute({
   path: '/notifications/back_in_stock/',
   tags: ['Notifications'],
   summary: 'Mail me once when this product is back in stock in the country',
-  request: { query: backInStockQuery, body: { content: { 'application/json': { schema: backInStockBody } }, required: true } },
+  request: {
+    query: backInStockQuery,
+    body: { content: { 'application/json': { schema: backInStockBody } }, required: true },
+  },
   responses: {
     201: jsonContent(backInStockAnswer, 'The alert is waiting (asking again keeps one)'),
     400: errorResponses[400],

@@ -8,11 +8,21 @@ const productId = z
   .union([z.number(), z.string().regex(/^\d+$/, 'Ожидается числовой идентификатор товара.').transform(Number)], {
     error: (issue) => (issue.input === undefined ? 'Обязательное поле.' : 'Ожидается числовой идентификатор товара.'),
   })
-  .pipe(z.number().int().min(1, 'Ожидается числовой идентификатор товара.').max(2_147_483_647, 'Ожидается числовой идентификатор товара.'))
+  .pipe(
+    z
+      .number()
+      .int()
+      .min(1, 'Ожидается числовой идентификатор товара.')
+      .max(2_147_483_647, 'Ожидается числовой идентификатор товара.'),
+  )
   .openapi({ type: 'integer', description: 'The product id.' });
 
 export const backInStockBody = z
-  .object({ product: productId, email: email(), website: text(200).optional().default('').openapi({ description: 'Leave empty (a field hidden from people).' }) })
+  .object({
+    product: productId,
+    email: email(),
+    website: text(200).optional().default('').openapi({ description: 'Leave empty (a field hidden from people).' }),
+  })
   .openapi('BackInStockRequest');
 
 export const backInStockAnswer = z

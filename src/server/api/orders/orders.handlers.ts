@@ -17,8 +17,14 @@ export const createOrder: AppRouteHandler<typeof routes.createOrder> = async (c)
       country: body.country,
       items: body.items,
       contact: body.contact,
-      delivery: body.delivery.method === 'pickup' ? { method: 'pickup', pickupPoint: body.delivery.pickup_point } : body.delivery,
-      payment: body.payment.method === 'bank_transfer' ? { method: 'bank_transfer', organisation: body.payment.organisation, taxNumber: body.payment.tax_number } : body.payment,
+      delivery:
+        body.delivery.method === 'pickup'
+          ? { method: 'pickup', pickupPoint: body.delivery.pickup_point }
+          : body.delivery,
+      payment:
+        body.payment.method === 'bank_transfer'
+          ? { method: 'bank_transfer', organisation: body.payment.organisation, taxNumber: body.payment.tax_number }
+          : body.payment,
       comment: body.comment,
     },
     { idempotencyKey: c.req.valid('header')['idempotency-key'], savePhone: body.save_phone },

@@ -9,7 +9,10 @@ const MAX_BODY_BYTES = 64 * 1024;
 
 const router = createRouter();
 router.use('/orders/*', signedIn);
-router.use('/orders/*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ detail: 'Request body is too large.' }, 413) }));
+router.use(
+  '/orders/*',
+  bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ detail: 'Request body is too large.' }, 413) }),
+);
 
 export const ordersRouter = router
   .openapi(routes.createOrder, handlers.createOrder)

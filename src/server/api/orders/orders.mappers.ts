@@ -27,7 +27,11 @@ export function toOrderJson(order: Order) {
       city: order.delivery.city,
       address: order.delivery.address,
     },
-    payment: { method: order.payment.method, organisation: order.payment.organisation, tax_number: order.payment.taxNumber },
+    payment: {
+      method: order.payment.method,
+      organisation: order.payment.organisation,
+      tax_number: order.payment.taxNumber,
+    },
     comment: order.comment,
     created_at: order.createdAt.toISOString(),
     updated_at: order.updatedAt.toISOString(),

@@ -6,7 +6,12 @@ import * as s from './orders.schemas.ts';
 const tags = ['Orders'];
 const security = [{ bearerAuth: [] }];
 const unauthorized = { 401: jsonContent(detailSchema, 'No valid access token') };
-const invalid = { 400: jsonContent(fieldErrorsSchema, 'Invalid input, per field; line errors as a list, `{}` for a line without errors: `{"items": [{}, {"quantity": ["Доступно только 3 шт."]}]}`') };
+const invalid = {
+  400: jsonContent(
+    fieldErrorsSchema,
+    'Invalid input, per field; line errors as a list, `{}` for a line without errors: `{"items": [{}, {"quantity": ["Доступно только 3 шт."]}]}`',
+  ),
+};
 
 export const createOrder = createRoute({
   method: 'post',
@@ -16,8 +21,11 @@ export const createOrder = createRoute({
   security,
   summary: 'Place an order from the cart: every price from the database, every line or none',
   description:
-    'Each line takes its quantity from the stock of the order\'s country in one transaction. The answer is the whole order, with the lines as they were priced. Mails go to the customer and to the shop.',
-  request: { headers: s.idempotencyHeaders, body: { content: { 'application/json': { schema: s.orderCreateBody } }, required: true } },
+    "Each line takes its quantity from the stock of the order's country in one transaction. The answer is the whole order, with the lines as they were priced. Mails go to the customer and to the shop.",
+  request: {
+    headers: s.idempotencyHeaders,
+    body: { content: { 'application/json': { schema: s.orderCreateBody } }, required: true },
+  },
   responses: {
     201: jsonContent(s.orderSchema, 'The order (also for a repeated Idempotency-Key: the first order again)'),
     ...invalid,
@@ -43,7 +51,12 @@ export const getOrder = createRoute({
   operationId: 'orders_order_list_retrieve',
   tags,
   security,
-  summary: 'One of the account\'s orders by its number',
+  summary: "One of the account's orders by its number",
   request: { params: s.orderNumberParam },
-  responses: { 200: jsonContent(s.orderSchema, 'The order'), ...invalid, ...unauthorized, 404: jsonContent(detailSchema, 'No such order of this account') },
+  responses: {
+    200: jsonContent(s.orderSchema, 'The order'),
+    ...invalid,
+    ...unauthorized,
+    404: jsonContent(detailSchema, 'No such order of this account'),
+  },
 });

@@ -7,10 +7,14 @@ import { paginationQuery } from '../pagination.ts';
 /** Request and response bodies of the orders API. Money is a decimal string in the order's `currency`. */
 
 const REQUIRED = 'Обязательное поле.';
-const int = (what: string) => z.number({ error: (issue) => (issue.input === undefined ? REQUIRED : `Ожидается целое число (${what}).`) }).int(`Ожидается целое число (${what}).`);
+const int = (what: string) =>
+  z
+    .number({ error: (issue) => (issue.input === undefined ? REQUIRED : `Ожидается целое число (${what}).`) })
+    .int(`Ожидается целое число (${what}).`);
 
 const country = z.enum(COUNTRY_CODES as ['kg', 'kz'], {
-  error: (issue) => (issue.input === undefined ? REQUIRED : `Неизвестная страна. Допустимые значения: ${COUNTRY_CODES.join(', ')}.`),
+  error: (issue) =>
+    issue.input === undefined ? REQUIRED : `Неизвестная страна. Допустимые значения: ${COUNTRY_CODES.join(', ')}.`,
 });
 
 const orderItemBody = z.object({
@@ -27,11 +31,19 @@ const deliveryBody = z
     [
       z.object({
         method: z.literal('pickup'),
-        pickup_point: int('id пункта').positive().optional().openapi({ description: 'An office of `GET /core/contacts/?country=`; may be left out when the country has one.' }),
+        pickup_point: int('id пункта')
+          .positive()
+          .optional()
+          .openapi({
+            description: 'An office of `GET /core/contacts/?country=`; may be left out when the country has one.',
+          }),
       }),
       z.object({ method: z.literal('courier'), city: filled(100), address: filled(300) }),
     ],
-    { error: (issue) => (issue.input === undefined ? REQUIRED : 'Способ доставки: pickup (самовывоз) или courier (курьер).') },
+    {
+      error: (issue) =>
+        issue.input === undefined ? REQUIRED : 'Способ доставки: pickup (самовывоз) или courier (курьер).',
+    },
   )
   .openapi('OrderDelivery');
 
@@ -43,10 +55,18 @@ const paymentBody = z
       z.object({
         method: z.literal('bank_transfer'),
         organisation: filled(200).openapi({ description: 'The clinic paying by invoice.' }),
-        tax_number: filled(20).openapi({ description: 'ИНН, 14 digits (kg), or БИН, 12 digits (kz).', example: '01234567890123' }),
+        tax_number: filled(20).openapi({
+          description: 'ИНН, 14 digits (kg), or БИН, 12 digits (kz).',
+          example: '01234567890123',
+        }),
       }),
     ],
-    { error: (issue) => (issue.input === undefined ? REQUIRED : 'Способ оплаты: on_receipt (при получении) или bank_transfer (безналичный расчёт).') },
+    {
+      error: (issue) =>
+        issue.input === undefined
+          ? REQUIRED
+          : 'Способ оплаты: on_receipt (при получении) или bank_transfer (безналичный расчёт).',
+    },
   )
   .openapi('OrderPayment');
 
@@ -60,7 +80,9 @@ export const orderCreateBody = z
     contact: z
       .object({
         name: text(150).optional().openapi({ description: "Default: the account's first and last name." }),
-        phone: phone({ allowEmpty: true }).optional().openapi({ description: "Default: the account's phone; one of the two is required." }),
+        phone: phone({ allowEmpty: true })
+          .optional()
+          .openapi({ description: "Default: the account's phone; one of the two is required." }),
         email: email().optional().openapi({ description: "Default: the account's email." }),
       })
       .optional()
@@ -68,10 +90,15 @@ export const orderCreateBody = z
     delivery: deliveryBody,
     payment: paymentBody,
     comment: text(1000).optional().default(''),
-    save_phone: z.boolean({ error: 'Ожидается true или false.' }).optional().default(false).openapi({ description: 'Save the contact phone to the profile.' }),
+    save_phone: z
+      .boolean({ error: 'Ожидается true или false.' })
+      .optional()
+      .default(false)
+      .openapi({ description: 'Save the contact phone to the profile.' }),
   })
   .openapi('OrderCreate', {
-    description: 'Products and quantities only: prices, totals and the currency come from the database for the country. Any other field is ignored.',
+    description:
+      'Products and quantities only: prices, totals and the currency come from the database for the country. Any other field is ignored.',
   });
 
 export const idempotencyHeaders = z.object({
@@ -82,12 +109,17 @@ export const idempotencyHeaders = z.object({
     .openapi({
       param: {
         in: 'header',
-        description: 'A UUID made when the checkout form opens. The same key within 24 hours answers the first order again; with another body, 409.',
+        description:
+          'A UUID made when the checkout form opens. The same key within 24 hours answers the first order again; with another body, 409.',
       },
     }),
 });
 
-const statusEnum = z.enum(ORDER_STATUSES).openapi({ description: Object.entries(ORDER_STATUS_LABELS).map(([k, v]) => `\`${k}\` ${v}`).join(', ') });
+const statusEnum = z.enum(ORDER_STATUSES).openapi({
+  description: Object.entries(ORDER_STATUS_LABELS)
+    .map(([k, v]) => `\`${k}\` ${v}`)
+    .join(', '),
+});
 
 export const orderLineSchema = z
   .object({
@@ -120,7 +152,11 @@ export const orderSchema = z
       city: z.string(),
       address: z.string(),
     }),
-    payment: z.object({ method: z.enum(['on_receipt', 'bank_transfer']), organisation: z.string(), tax_number: z.string() }),
+    payment: z.object({
+      method: z.enum(['on_receipt', 'bank_transfer']),
+      organisation: z.string(),
+      tax_number: z.string(),
+    }),
     comment: z.string(),
     created_at: z.string().openapi({ format: 'date-time' }),
     updated_at: z.string().openapi({ format: 'date-time' }),

@@ -2,9 +2,16 @@ import { getBrand as findBrand, listBrands as findBrands } from '../../catalog/b
 import { getCategory as findCategory, getCategoryTree } from '../../catalog/categories.queries.ts';
 import { getFacets } from '../../catalog/facets.queries.ts';
 import type { ProductFilters } from '../../catalog/product-filters.ts';
-import { getProduct as findProduct, getRelatedProducts as findRelatedProducts, listProducts as findProducts } from '../../catalog/products.queries.ts';
+import {
+  getProduct as findProduct,
+  getRelatedProducts as findRelatedProducts,
+  listProducts as findProducts,
+} from '../../catalog/products.queries.ts';
 import { suggest } from '../../catalog/suggestions.queries.ts';
-import { getSpecification as findSpecification, listSpecifications as findSpecifications } from '../../catalog/specifications.queries.ts';
+import {
+  getSpecification as findSpecification,
+  listSpecifications as findSpecifications,
+} from '../../catalog/specifications.queries.ts';
 import type { AppRouteHandler } from '../create-router.ts';
 import { toMappedPage, toPage } from '../pagination.ts';
 import { toBrandJson, toProductJson, toProductListItemJson, toSpecificationJson } from './products.mappers.ts';
@@ -39,10 +46,17 @@ export const getProduct: AppRouteHandler<typeof routes.getProduct> = async (c) =
 export const getRelatedProducts: AppRouteHandler<typeof routes.getRelatedProducts> = async (c) => {
   const country = c.req.valid('query').country;
   const related = await findRelatedProducts(await findProduct(c.req.valid('param').slug, country), country);
-  return c.json({ bought_with: related.boughtWith.map(toProductListItemJson), same_category: related.sameCategory.map(toProductListItemJson) }, 200);
+  return c.json(
+    {
+      bought_with: related.boughtWith.map(toProductListItemJson),
+      same_category: related.sameCategory.map(toProductListItemJson),
+    },
+    200,
+  );
 };
 
-export const listCategories: AppRouteHandler<typeof routes.listCategories> = async (c) => c.json(await getCategoryTree(), 200);
+export const listCategories: AppRouteHandler<typeof routes.listCategories> = async (c) =>
+  c.json(await getCategoryTree(), 200);
 
 export const getCategory: AppRouteHandler<typeof routes.getCategory> = async (c) =>
   c.json(await findCategory(c.req.valid('param').slug), 200);
@@ -73,5 +87,13 @@ export const getSpecification: AppRouteHandler<typeof routes.getSpecification> =
 export const suggestProducts: AppRouteHandler<typeof routes.suggestProducts> = async (c) => {
   const { q, country } = c.req.valid('query');
   const found = await suggest(q ?? '', country);
-  return c.json({ query: q ?? '', products: found.products.map(toProductListItemJson), categories: found.categories, brands: found.brands }, 200);
+  return c.json(
+    {
+      query: q ?? '',
+      products: found.products.map(toProductListItemJson),
+      categories: found.categories,
+      brands: found.brands,
+    },
+    200,
+  );
 };

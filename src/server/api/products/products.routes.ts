@@ -28,7 +28,10 @@ export const listProducts = createRoute({
   summary: 'Products sold in a country, filtered, searched, sorted and paged',
   request: { query: productListQuery },
   responses: {
-    200: jsonContent(pageSchema(productListItemSchema).extend({ facets: facetsSchema.optional() }), 'A page of products'),
+    200: jsonContent(
+      pageSchema(productListItemSchema).extend({ facets: facetsSchema.optional() }),
+      'A page of products',
+    ),
     400: errorResponses[400],
   },
 });
@@ -99,7 +102,10 @@ export const listSpecifications = createRoute({
   tags,
   summary: 'Specifications with their values and product counts',
   request: { query: specificationListQuery },
-  responses: { 200: jsonContent(pageSchema(specificationSchema), 'A page of specifications'), 400: errorResponses[400] },
+  responses: {
+    200: jsonContent(pageSchema(specificationSchema), 'A page of specifications'),
+    400: errorResponses[400],
+  },
 });
 
 export const getSpecification = createRoute({

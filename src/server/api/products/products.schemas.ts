@@ -17,7 +17,10 @@ export const productListItemSchema = z
     brand: link.nullable(),
     category: link,
     images: z.array(z.string()),
-    price: z.string().nullable().openapi({ description: 'Decimal string in `currency`; null when not sold in the country.' }),
+    price: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Decimal string in `currency`; null when not sold in the country.' }),
     old_price: z.string().nullable(),
     currency: z.enum(['KGS', 'KZT']),
     quantity: z.number().int(),
@@ -30,11 +33,16 @@ export const productListItemSchema = z
 export const productSchema = productListItemSchema
   .extend({
     description: z.string().openapi({ description: 'Sanitised HTML.' }),
-    specifications: z.array(z.object({ slug: z.string(), name: z.string(), unit: z.string().nullable(), value: z.string() })),
+    specifications: z.array(
+      z.object({ slug: z.string(), name: z.string(), unit: z.string().nullable(), value: z.string() }),
+    ),
     breadcrumbs: z.array(link),
     available_in_country: z.boolean(),
     offers: z.array(z.object({ country: z.enum(['kg', 'kz']), in_stock: z.boolean() })),
-    family: z.string().nullable().openapi({ description: "The product line's key shared by its shades, sizes and packs." }),
+    family: z
+      .string()
+      .nullable()
+      .openapi({ description: "The product line's key shared by its shades, sizes and packs." }),
     family_members: z
       .array(
         z.object({
@@ -55,8 +63,12 @@ export const productSchema = productListItemSchema
 
 export const relatedProductsSchema = z
   .object({
-    bought_with: z.array(productListItemSchema).openapi({ description: 'From orders that hold this product, topped up from neighbouring categories.' }),
-    same_category: z.array(productListItemSchema).openapi({ description: "The category's other products, one per family, cheapest first." }),
+    bought_with: z
+      .array(productListItemSchema)
+      .openapi({ description: 'From orders that hold this product, topped up from neighbouring categories.' }),
+    same_category: z
+      .array(productListItemSchema)
+      .openapi({ description: "The category's other products, one per family, cheapest first." }),
   })
   .openapi('RelatedProducts');
 
@@ -88,10 +100,17 @@ export const specificationsParam = z
   .transform((raw, ctx) => {
     const decoded = decodeSpecifications(raw);
     if (!decoded.ok) {
-      ctx.addIssue({ code: 'custom', message: `Неверный формат: ${decoded.error}. Ожидается slug:значение1,значение2;slug2:значение.` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `Неверный формат: ${decoded.error}. Ожидается slug:значение1,значение2;slug2:значение.`,
+      });
       return z.NEVER;
     }
-    if (Object.entries(decoded.value).some(([slug, values]) => slug.includes('\0') || values.some((v) => v.includes('\0')))) {
+    if (
+      Object.entries(decoded.value).some(
+        ([slug, values]) => slug.includes('\0') || values.some((v) => v.includes('\0')),
+      )
+    ) {
       ctx.addIssue({ code: 'custom', message: NUL_MESSAGE });
       return z.NEVER;
     }
@@ -109,7 +128,9 @@ export const specificationsParam = z
 
 export const productListQuery = z.object({
   country: countryQuery,
-  category: queryText(200).openapi({ param: { description: 'Category slug; products of its subcategories are included.' } }),
+  category: queryText(200).openapi({
+    param: { description: 'Category slug; products of its subcategories are included.' },
+  }),
   brand: z
     .string()
     .max(1000)
@@ -120,7 +141,11 @@ export const productListQuery = z.object({
   price_from: queryDecimal().openapi({ param: { description: "Lowest price in the country's currency." } }),
   price_to: queryDecimal().openapi({ param: { description: "Highest price in the country's currency." } }),
   specifications: specificationsParam,
-  search: queryText(200).openapi({ param: { description: 'Words of the name, brand or description in any Russian word form, with typos forgiven; or a SKU.' } }),
+  search: queryText(200).openapi({
+    param: {
+      description: 'Words of the name, brand or description in any Russian word form, with typos forgiven; or a SKU.',
+    },
+  }),
   ids: z
     .string()
     .max(2000)
@@ -128,30 +153,53 @@ export const productListQuery = z.object({
     .transform((v) => v.split(',').map(Number))
     .optional()
     .openapi({ type: 'string', param: { description: 'Product ids, comma-separated.' } }),
-  is_active: queryBoolean().openapi({ type: 'boolean', param: { description: 'Only active products are public; `false` gives an empty list.' } }),
+  is_active: queryBoolean().openapi({
+    type: 'boolean',
+    param: { description: 'Only active products are public; `false` gives an empty list.' },
+  }),
   ordering: z
     .enum(ORDERINGS, { error: `Допустимые значения: ${ORDERINGS.join(', ')}.` })
     .optional()
-    .openapi({ param: { description: 'Default `price`; `relevance` (the default when searching) puts exact SKU matches first.' } }),
-  facets: queryBoolean().openapi({ type: 'boolean', param: { description: 'Add `facets` (filter counts and price range) to the answer.' } }),
+    .openapi({
+      param: { description: 'Default `price`; `relevance` (the default when searching) puts exact SKU matches first.' },
+    }),
+  facets: queryBoolean().openapi({
+    type: 'boolean',
+    param: { description: 'Add `facets` (filter counts and price range) to the answer.' },
+  }),
   ...paginationQuery(24),
 });
 
 export const productDetailQuery = z.object({ country: countryQuery });
 
 export const brandSchema = z
-  .object({ id: z.number().int(), slug: z.string(), name: z.string(), origin: z.string(), description: z.string(), logo: z.string().nullable() })
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    name: z.string(),
+    origin: z.string(),
+    description: z.string(),
+    logo: z.string().nullable(),
+  })
   .openapi('Brand');
 
 export const brandListQuery = z.object({
-  category: queryText(200).openapi({ param: { description: 'Category slug: only brands with products in that subtree.' } }),
+  category: queryText(200).openapi({
+    param: { description: 'Category slug: only brands with products in that subtree.' },
+  }),
   ...paginationQuery(12),
 });
 
 type CategoryNodeJson = { id: number; slug: string; name: string; image: string | null; children: CategoryNodeJson[] };
 export const categoryNodeSchema: z.ZodType<CategoryNodeJson> = z
   .lazy(() =>
-    z.object({ id: z.number().int(), slug: z.string(), name: z.string(), image: z.string().nullable(), children: z.array(categoryNodeSchema) }),
+    z.object({
+      id: z.number().int(),
+      slug: z.string(),
+      name: z.string(),
+      image: z.string().nullable(),
+      children: z.array(categoryNodeSchema),
+    }),
   )
   .openapi('CategoryNode');
 
@@ -181,7 +229,11 @@ export const specificationSchema = z
   .openapi('Specification');
 
 export const specificationListQuery = z.object({
-  category__slug: queryText(200).openapi({ param: { description: 'Only specifications with values on products of this category subtree; counts are within it.' } }),
+  category__slug: queryText(200).openapi({
+    param: {
+      description: 'Only specifications with values on products of this category subtree; counts are within it.',
+    },
+  }),
   is_filter: queryBoolean().openapi({ type: 'boolean' }),
   ...paginationQuery(12),
 });
@@ -196,8 +248,15 @@ const nameLink = z.object({ slug: z.string(), name: z.string() });
 export const suggestionsSchema = z
   .object({
     query: z.string(),
-    products: z.array(productListItemSchema).openapi({ description: 'The best products of the same search the results page runs, at most 5.' }),
-    categories: z.array(nameLink).openapi({ description: 'Categories whose name starts with each typed word (in any keyboard layout or alphabet), at most 4.' }),
+    products: z
+      .array(productListItemSchema)
+      .openapi({ description: 'The best products of the same search the results page runs, at most 5.' }),
+    categories: z
+      .array(nameLink)
+      .openapi({
+        description:
+          'Categories whose name starts with each typed word (in any keyboard layout or alphabet), at most 4.',
+      }),
     brands: z.array(nameLink).openapi({ description: 'Brands the same way, at most 3.' }),
   })
   .openapi('ProductSuggestions');

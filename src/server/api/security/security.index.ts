@@ -7,6 +7,9 @@ import * as routes from './security.routes.ts';
 const MAX_BODY_BYTES = 16 * 1024;
 
 const router = createRouter();
-router.use('/security/*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ detail: 'Request body is too large.' }, 413) }));
+router.use(
+  '/security/*',
+  bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ detail: 'Request body is too large.' }, 413) }),
+);
 
 export const securityRouter = router.openapi(routes.cspReport, handlers.cspReport);

@@ -7,11 +7,13 @@ const tags = ['Security'];
 // handler reads leniently (a report with an unknown field is still logged).
 const legacyReport = {
   type: 'object' as const,
-  description: '`report-uri`: `{"csp-report": {"document-uri", "blocked-uri", "effective-directive", "source-file", "line-number", "script-sample"}}`',
+  description:
+    '`report-uri`: `{"csp-report": {"document-uri", "blocked-uri", "effective-directive", "source-file", "line-number", "script-sample"}}`',
 };
 const reportingApiReports = {
   type: 'array' as const,
-  description: '`report-to` (Reporting API): `[{"type": "csp-violation", "url", "body": {"documentURL", "blockedURL", "effectiveDirective", "sourceFile", "lineNumber", "sample"}}]`',
+  description:
+    '`report-to` (Reporting API): `[{"type": "csp-violation", "url", "body": {"documentURL", "blockedURL", "effectiveDirective", "sourceFile", "lineNumber", "sample"}}]`',
   items: { type: 'object' as const },
 };
 
@@ -21,7 +23,8 @@ export const cspReport = createRoute({
   operationId: 'security_csp_report_create',
   tags,
   summary: "Where browsers report violations of the pages' Content-Security-Policy; each is logged as a warning",
-  description: 'At most 20 reports per 10 minutes from one address and 300 from everyone together; more are refused with 429 and not logged.',
+  description:
+    'At most 20 reports per 10 minutes from one address and 300 from everyone together; more are refused with 429 and not logged.',
   request: {
     body: {
       content: {

@@ -7,7 +7,10 @@ import { pageToOffset } from './seo.schemas.ts';
 
 export const listArticles: AppRouteHandler<typeof routes.listArticles> = async (c) => {
   const q = c.req.valid('query');
-  return c.json(toMappedPage(c.req.url, q, await content.listPublications('article', q), toPublicationListItemJson), 200);
+  return c.json(
+    toMappedPage(c.req.url, q, await content.listPublications('article', q), toPublicationListItemJson),
+    200,
+  );
 };
 
 export const getArticle: AppRouteHandler<typeof routes.getArticle> = async (c) =>
@@ -26,7 +29,10 @@ export const listSitePages: AppRouteHandler<typeof routes.listSitePages> = async
   // The links to the next and previous pages speak in offsets: a `page` left in them would win again.
   const url = new URL(c.req.url);
   url.searchParams.delete('page');
-  return c.json(toMappedPage(url.toString(), paging, await content.listPublications('page', paging), toPublicationListItemJson), 200);
+  return c.json(
+    toMappedPage(url.toString(), paging, await content.listPublications('page', paging), toPublicationListItemJson),
+    200,
+  );
 };
 
 export const getSitePage: AppRouteHandler<typeof routes.getSitePage> = async (c) =>

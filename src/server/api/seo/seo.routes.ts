@@ -1,7 +1,12 @@
 import { createRoute } from '@hono/zod-openapi';
 import { errorResponses, idParam, jsonContent } from '../common.schemas.ts';
 import { pageSchema } from '../pagination.ts';
-import { publicationListItemSchema, publicationListQuery, publicationSchema, sitePageListQuery } from './seo.schemas.ts';
+import {
+  publicationListItemSchema,
+  publicationListQuery,
+  publicationSchema,
+  sitePageListQuery,
+} from './seo.schemas.ts';
 
 const tags = ['Seo'];
 
@@ -12,7 +17,10 @@ export const listArticles = createRoute({
   tags,
   summary: 'Articles, newest first (published only, without the body)',
   request: { query: publicationListQuery },
-  responses: { 200: jsonContent(pageSchema(publicationListItemSchema), 'A page of articles'), 400: errorResponses[400] },
+  responses: {
+    200: jsonContent(pageSchema(publicationListItemSchema), 'A page of articles'),
+    400: errorResponses[400],
+  },
 });
 
 export const getArticle = createRoute({
@@ -31,7 +39,10 @@ export const listNews = createRoute({
   tags,
   summary: 'News items, newest first (published only, without the body)',
   request: { query: publicationListQuery },
-  responses: { 200: jsonContent(pageSchema(publicationListItemSchema), 'A page of news items'), 400: errorResponses[400] },
+  responses: {
+    200: jsonContent(pageSchema(publicationListItemSchema), 'A page of news items'),
+    400: errorResponses[400],
+  },
 });
 
 export const getNewsItem = createRoute({
@@ -50,7 +61,10 @@ export const listSitePages = createRoute({
   tags,
   summary: 'Site pages, newest first (published only, without the body)',
   request: { query: sitePageListQuery },
-  responses: { 200: jsonContent(pageSchema(publicationListItemSchema), 'A page of site pages'), 400: errorResponses[400] },
+  responses: {
+    200: jsonContent(pageSchema(publicationListItemSchema), 'A page of site pages'),
+    400: errorResponses[400],
+  },
 });
 
 export const getSitePage = createRoute({

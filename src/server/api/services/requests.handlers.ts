@@ -41,7 +41,12 @@ export const createSupportRequest: AppRouteHandler<typeof routes.createSupportRe
 
 export const createCourseRequest: AppRouteHandler<typeof routes.createCourseRequest> = async (c) => {
   const { course, participants, clinic, message, ...body } = c.req.valid('json');
-  return accept(c, body, { kind: 'course', course, message, details: { participants, ...(clinic ? { clinic } : {}) } }) as never;
+  return accept(c, body, {
+    kind: 'course',
+    course,
+    message,
+    details: { participants, ...(clinic ? { clinic } : {}) },
+  }) as never;
 };
 
 export const createCourseSearchRequest: AppRouteHandler<typeof routes.createCourseSearchRequest> = async (c) => {
@@ -66,11 +71,24 @@ export const createVacancyRequest: AppRouteHandler<typeof routes.createVacancyRe
   const sent = bodyOf(c, { json: () => c.req.valid('json'), form: () => c.req.valid('form') });
   const { vacancy, message, ...rest } = sent;
   const { resume, ...body } = rest as typeof rest & { resume?: File };
-  return accept(c, body, { kind: 'vacancy', vacancy, message, details: {}, attachment: await attachment('resume', 'resume', resume) }) as never;
+  return accept(c, body, {
+    kind: 'vacancy',
+    vacancy,
+    message,
+    details: {},
+    attachment: await attachment('resume', 'resume', resume),
+  }) as never;
 };
 
 export const createNewsletterSubscription: AppRouteHandler<typeof routes.createNewsletterSubscription> = async (c) => {
   const { email, country, website } = c.req.valid('json');
   if (!website) await subscribeToNewsletter(email, country, clientIp(c));
-  return c.json({ email, country, detail: 'Спасибо за подписку. Мы пишем не чаще раза в неделю; отписаться можно по ссылке в каждом письме.' }, 201);
+  return c.json(
+    {
+      email,
+      country,
+      detail: 'Спасибо за подписку. Мы пишем не чаще раза в неделю; отписаться можно по ссылке в каждом письме.',
+    },
+    201,
+  );
 };

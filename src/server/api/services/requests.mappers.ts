@@ -28,7 +28,10 @@ export function toRequestJson(r: StoredRequest) {
 }
 
 /** The answer a bot gets for filling the hidden field: shaped like a real one, with nothing kept. */
-export function trappedAnswer(kind: RequestKind, body: { country: 'kg' | 'kz'; name: string; email: string; phone: string }) {
+export function trappedAnswer(
+  kind: RequestKind,
+  body: { country: 'kg' | 'kz'; name: string; email: string; phone: string },
+) {
   return {
     id: 0,
     kind,

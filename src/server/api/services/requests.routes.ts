@@ -9,8 +9,14 @@ const refused = {
   415: jsonContent(detailSchema, 'Not JSON (or, where a file is taken, not multipart/form-data)'),
   429: jsonContent(detailSchema, 'Too many forms from this address; `Retry-After` says when to try again'),
 };
-const accepted = { 201: jsonContent(s.requestAnswerSchema, 'Stored and mailed to the shop; the visitor gets an acknowledgement when they gave an email') };
-const json = <T extends object>(schema: T) => ({ content: { 'application/json': { schema } }, required: true }) as const;
+const accepted = {
+  201: jsonContent(
+    s.requestAnswerSchema,
+    'Stored and mailed to the shop; the visitor gets an acknowledgement when they gave an email',
+  ),
+};
+const json = <T extends object>(schema: T) =>
+  ({ content: { 'application/json': { schema } }, required: true }) as const;
 
 export const createSupportRequest = createRoute({
   operationId: 'services_supports_create',
@@ -50,7 +56,10 @@ export const createPrintingRequest = createRoute({
   summary: 'A printing request, with a model file (multipart) or without (JSON)',
   request: {
     body: {
-      content: { 'application/json': { schema: s.printingRequestBody }, 'multipart/form-data': { schema: s.printingRequestForm } },
+      content: {
+        'application/json': { schema: s.printingRequestBody },
+        'multipart/form-data': { schema: s.printingRequestForm },
+      },
     },
   },
   responses: { ...accepted, ...refused },
@@ -64,7 +73,10 @@ export const createVacancyRequest = createRoute({
   summary: 'Apply for an open vacancy, with a CV (multipart) or a cover letter only (JSON)',
   request: {
     body: {
-      content: { 'application/json': { schema: s.vacancyRequestBody }, 'multipart/form-data': { schema: s.vacancyRequestForm } },
+      content: {
+        'application/json': { schema: s.vacancyRequestBody },
+        'multipart/form-data': { schema: s.vacancyRequestForm },
+      },
     },
   },
   responses: { ...accepted, ...refused },
@@ -77,5 +89,11 @@ export const createNewsletterSubscription = createRoute({
   tags,
   summary: 'Subscribe an email to the newsletter (the same answer whether or not it was subscribed)',
   request: { body: json(s.newsletterBody) },
-  responses: { 201: jsonContent(s.newsletterAnswerSchema, 'Subscribed; a welcome mail with the unsubscribe link goes to new subscribers'), ...refused },
+  responses: {
+    201: jsonContent(
+      s.newsletterAnswerSchema,
+      'Subscribed; a welcome mail with the unsubscribe link goes to new subscribers',
+    ),
+    ...refused,
+  },
 });

@@ -8,13 +8,27 @@ import { email, filled, phone, text } from '../fields.ts';
  * take `multipart/form-data` with a file. `website` is a field people never see (a trap for bots): a
  * body with it filled is answered as if accepted and dropped.
  */
-const optionalEmail = () => z.union([z.literal(''), email()]).optional().default('');
-const optionalText = (max: number) => text(max).transform((v) => v.trim()).optional().default('');
+const optionalEmail = () =>
+  z
+    .union([z.literal(''), email()])
+    .optional()
+    .default('');
+const optionalText = (max: number) =>
+  text(max)
+    .transform((v) => v.trim())
+    .optional()
+    .default('');
 const trap = text(200).optional().default('').openapi({ description: 'Leave empty (a field hidden from people).' });
 const positiveInt = (max: number) =>
   z
     .union([z.number(), z.string().regex(/^\d+$/, 'Введите целое число.').transform(Number)])
-    .pipe(z.number({ error: 'Введите целое число.' }).int('Введите целое число.').min(1, 'Не меньше 1.').max(max, `Не больше ${max}.`));
+    .pipe(
+      z
+        .number({ error: 'Введите целое число.' })
+        .int('Введите целое число.')
+        .min(1, 'Не меньше 1.')
+        .max(max, `Не больше ${max}.`),
+    );
 
 const contact = {
   country: countryQuery.openapi({ description: 'The storefront the visitor writes from: whose office answers.' }),
@@ -26,7 +40,12 @@ const contact = {
 
 /** People must leave at least one way to answer them; a support question needs an email. */
 const reachable = <T extends { email: string; phone: string }>(body: T, ctx: z.RefinementCtx) => {
-  if (!body.email && !body.phone) ctx.addIssue({ code: 'custom', path: ['phone'], message: 'Укажите телефон или электронную почту, чтобы мы могли ответить.' });
+  if (!body.email && !body.phone)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['phone'],
+      message: 'Укажите телефон или электронную почту, чтобы мы могли ответить.',
+    });
 };
 
 export const supportBody = z
@@ -52,11 +71,17 @@ export const courseRequestBody = z
 export const courseSearchRequestBody = z
   .object({
     ...contact,
-    topic: filled(200).transform((v) => v.trim()).openapi({ description: 'What the dentist wants to learn.' }),
+    topic: filled(200)
+      .transform((v) => v.trim())
+      .openapi({ description: 'What the dentist wants to learn.' }),
     city: z
       .preprocess(
         (v) => (v === '' ? undefined : v),
-        z.enum(CITY_CODES as [string, ...string[]], { error: `Неизвестный город. Допустимые значения: ${CITY_CODES.join(', ')}.` }).optional(),
+        z
+          .enum(CITY_CODES as [string, ...string[]], {
+            error: `Неизвестный город. Допустимые значения: ${CITY_CODES.join(', ')}.`,
+          })
+          .optional(),
       )
       .transform((v) => v ?? '')
       .openapi({ type: 'string', description: 'City code; empty: any city.' }),
@@ -73,13 +98,18 @@ const file = z
 const printingFields = {
   ...contact,
   phone: phone(),
-  printing_price: positiveInt(1_000_000_000).optional().openapi({ description: 'The price list row, when one is picked.' }),
+  printing_price: positiveInt(1_000_000_000)
+    .optional()
+    .openapi({ description: 'The price list row, when one is picked.' }),
   quantity: positiveInt(1000).optional().default(1),
   message: optionalText(4000),
 };
 
 export const printingRequestBody = z.object(printingFields).openapi('PrintingRequest');
-export const printingRequestForm = z.object({ ...printingFields, file: file.openapi({ description: 'STL, OBJ, PLY, 3MF or ZIP, up to 25 MB.' }) });
+export const printingRequestForm = z.object({
+  ...printingFields,
+  file: file.openapi({ description: 'STL, OBJ, PLY, 3MF or ZIP, up to 25 MB.' }),
+});
 
 const vacancyFields = {
   ...contact,
@@ -90,7 +120,10 @@ const vacancyFields = {
 };
 
 export const vacancyRequestBody = z.object(vacancyFields).openapi('VacancyRequest');
-export const vacancyRequestForm = z.object({ ...vacancyFields, resume: file.openapi({ description: 'The CV: PDF, DOC, DOCX, ODT or RTF, up to 5 MB.' }) });
+export const vacancyRequestForm = z.object({
+  ...vacancyFields,
+  resume: file.openapi({ description: 'The CV: PDF, DOC, DOCX, ODT or RTF, up to 5 MB.' }),
+});
 
 export const newsletterBody = z
   .object({ email: email(), country: contact.country, website: trap })
@@ -116,4 +149,6 @@ export const requestAnswerSchema = z
   })
   .openapi('VisitorRequest');
 
-export const newsletterAnswerSchema = z.object({ email: z.string(), country: z.enum(['kg', 'kz']), detail: z.string() }).openapi('NewsletterAnswer');
+export const newsletterAnswerSchema = z
+  .object({ email: z.string(), country: z.enum(['kg', 'kz']), detail: z.string() })
+  .openapi('NewsletterAnswer');

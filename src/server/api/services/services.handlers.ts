@@ -23,7 +23,11 @@ export const getCourseCategory: AppRouteHandler<typeof routes.getCourseCategory>
 
 export const listCourses: AppRouteHandler<typeof routes.listCourses> = async (c) => {
   const q = c.req.valid('query');
-  const found = await courses.listCourses({ ...q, category: q.category || undefined, city: q.city as CityCode | undefined });
+  const found = await courses.listCourses({
+    ...q,
+    category: q.category || undefined,
+    city: q.city as CityCode | undefined,
+  });
   return c.json(toMappedPage(c.req.url, q, found, toCourseListItemJson), 200);
 };
 
@@ -36,7 +40,10 @@ export const listPrintingPrices: AppRouteHandler<typeof routes.listPrintingPrice
 };
 
 export const getPrintingPrice: AppRouteHandler<typeof routes.getPrintingPrice> = async (c) =>
-  c.json(toPrintingPriceJson(await printing.getPrintingPrice(c.req.valid('param').id, c.req.valid('query').country)), 200);
+  c.json(
+    toPrintingPriceJson(await printing.getPrintingPrice(c.req.valid('param').id, c.req.valid('query').country)),
+    200,
+  );
 
 export const listVacancies: AppRouteHandler<typeof routes.listVacancies> = async (c) => {
   const q = c.req.valid('query');

@@ -12,7 +12,12 @@ const router = createRouter();
 // Forms without files fit in a few kilobytes; a model file may be up to 25 MB, a CV up to 5 MB.
 router.use('/services/printing_requestes/', bodyLimit({ maxSize: 26 * 1024 * 1024, ...tooLarge }));
 router.use('/services/vacancy_requests/', bodyLimit({ maxSize: 6 * 1024 * 1024, ...tooLarge }));
-for (const path of ['/services/supports/', '/services/course_requests/', '/services/course_search_requests/', '/services/newsletter_subscriptions/']) {
+for (const path of [
+  '/services/supports/',
+  '/services/course_requests/',
+  '/services/course_search_requests/',
+  '/services/newsletter_subscriptions/',
+]) {
   router.use(path, bodyLimit({ maxSize: 32 * 1024, ...tooLarge }));
 }
 

@@ -23,7 +23,10 @@ export const listCourseCategories = createRoute({
   tags,
   summary: 'Course categories in display order',
   request: { query: courseCategoryListQuery },
-  responses: { 200: jsonContent(pageSchema(courseCategorySchema), 'A page of course categories'), 400: errorResponses[400] },
+  responses: {
+    200: jsonContent(pageSchema(courseCategorySchema), 'A page of course categories'),
+    400: errorResponses[400],
+  },
 });
 
 export const getCourseCategory = createRoute({
@@ -62,7 +65,10 @@ export const listPrintingPrices = createRoute({
   tags,
   summary: 'The printing price list of a country, prices in its currency',
   request: { query: printingListQuery },
-  responses: { 200: jsonContent(pageSchema(printingPriceSchema), 'A page of printing prices'), 400: errorResponses[400] },
+  responses: {
+    200: jsonContent(pageSchema(printingPriceSchema), 'A page of printing prices'),
+    400: errorResponses[400],
+  },
 });
 
 export const getPrintingPrice = createRoute({

@@ -21,7 +21,7 @@ const courseFields = {
   city_name: z.string(),
   venue: z.string(),
   address: z.string(),
-  start_date: z.string().openapi({ description: 'First day, `YYYY-MM-DD` (the city\'s calendar).' }),
+  start_date: z.string().openapi({ description: "First day, `YYYY-MM-DD` (the city's calendar)." }),
   end_date: z.string().openapi({ description: 'Last day, `YYYY-MM-DD`.' }),
   day_starts: z.string().openapi({ description: 'Local time each day starts, `HH:MM`.' }),
   day_ends: z.string(),
@@ -42,11 +42,19 @@ export const courseSchema = z
   .object({ ...courseFields, description: z.string().openapi({ description: 'Sanitised HTML.' }) })
   .openapi('Course');
 
-const emptyIsAll = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+const emptyIsAll = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 export const courseListQuery = z.object({
-  category: emptyIsAll(queryText(100)).openapi({ param: { description: 'Course category slug; empty: every category.' }, type: 'string' }),
-  city: emptyIsAll(z.enum(CITY_CODES as [string, ...string[]], { error: `Неизвестный город. Допустимые значения: ${CITY_CODES.join(', ')}.` })).openapi({
+  category: emptyIsAll(queryText(100)).openapi({
+    param: { description: 'Course category slug; empty: every category.' },
+    type: 'string',
+  }),
+  city: emptyIsAll(
+    z.enum(CITY_CODES as [string, ...string[]], {
+      error: `Неизвестный город. Допустимые значения: ${CITY_CODES.join(', ')}.`,
+    }),
+  ).openapi({
     param: { description: `City code (${CITY_CODES.join(', ')}); empty: every city.` },
     type: 'string',
   }),
@@ -54,7 +62,9 @@ export const courseListQuery = z.object({
     .string()
     .regex(MONTH_PATTERN, 'Укажите месяц в виде ГГГГ-ММ, например 2027-03.')
     .optional()
-    .openapi({ param: { description: 'The calendar: courses that run in this month (`YYYY-MM`), past ones included.' } }),
+    .openapi({
+      param: { description: 'The calendar: courses that run in this month (`YYYY-MM`), past ones included.' },
+    }),
   ...paginationQuery(12),
 });
 
@@ -66,7 +76,7 @@ export const printingPriceSchema = z
     service: z.string(),
     material: z.string(),
     unit: z.string(),
-    price: z.string().openapi({ description: 'Decimal string in `currency`, the country\'s currency.' }),
+    price: z.string().openapi({ description: "Decimal string in `currency`, the country's currency." }),
     currency: z.enum(['KGS', 'KZT']),
     lead_time: z.string(),
     description: z.string(),
@@ -102,10 +112,17 @@ export const vacancySchema = z
 
 export const vacancyListQuery = z.object({
   country: countryFilter,
-  city: emptyIsAll(z.enum(CITY_CODES as [string, ...string[]], { error: `Неизвестный город. Допустимые значения: ${CITY_CODES.join(', ')}.` })).openapi({
+  city: emptyIsAll(
+    z.enum(CITY_CODES as [string, ...string[]], {
+      error: `Неизвестный город. Допустимые значения: ${CITY_CODES.join(', ')}.`,
+    }),
+  ).openapi({
     param: { description: 'City code.' },
     type: 'string',
   }),
-  is_open: queryBoolean().openapi({ param: { description: 'Only open (true) or closed (false) vacancies.' }, type: 'boolean' }),
+  is_open: queryBoolean().openapi({
+    param: { description: 'Only open (true) or closed (false) vacancies.' },
+    type: 'boolean',
+  }),
   ...paginationQuery(12),
 });

@@ -9,7 +9,8 @@ export const invalidateCaches = createRoute({
   path: '/staff/cache/invalidate/',
   operationId: 'staff_cache_invalidate_create',
   tags,
-  summary: 'Empty the caches of every shop process (after data was changed outside the shop, e.g. by hand in the database)',
+  summary:
+    'Empty the caches of every shop process (after data was changed outside the shop, e.g. by hand in the database)',
   security: [{ bearerAuth: [] }],
   request: { body: { content: { 'application/json': { schema: cacheInvalidationBody } }, required: true } },
   responses: {

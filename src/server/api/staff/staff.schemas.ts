@@ -7,7 +7,10 @@ export const cacheInvalidationBody = z
     scope: z
       .enum([...CACHE_SCOPES, 'all'], { error: `Допустимые значения: ${[...CACHE_SCOPES, 'all'].join(', ')}.` })
       .default('all')
-      .openapi({ description: '`catalog` (products, prices, stock, categories, brands), `core` (rates, banners, contacts, documents) or `all`.' }),
+      .openapi({
+        description:
+          '`catalog` (products, prices, stock, categories, brands), `core` (rates, banners, contacts, documents) or `all`.',
+      }),
   })
   .openapi('CacheInvalidationRequest');
 

@@ -7,7 +7,8 @@ import { kinds } from './kinds.ts';
 import { demoFamilies } from './products.ts';
 import { specificationSeeds, specSlugs } from './specifications.ts';
 
-const bySlug = (rows: Array<{ id: number; slug: string }>): Map<string, number> => new Map(rows.map((r) => [r.slug, r.id]));
+const bySlug = (rows: Array<{ id: number; slug: string }>): Map<string, number> =>
+  new Map(rows.map((r) => [r.slug, r.id]));
 
 /** Inserts the category tree level by level and returns ids by slug. */
 export async function insertCategories(db: Db): Promise<Map<string, number>> {

@@ -39,7 +39,12 @@ export function each(key: SpecKey, values: Array<string | number>, factors: numb
 }
 
 /** Every combination of two specifications' values. */
-export function grid(keyA: SpecKey, valuesA: Array<string | number>, keyB: SpecKey, valuesB: Array<string | number>): Variant[] {
+export function grid(
+  keyA: SpecKey,
+  valuesA: Array<string | number>,
+  keyB: SpecKey,
+  valuesB: Array<string | number>,
+): Variant[] {
   return valuesA.flatMap((a) => valuesB.map((b) => ({ specs: { [keyA]: a, [keyB]: b } })));
 }
 

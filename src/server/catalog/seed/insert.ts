@@ -47,7 +47,14 @@ export async function insertProducts(db: Db, drafts: ProductDraft[], refs: Catal
       .returning({ id: products.id, sku: products.sku });
     const idBySku = new Map(inserted.map((row) => [row.sku, row.id]));
     const offers = batch.flatMap((d) =>
-      d.offers.map((o) => ({ productId: idBySku.get(d.sku)!, country: o.country, price: o.price, oldPrice: o.oldPrice, quantity: o.quantity, updatedAt: d.createdAt })),
+      d.offers.map((o) => ({
+        productId: idBySku.get(d.sku)!,
+        country: o.country,
+        price: o.price,
+        oldPrice: o.oldPrice,
+        quantity: o.quantity,
+        updatedAt: d.createdAt,
+      })),
     );
     const specs = batch.flatMap((d) =>
       d.specs.map((s) => ({

@@ -2,7 +2,6 @@ import type { SpecValues } from './specifications.ts';
 import { formatNumber } from '../../seeding/text.ts';
 import { pluralWord } from '../../../shared/plural.ts';
 
-
 /** What a group of similar products shares: picture, price band, title parts, specifications and copy. */
 export interface Kind {
   /** Describes the product in the first sentence of its description. */
@@ -30,4 +29,3 @@ export const shade = (s: SpecValues): Part => s.shade !== undefined && `отте
 const MONTHS = ['месяц', 'месяца', 'месяцев'] as const;
 export const consumable = (months: number): SpecValues => ({ shelf: `${months} ${pluralWord(months, MONTHS)}` });
 export const warranty = (months: number): SpecValues => ({ warranty: `${months} ${pluralWord(months, MONTHS)}` });
-

@@ -22,7 +22,8 @@ export async function seedLargeCatalog(db: Db, target: number): Promise<void> {
     if (existing >= target) return;
     const refs = await loadCatalogRefs(tx);
     const templates = buildDemoProducts().filter((t) => refs.categories.has(t.category) && refs.brands.has(t.brand));
-    if (templates.length === 0) throw new Error('Cannot generate products: none of the demo categories and brands exist in the database.');
+    if (templates.length === 0)
+      throw new Error('Cannot generate products: none of the demo categories and brands exist in the database.');
     for (let start = existing; start < target; start += SLICE) {
       const drafts: ProductDraft[] = [];
       for (let i = start; i < Math.min(start + SLICE, target); i++) drafts.push(multiPack(templates, i));

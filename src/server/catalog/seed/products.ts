@@ -12,7 +12,12 @@ import { randomFor, type Random } from '../../seeding/random.ts';
 import { specKinds, specSlugs, type SpecKey, type SpecValues } from './specifications.ts';
 import { escapeHtml, slugify, stripHtml } from '../../seeding/text.ts';
 
-export const demoFamilies: Family[] = [...therapyFamilies, ...prostheticsFamilies, ...supplyFamilies, ...equipmentFamilies];
+export const demoFamilies: Family[] = [
+  ...therapyFamilies,
+  ...prostheticsFamilies,
+  ...supplyFamilies,
+  ...equipmentFamilies,
+];
 
 /** Creation dates of demo products fall within the year before this moment. */
 export const DEMO_NOW = Date.UTC(2026, 10, 20, 6, 0, 0);
@@ -58,14 +63,18 @@ export function buildDemoProducts(): ProductDraft[] {
     const brand = brands.get(family.brand);
     const category = categories.get(family.category);
     if (!brand) throw new Error(`Demo family ${family.code} names an unknown brand "${family.brand}".`);
-    if (!category?.isLeaf) throw new Error(`Demo family ${family.code} must be in a leaf category, not "${family.category}".`);
+    if (!category?.isLeaf)
+      throw new Error(`Demo family ${family.code} must be in a leaf category, not "${family.category}".`);
     const [low, high] = family.price ?? kind.price;
     const basePrice = low + randomFor(`price:${family.code}`).next() * (high - low);
     const variants = family.variants ?? [{}];
     return variants.map((variant, index): ProductDraft => {
       const specs: SpecValues = { ...kind.specs, ...family.specs, ...variant.specs, country: brand.origin };
       const name = productName(family, kind, variant, specs);
-      const sku = unique(taken.skus, variants.length === 1 && !variant.sku ? family.code : `${family.code}-${skuSuffix(variant, index)}`);
+      const sku = unique(
+        taken.skus,
+        variants.length === 1 && !variant.sku ? family.code : `${family.code}-${skuSuffix(variant, index)}`,
+      );
       const rng = randomFor(sku);
       const price = roundKgs(basePrice * (variant.factor ?? 1));
       const description = describe(family, kind, brand, name, rng);
@@ -79,7 +88,10 @@ export function buildDemoProducts(): ProductDraft[] {
         brand: brand.slug,
         category: category.slug,
         // Its kind's own illustration first (coloured and labelled: scripts/product-illustrations.ts), then the rest.
-        images: [`/images/demo/kinds/${family.kind}.svg`, ...kind.images.slice(1).map((file) => `/images/demo/${file}`)],
+        images: [
+          `/images/demo/kinds/${family.kind}.svg`,
+          ...kind.images.slice(1).map((file) => `/images/demo/${file}`),
+        ],
         specs: specRows(specs),
         offers: buildOffers(price, randomFor(`offer:${sku}`)),
         createdAt: demoCreatedAt(rng),
@@ -91,7 +103,12 @@ export function buildDemoProducts(): ProductDraft[] {
 
 function productName(family: Family, kind: Kind, variant: Variant, specs: SpecValues): string {
   const hasSlot = family.name.includes('{v}');
-  const head = hasSlot ? family.name.replace('{v}', variant.label ?? '').replace(/\s+/g, ' ').trim() : family.name;
+  const head = hasSlot
+    ? family.name
+        .replace('{v}', variant.label ?? '')
+        .replace(/\s+/g, ' ')
+        .trim()
+    : family.name;
   // A family's packaging text already names its amounts, so only what varies is added.
   const source = family.pack ? (variant.specs ?? {}) : specs;
   const tail = !hasSlot && variant.label !== undefined ? [variant.label] : (kind.parts?.(source) ?? []);
@@ -101,9 +118,13 @@ function productName(family: Family, kind: Kind, variant: Variant, specs: SpecVa
 function skuSuffix(variant: Variant, index: number): string {
   if (variant.sku) return variant.sku;
   const tokens = Object.entries(variant.specs ?? {}).map(([key, value]) => {
-    if (typeof value === 'number') return `${String(value).replace('.', '')}${key === 'g' ? 'G' : key === 'ml' ? 'ML' : ''}`;
+    if (typeof value === 'number')
+      return `${String(value).replace('.', '')}${key === 'g' ? 'G' : key === 'ml' ? 'ML' : ''}`;
     // Latin letters and digits only: «гранулы 0,25–1 мм» → "0251", «S1–F3 ассорти» → "S1F3".
-    return value.replace(/[а-яё]+/gi, '').replace(/[^a-z0-9]/gi, '').toUpperCase();
+    return value
+      .replace(/[а-яё]+/gi, '')
+      .replace(/[^a-z0-9]/gi, '')
+      .toUpperCase();
   });
   return tokens.filter(Boolean).join('-') || String(index + 1);
 }

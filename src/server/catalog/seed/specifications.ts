@@ -34,7 +34,13 @@ export interface SpecificationSeed {
   isFilter: boolean;
 }
 
-const spec = (key: SpecKey, name: string, kind: 'number' | 'text', unit: string | null = null, isFilter = true): SpecificationSeed => ({
+const spec = (
+  key: SpecKey,
+  name: string,
+  kind: 'number' | 'text',
+  unit: string | null = null,
+  isFilter = true,
+): SpecificationSeed => ({
   key,
   name,
   unit,

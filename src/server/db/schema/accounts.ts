@@ -63,6 +63,8 @@ export const refreshTokens = pgTable(
     index().on(t.userId),
     index().on(t.familyId),
     index('refresh_tokens_expires_at_idx').on(t.expiresAt),
-    index('refresh_tokens_active_user_idx').on(t.userId).where(sql`${t.revokedAt} is null`),
+    index('refresh_tokens_active_user_idx')
+      .on(t.userId)
+      .where(sql`${t.revokedAt} is null`),
   ],
 );

@@ -55,7 +55,9 @@ export const specifications = pgTable('specifications', {
   slug: text().notNull().unique(),
   name: text().notNull(),
   unit: text(),
-  kind: text({ enum: ['number', 'text'] }).notNull().default('text'),
+  kind: text({ enum: ['number', 'text'] })
+    .notNull()
+    .default('text'),
   isFilter: boolean().notNull().default(true),
   position: integer().notNull().default(0),
 });
@@ -128,10 +130,7 @@ export const productSpecifications = pgTable(
     /** The value as a number, for numeric specifications (sorting values, range filters later). */
     valueNumber: numeric({ precision: 14, scale: 4 }),
   },
-  (t) => [
-    primaryKey({ columns: [t.productId, t.specificationId, t.value] }),
-    index().on(t.specificationId, t.value),
-  ],
+  (t) => [primaryKey({ columns: [t.productId, t.specificationId, t.value] }), index().on(t.specificationId, t.value)],
 );
 
 /**

@@ -30,6 +30,8 @@ export const publications = pgTable(
   },
   (t) => [
     uniqueIndex('publications_kind_slug_idx').on(t.kind, t.slug),
-    index('publications_kind_published_idx').on(t.kind, t.publishedAt.desc(), t.id.desc()).where(sql`${t.publishedAt} IS NOT NULL`),
+    index('publications_kind_published_idx')
+      .on(t.kind, t.publishedAt.desc(), t.id.desc())
+      .where(sql`${t.publishedAt} IS NOT NULL`),
   ],
 );

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { countries, products } from './catalog.ts';
 
@@ -67,7 +79,10 @@ export const orderLines = pgTable(
     quantity: integer().notNull(),
     lineTotal: numeric({ precision: 16, scale: 2 }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.orderId, t.position] }), check('order_lines_quantity_check', sql`${t.quantity} between 1 and 999`)],
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.position] }),
+    check('order_lines_quantity_check', sql`${t.quantity} between 1 and 999`),
+  ],
 );
 
 /**

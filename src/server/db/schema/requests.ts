@@ -31,7 +31,9 @@ export const visitorRequests = pgTable(
     printingPriceId: integer().references(() => printingPrices.id, { onDelete: 'set null' }),
     /** The rest of a kind's fields (subject, participants, quantity, topic, city, clinic). */
     details: jsonb().$type<Record<string, string | number>>().notNull().default({}),
-    status: text({ enum: ['new', 'in_progress', 'done', 'spam'] }).notNull().default('new'),
+    status: text({ enum: ['new', 'in_progress', 'done', 'spam'] })
+      .notNull()
+      .default('new'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.kind, t.createdAt)],
@@ -87,7 +89,11 @@ export const stockAlerts = pgTable(
     notifiedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('stock_alerts_waiting_idx').on(t.productId, t.country, t.email).where(sql`${t.notifiedAt} IS NULL`),
-    index('stock_alerts_pending_idx').on(t.country, t.productId).where(sql`${t.notifiedAt} IS NULL`),
+    uniqueIndex('stock_alerts_waiting_idx')
+      .on(t.productId, t.country, t.email)
+      .where(sql`${t.notifiedAt} IS NULL`),
+    index('stock_alerts_pending_idx')
+      .on(t.country, t.productId)
+      .where(sql`${t.notifiedAt} IS NULL`),
   ],
 );

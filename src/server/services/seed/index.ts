@@ -37,7 +37,11 @@ export async function seedServicesDemo(db: Db, now = new Date()): Promise<void> 
     db,
     vacancySeeds.map(({ daysAgo, validForDays, ...vacancy }) => {
       const publishedAt = new Date(now.getTime() - daysAgo * DAY_MS - 3_600_000);
-      return { ...vacancy, publishedAt, validThrough: validForDays === null ? null : addDays(shopToday(publishedAt), validForDays) };
+      return {
+        ...vacancy,
+        publishedAt,
+        validThrough: validForDays === null ? null : addDays(shopToday(publishedAt), validForDays),
+      };
     }),
   );
 }

@@ -10,7 +10,8 @@ import { paths } from '~/shared/paths.ts';
 export const GET: APIRoute = async ({ params }) => {
   const { country, slug } = params;
   const course = isCountryCode(country) && isSlug(slug) ? await orNotFound(getCourse(slug)) : null;
-  if (!isCountryCode(country) || !course) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  if (!isCountryCode(country) || !course)
+    return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   const body = courseIcs(course, absoluteUrl(paths.course(country, course.slug)), new URL(siteOrigin()).hostname);
   return new Response(body, {
     headers: {
