@@ -7,7 +7,7 @@ import { PAGE_CSP_DIRECTIVES, scriptHash } from './src/server/web/csp.ts';
 import { SESSION_MARK_SCRIPT } from './src/shared/session-cookies.ts';
 import { fileURLToPath } from 'node:url';
 
-const SHELL_SCRIPT = fileURLToPath(new URL('./src/scripts/shell.ts', import.meta.url));
+const PAGE_SCRIPT = fileURLToPath(new URL('./src/browser/page.ts', import.meta.url));
 
 /**
  * Every module `entry` imports statically, directly or not, itself included.
@@ -28,11 +28,11 @@ function staticImports(entry, getModuleInfo) {
 }
 
 /** @type {Set<string> | null} */
-let shellModules = null;
+let pageModules = null;
 
 /**
  * The client's chunk groups. `react-runtime`: React, React DOM and Astro's React renderer, which every
- * island page loads together. `shell`: the page shell's script and all it imports (the header's stores,
+ * island page loads together. `page`: the script of every page and all it imports (the header's stores,
  * nanostores, money formatting), which every page loads; islands that import some of it find it
  * already there. Without them Rolldown cuts both into a dozen small chunks, one per set of importers.
  */
@@ -42,8 +42,8 @@ const chunkGroups = [
   {
     name: (id, context) => {
       // One client build per process: the module graph is complete by the time chunks are named.
-      shellModules ??= staticImports(SHELL_SCRIPT, (module) => context.getModuleInfo(module));
-      return shellModules.has(id) ? 'shell' : null;
+      pageModules ??= staticImports(PAGE_SCRIPT, (module) => context.getModuleInfo(module));
+      return pageModules.has(id) ? 'page' : null;
     },
   },
 ];

@@ -86,11 +86,6 @@ const compule = (body: string, cap: string): string =>
   `opacity=".8"/><rect x="388" y="270" width="40" height="60" fill="${cap}"/><path d="M428 280l60 12v16l-60 12z" fill="${cap}"/>` +
   `<rect x="96" y="274" width="40" height="52" rx="8" fill="${STEEL}"/>`;
 
-const gun = (body: string): string =>
-  `<rect x="110" y="250" width="300" height="90" rx="18" fill="${body}"/><rect x="130" y="270" width="120" height="50" rx="10" fill="#fff" ` +
-  `opacity=".7"/><path d="M410 270h60l70 20v10l-70 20h-60z" fill="${LINE}"/><path d="M430 280l20 10-20 10 20 10" stroke="${STEEL}" ` +
-  `stroke-width="5" fill="none"/><path d="M200 340l-20 130h50l40-130z" fill="${STEEL}"/>`;
-
 const rubberDam = (sheet: string, frame: string): string =>
   `<rect x="130" y="130" width="340" height="340" rx="24" fill="${sheet}"/><path d="M110 120v300q0 70 70 70h240q70 0 70-70V120" ` +
   `stroke="${frame}" stroke-width="14" fill="none" stroke-linecap="round"/><circle cx="190" cy="200" r="8" fill="#fff" opacity=".6"/>` +

@@ -47,7 +47,7 @@ const compress = compression({ threshold: 1024 });
 const { server } = createShopServer({
   render: handler,
   wrap: (req, res, next) => compress(req as never, res as never, next),
-  cache: { maxBytes: env.RESPONSE_CACHE_MB * 1024 * 1024, freshMs: 30_000, staleMs: 300_000 },
+  cache: { maxBytes: env.RESPONSE_CACHE_MB * 1024 * 1024 },
 });
 const { HOST: host, PORT: port } = env;
 server.listen(port, host, () =>

@@ -1,5 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
 import { ensureBooted } from '~/server/boot/boot.ts';
+import { SLOW_PUBLIC_CACHE_CONTROL } from '~/server/cache/lifetimes.ts';
 import { env } from '~/server/env.ts';
 import { matchesEtag, weakEtag } from '~/server/http/etag.ts';
 import { nulCharacterIn } from '~/server/http/nul-characters.ts';
@@ -46,7 +47,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (canonicalPath) {
     return new Response(null, {
       status: 301,
-      headers: { Location: canonicalPath, 'Cache-Control': 'public, max-age=3600' },
+      headers: { Location: canonicalPath, 'Cache-Control': SLOW_PUBLIC_CACHE_CONTROL },
     });
   }
   return withPageEtag(context.request, secured(context.url, await next()));

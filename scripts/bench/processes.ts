@@ -28,7 +28,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     console.error(`\nbench: ${signal}, stopping child processes…`);
     for (const child of live) killGroup(child, 'SIGTERM');
     setTimeout(() => process.exit(130), 3000).unref();
-    Promise.all([...live].map((c) => waitExit(c, 2500))).then(() => process.exit(130));
+    void Promise.all([...live].map((c) => waitExit(c, 2500))).then(() => process.exit(130));
   });
 }
 

@@ -1,3 +1,4 @@
+import { SLOW_PUBLIC_CACHE_CONTROL } from '~/server/cache/lifetimes.ts';
 import type { APIRoute } from 'astro';
 import { absoluteUrl } from '~/server/site-url.ts';
 
@@ -14,5 +15,5 @@ export const GET: APIRoute = () =>
       `Sitemap: ${absoluteUrl('/sitemap.xml')}`,
       '',
     ].join('\n'),
-    { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } },
+    { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': SLOW_PUBLIC_CACHE_CONTROL } },
   );

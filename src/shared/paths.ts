@@ -1,5 +1,6 @@
 /** Storefront URLs; every storefront page lives under its country so each country's prices cache and index apart. */
 import type { CountryCode } from './countries.ts';
+import { hasControlCharacters } from './control-characters.ts';
 
 export const paths = {
   home: (country: CountryCode) => `/${country}/`,
@@ -87,7 +88,7 @@ export function safeNextPath(next: string | null | undefined, fallback: string):
   if (!next || !next.startsWith('/') || next.startsWith('//')) return fallback;
   // Refused before parsing: the URL parser drops tabs and newlines and reads "\\" as "/", which
   // could turn "/\t/evil.example" into "//evil.example".
-  if (/[\u0000-\u001f\u007f-\u009f\\]/.test(next)) return fallback;
+  if (hasControlCharacters(next) || next.includes('\\')) return fallback;
   let url: URL;
   try {
     url = new URL(next, SAME_SITE);

@@ -1,6 +1,6 @@
 /**
  * The cart's products, fetched for the current country: what the cart page shows. Kept apart from
- * `cart.ts` so the page shell, which only counts the cart, does not ship the API client.
+ * `cart.ts` so the page script, which only counts the cart, does not ship the API client.
  */
 import { computed } from 'nanostores';
 import type { CountryCode, CurrencyCode, ProductListItem } from '~/lib/api/types.ts';

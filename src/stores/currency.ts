@@ -31,7 +31,7 @@ export const $exchangeError = atom<string | null>(null);
 
 /** Loads the current rate; on failure the previous record is kept and the error text stored. */
 export async function loadExchange(): Promise<void> {
-  // The API client loads with the first fetch: pages render the current rate, so the shell, which
+  // The API client loads with the first fetch: pages render the current rate, so the page script, which
   // imports this store on every page, never needs it up front.
   const [{ listExchanges }, { apiErrorMessage }] = await Promise.all([
     import('~/lib/api/core.ts'),

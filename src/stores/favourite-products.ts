@@ -1,6 +1,6 @@
 /**
  * The favourites' products, fetched for the current country: what the favourites page shows. Kept
- * apart from `favourites.ts` so the page shell, which only counts favourites, does not ship the API client.
+ * apart from `favourites.ts` so the page script, which only counts favourites, does not ship the API client.
  */
 import { computed } from 'nanostores';
 import type { CountryCode, ProductListItem } from '~/lib/api/types.ts';

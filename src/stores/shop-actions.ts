@@ -1,4 +1,4 @@
-import { NOTICES, notifyError, notifySuccess, type ToastAction } from '~/lib/notify.ts';
+import { NOTICES, notifyError, notifySuccess, type ToastAction } from '~/islands/toasts/notify.ts';
 import { $cart, addToCart, removeFromCart } from './cart.ts';
 import { toggleFavourite } from './favourites.ts';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { invalidateCatalog } from '../../src/server/catalog/cache.ts';
+import { invalidate } from '../../src/server/cache/invalidation.ts';
 import { getDbHandle } from '../../src/server/db/client.ts';
 import { api, dbRows } from '../helpers/api.ts';
 import { startSecondProcess } from '../helpers/second-process.ts';
@@ -22,7 +22,7 @@ describe('invalidation in this process', () => {
     await setPrice(product.id, '777.00');
     // Memoised: without an invalidation the old price is still served.
     expect((await api(`/products/products/${product.slug}/?country=kg`)).body.price).toBe(product.price);
-    await invalidateCatalog();
+    await invalidate('catalog');
     expect((await api(`/products/products/${product.slug}/?country=kg`)).body.price).toBe('777.00');
   });
 });
@@ -51,7 +51,7 @@ describe.skipIf(handle.kind !== 'postgres')('invalidation across processes (Post
 
     await setPrice(product.id, '555.00');
     const changed = performance.now();
-    await invalidateCatalog();
+    await invalidate('catalog');
     let seen = await read();
     while (seen.price !== '555.00' && performance.now() - changed < 1000) {
       await new Promise((resolve) => setTimeout(resolve, 20));

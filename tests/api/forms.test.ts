@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { shopToday } from '../../src/server/services/course-dates.ts';
+import { shopToday } from '../../src/server/courses/course-dates.ts';
 import { listOutbox } from '../../src/server/mail/index.ts';
 import { api, dbRows, listAll } from '../helpers/api.ts';
 

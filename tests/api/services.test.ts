@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { addDays, shopToday } from '../../src/server/services/course-dates.ts';
+import { addDays, shopToday } from '../../src/server/courses/course-dates.ts';
 import { CITY_CODES } from '../../src/shared/cities.ts';
 import { api, dbRows, listAll, ORIGIN } from '../helpers/api.ts';
 

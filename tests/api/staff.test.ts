@@ -38,7 +38,7 @@ describe('POST /staff/cache/invalidate/', () => {
     // A new read, not the memoised object.
     expect(await getProduct(slug, 'kg')).not.toBe(before);
     expect((await api('/staff/cache/invalidate/', { method: 'POST', json: {}, token: access })).body).toEqual({
-      invalidated: ['catalog', 'core'],
+      invalidated: ['catalog', 'content'],
     });
   });
 });

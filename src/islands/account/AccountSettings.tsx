@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import type { CountryCode, User } from '~/lib/api/types.ts';
 import { formatPhone } from '~/shared/phone.ts';
 import { paths } from '~/shared/paths.ts';
-import { useOnDemand } from '../shared/use-on-demand.ts';
+import { useOnDemand } from '../hooks/use-on-demand.ts';
 import { useAccountUser } from './use-account-user.ts';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { fetchUser } from '~/stores/user.ts';
 import { Field, Form, SubmitButton, useForm } from '~/islands/forms/index.ts';
-import type { OnDemandProps } from '../shared/use-on-demand.ts';
+import type { OnDemandProps } from '../hooks/use-on-demand.ts';
 import { accountsApi } from './accounts-api.ts';
 import { useFocusFirstField } from './use-focus-first-field.ts';
 

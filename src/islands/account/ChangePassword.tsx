@@ -3,7 +3,7 @@ import { paths } from '~/shared/paths.ts';
 import type { CountryCode } from '~/shared/countries.ts';
 import { login } from '~/stores/user.ts';
 import { Field, Form, SubmitButton, useForm } from '~/islands/forms/index.ts';
-import type { OnDemandProps } from '../shared/use-on-demand.ts';
+import type { OnDemandProps } from '../hooks/use-on-demand.ts';
 import { PASSWORD_HINT } from './account-texts.ts';
 import { accountsApi } from './accounts-api.ts';
 import { ACCOUNT_CODE_TEXTS, toFormErrors } from './form-errors.ts';

@@ -1,10 +1,10 @@
 import { navigate } from 'astro:transitions/client';
 import { paths } from '~/shared/paths.ts';
 import type { CountryCode } from '~/shared/countries.ts';
-import { NOTICES, notifySuccess } from '~/lib/notify.ts';
+import { NOTICES, notifySuccess } from '~/islands/toasts/notify.ts';
 import { logout } from '~/stores/user.ts';
 import { Field, Form, SubmitButton, useForm } from '~/islands/forms/index.ts';
-import type { OnDemandProps } from '../shared/use-on-demand.ts';
+import type { OnDemandProps } from '../hooks/use-on-demand.ts';
 import { accountsApi } from './accounts-api.ts';
 import { useFocusFirstField } from './use-focus-first-field.ts';
 

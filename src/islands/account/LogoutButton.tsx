@@ -1,7 +1,7 @@
 import { navigate } from 'astro:transitions/client';
 import { paths } from '~/shared/paths.ts';
 import type { CountryCode } from '~/shared/countries.ts';
-import { NOTICES, notifySuccess } from '~/lib/notify.ts';
+import { NOTICES, notifySuccess } from '~/islands/toasts/notify.ts';
 import { logout } from '~/stores/user.ts';
 
 /** Logs out at once (cookies and the user store; the server revokes the refresh token on the side), says so and goes home. */

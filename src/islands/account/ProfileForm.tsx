@@ -2,7 +2,7 @@ import type { CountryCode, User } from '~/lib/api/types.ts';
 import { formatPhone } from '~/shared/phone.ts';
 import { setProfile } from '~/stores/user.ts';
 import { Field, Form, Select, SubmitButton, useForm } from '~/islands/forms/index.ts';
-import type { OnDemandProps } from '../shared/use-on-demand.ts';
+import type { OnDemandProps } from '../hooks/use-on-demand.ts';
 import { accountsApi } from './accounts-api.ts';
 import { useFocusFirstField } from './use-focus-first-field.ts';
 

@@ -1,7 +1,7 @@
 /**
  * The header's account link (SiteHeader.astro renders the same for everyone, since pages are cached
  * publicly): the signed-in person's first name, or email, linking to the account page. Loaded by the
- * shell script only once a session cookie exists, so visitors without an account never download it.
+ * page script only once a session cookie exists, so visitors without an account never download it.
  */
 import { hasSessionCookie } from '~/shared/session-cookies.ts';
 import { $user, ensureUser, initialUserState, type UserState } from '~/stores/user.ts';

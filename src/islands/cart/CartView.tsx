@@ -5,7 +5,7 @@ import { formatMoney, toDisplayCurrency, type DisplayCurrency } from '~/shared/m
 import { $cartIds, clearCart, decrementQuantity, incrementQuantity, setQuantity } from '~/stores/cart.ts';
 import { $cartLines, $cartProductsState, $cartSubtotal, loadCartProducts } from '~/stores/cart-products.ts';
 import { removeFromCartAndNotify } from '~/stores/shop-actions.ts';
-import { usePriceFormat } from '../shared/use-price-format.ts';
+import { usePriceFormat } from '../hooks/use-price-format.ts';
 
 interface Props {
   country: CountryCode;

@@ -6,7 +6,7 @@ import { formatMoney, paymentNote, toDisplayCurrency, type DisplayCurrency } fro
 import { GOODS, plural } from '~/shared/plural.ts';
 import { $cartIds } from '~/stores/cart.ts';
 import { $cartLines, $cartProductsState, $cartSubtotal, loadCartProducts } from '~/stores/cart-products.ts';
-import { usePriceFormat } from '../shared/use-price-format.ts';
+import { usePriceFormat } from '../hooks/use-price-format.ts';
 
 export interface PickupOffice {
   id: number;

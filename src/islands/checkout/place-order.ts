@@ -1,6 +1,6 @@
 import { createOrder } from '~/lib/api/orders.ts';
 import type { CountryCode, OrderCreateInput } from '~/lib/api/types.ts';
-import { NOTICES, notifyOnNextPage } from '~/lib/notify.ts';
+import { NOTICES, notifyOnNextPage } from '~/islands/toasts/notify.ts';
 import type { FormValues } from '~/islands/forms/index.ts';
 import { paths } from '~/shared/paths.ts';
 import { clearCart } from '~/stores/cart.ts';

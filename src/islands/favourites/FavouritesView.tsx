@@ -5,7 +5,7 @@ import type { DisplayCurrency } from '~/shared/money.ts';
 import { $favourites } from '~/stores/favourites.ts';
 import { $favouriteItems, $favouriteProductsState, loadFavouriteProducts } from '~/stores/favourite-products.ts';
 import { addToCartAndNotify, toggleFavouriteAndNotify } from '~/stores/shop-actions.ts';
-import { usePriceFormat } from '../shared/use-price-format.ts';
+import { usePriceFormat } from '../hooks/use-price-format.ts';
 
 interface Props {
   country: CountryCode;
@@ -24,9 +24,10 @@ export default function FavouritesView({ country, countryCurrency, exchange, pro
   const format = usePriceFormat(exchange, countryCurrency);
 
   useEffect(() => setMounted(true), []);
+  const idsKey = ids.join(',');
   useEffect(() => {
     void loadFavouriteProducts(country);
-  }, [country, ids.join(',')]);
+  }, [country, idsKey]);
 
   if (!mounted) return <p className="cart-loading">Загружаем избранное…</p>;
   if (items.length === 0) {

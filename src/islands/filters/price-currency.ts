@@ -22,7 +22,7 @@ function pageExchange(): ExchangeRates | null {
 }
 
 /**
- * The currency the shell shows prices in (see `scripts/shell.ts`), for the price filter: the
+ * The currency the page shows prices in (see `browser/prices.ts`), for the price filter: the
  * country's currency on the server and before mount (so hydration matches), the visible one after.
  */
 export function useVisibleCurrency(countryCurrency: DisplayCurrency): VisibleCurrency {

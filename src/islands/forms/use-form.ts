@@ -71,7 +71,7 @@ export function useForm({ codeTexts, warm }: FormOptions = {}) {
         await action(values, data);
         // The toast code loads with the first success, not with every page that has a form.
         if (successToast && failures.current === failuresBefore)
-          void import('~/lib/notify.ts').then(({ notifySuccess }) => notifySuccess(successToast));
+          void import('~/islands/toasts/notify.ts').then(({ notifySuccess }) => notifySuccess(successToast));
       } catch (error) {
         fail(toFormErrors(error, Object.keys(values), codeTexts));
       } finally {

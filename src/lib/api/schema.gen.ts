@@ -1856,15 +1856,15 @@ export interface components {
         };
         /** @description The scopes emptied in every shop process. */
         CacheInvalidation: {
-            invalidated: ("catalog" | "core")[];
+            invalidated: ("catalog" | "content")[];
         };
         CacheInvalidationRequest: {
             /**
-             * @description `catalog` (products, prices, stock, categories, brands), `core` (rates, banners, contacts, documents) or `all`.
+             * @description `catalog` (products, prices, stock, categories, brands), `content` (news, articles, pages, banners, documents, contacts, rates, courses, printing prices, vacancies) or `all`.
              * @default all
              * @enum {string}
              */
-            scope?: "catalog" | "core" | "all";
+            scope?: "catalog" | "content" | "all";
         };
     };
     responses: never;

@@ -1,3 +1,4 @@
+import { PUBLIC_CACHE_CONTROL } from '~/server/cache/lifetimes.ts';
 import type { APIRoute } from 'astro';
 import { isCountryCode } from '~/shared/countries.ts';
 import { renderFeed } from '~/server/web/feed.ts';
@@ -9,7 +10,7 @@ export const GET: APIRoute = async ({ params }) => {
   return new Response(await renderFeed(params.country), {
     headers: {
       'Content-Type': 'application/atom+xml; charset=utf-8',
-      'Cache-Control': 'public, max-age=300, stale-while-revalidate=600',
+      'Cache-Control': PUBLIC_CACHE_CONTROL,
     },
   });
 };

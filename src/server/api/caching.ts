@@ -1,7 +1,6 @@
 import { createMiddleware } from 'hono/factory';
+import { PUBLIC_CACHE_CONTROL } from '../cache/lifetimes.ts';
 import { matchesEtag, weakEtag } from '../http/etag.ts';
-
-const PUBLIC_CACHE = 'public, max-age=60, stale-while-revalidate=300';
 
 /**
  * Anonymous GET answers are cacheable by a CDN, with an ETag so repeat requests cost a 304;
@@ -22,7 +21,7 @@ export const httpCaching = createMiddleware(async (c, next) => {
   const etag = await weakEtag(body);
   const headers = new Headers(c.res.headers);
   headers.set('ETag', etag);
-  headers.set('Cache-Control', PUBLIC_CACHE);
+  headers.set('Cache-Control', PUBLIC_CACHE_CONTROL);
   headers.set('Vary', 'Authorization, Accept-Encoding');
   c.res = matchesEtag(c.req.header('If-None-Match'), etag)
     ? new Response(null, { status: 304, headers })

@@ -31,11 +31,9 @@ export const idParam = z.object({
 
 export const detailSchema = z.object({ detail: z.string(), code: z.string().optional() }).openapi('ErrorDetail');
 
-export const fieldErrorsSchema = z
-  .record(z.string(), z.array(z.string()))
-  .openapi('FieldErrors', {
-    description: 'DRF-style validation errors: field name → messages; `non_field_errors` for the whole input.',
-  });
+export const fieldErrorsSchema = z.record(z.string(), z.array(z.string())).openapi('FieldErrors', {
+  description: 'DRF-style validation errors: field name → messages; `non_field_errors` for the whole input.',
+});
 
 export const jsonContent = <T extends z.ZodType>(schema: T, description: string) => ({
   content: { 'application/json': { schema } },

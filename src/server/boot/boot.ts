@@ -5,6 +5,7 @@
  * middleware come through here; tests build their database the same way (tests/helpers).
  */
 import { listenForInvalidations } from '../cache/invalidation.ts';
+import { syncCountries } from '../db/countries.ts';
 import { migrateDb, openConfiguredDb, setDbHandle, withAdvisoryLock, type DbHandle } from '../db/client.ts';
 import { env } from '../env.ts';
 import { startJobs, stopJobs } from '../jobs/jobs.ts';
@@ -31,6 +32,7 @@ export interface BootedShop {
 export async function prepareDatabase(handle: DbHandle, options: { seedDemo: boolean }): Promise<void> {
   await withAdvisoryLock(handle, BOOT_LOCK_KEY, async () => {
     await migrateDb(handle);
+    await syncCountries(handle.db);
     if (options.seedDemo) await seedIfEmpty(handle.db);
   });
 }

@@ -8,8 +8,14 @@ import { randomUUID } from 'node:crypto';
 import { currentDbHandle, type DbHandle } from '../db/client.ts';
 import { logger } from '../logger.ts';
 
-/** What changed: `catalog` (products, prices, stock, categories, brands), `core` (rates, banners, contacts, documents). */
-export type CacheScope = 'catalog' | 'core';
+/**
+ * What changed: `catalog` (products, prices, stock, categories, brands, specifications) or `content`
+ * (what the shop publishes: news, articles, site pages, banners, documents, contacts, exchange rates,
+ * courses, printing prices, vacancies). Memoised reads name the scopes they depend on; the response
+ * cache, whose pages show both, empties on either.
+ */
+export const CACHE_SCOPES = ['catalog', 'content'] as const;
+export type CacheScope = (typeof CACHE_SCOPES)[number];
 
 export const INVALIDATION_CHANNEL = 'shop_cache_invalidate';
 
@@ -75,9 +81,12 @@ export async function invalidate(scope: CacheScope): Promise<void> {
 export function listenForInvalidations(handle: DbHandle): Promise<() => Promise<void>> {
   return handle.listen(INVALIDATION_CHANNEL, (payload) => {
     try {
-      const message = JSON.parse(payload) as { from?: string; scope?: CacheScope };
-      if (message.from === registry.processId || !message.scope) return;
-      runListeners(message.scope);
+      const message = JSON.parse(payload) as { from?: string; scope?: unknown };
+      if (message.from === registry.processId) return;
+      // A scope this version does not know (a newer process mid-deploy) empties everything.
+      const known = CACHE_SCOPES.find((scope) => scope === message.scope);
+      if (known) runListeners(known);
+      else for (const scope of CACHE_SCOPES) runListeners(scope);
     } catch (error) {
       logger.warn({ err: error, payload }, 'Ignored a malformed cache invalidation');
     }

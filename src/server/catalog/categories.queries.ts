@@ -1,4 +1,4 @@
-import { CATALOG_TTL_MS, catalogCache } from './cache.ts';
+import { memoCache } from '../cache/memo.ts';
 import { asc, eq } from 'drizzle-orm';
 import { getDb } from '../db/client.ts';
 import { categories } from '../db/schema/index.ts';
@@ -37,7 +37,7 @@ export function loadCategories(): Promise<CategoryRecord[]> {
   return categoryCache.get('all', queryCategories);
 }
 
-const categoryCache = catalogCache<CategoryRecord[]>({ max: 1, ttlMs: CATALOG_TTL_MS });
+const categoryCache = memoCache<CategoryRecord[]>({ scopes: ['catalog'], max: 1 });
 
 async function queryCategories(): Promise<CategoryRecord[]> {
   const db = await getDb();

@@ -8,7 +8,7 @@ import {
   productSpecifications,
   specifications,
 } from '../db/schema/index.ts';
-import { CATALOG_TTL_MS, catalogCache } from './cache.ts';
+import { memoCache } from '../cache/memo.ts';
 import type { Facets, SpecificationFacet } from './facets.types.ts';
 import { facetsFromStats, isSummarised } from './catalog-stats.ts';
 import { cacheKey } from './product-filters.ts';
@@ -26,7 +26,7 @@ export function getFacets(filters: ProductFilters): Promise<Facets> {
   return facetCache.get(cacheKey(filters), () => computeFacets(filters));
 }
 
-const facetCache = catalogCache<Facets>({ max: 1000, ttlMs: CATALOG_TTL_MS });
+const facetCache = memoCache<Facets>({ scopes: ['catalog'], max: 1000 });
 
 async function computeFacets(filters: ProductFilters): Promise<Facets> {
   const db = await getDb();
@@ -179,4 +179,4 @@ export function getCategoryFacet(filters: ProductFilters): Promise<CategoryFacet
   });
 }
 
-const categoryFacetCache = catalogCache<CategoryFacetValue[]>({ max: 500, ttlMs: CATALOG_TTL_MS });
+const categoryFacetCache = memoCache<CategoryFacetValue[]>({ scopes: ['catalog'], max: 500 });

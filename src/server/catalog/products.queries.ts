@@ -11,7 +11,7 @@ import {
 import { NotFoundError } from '../errors.ts';
 import { ancestorsOf, loadCategories, type CategoryLink } from './categories.queries.ts';
 import { COUNTRIES, type CountryCode, type CurrencyCode } from '../../shared/countries.ts';
-import { CATALOG_TTL_MS, catalogCache } from './cache.ts';
+import { memoCache } from '../cache/memo.ts';
 import { countFromStats, isSummarised } from './catalog-stats.ts';
 import { loadFamily, loadRelatedIds, type FamilyMember } from './product-family.queries.ts';
 import { cacheKey, filterConditions, resolveFilters, type Ordering, type ProductFilters } from './product-filters.ts';
@@ -150,7 +150,7 @@ export function listProducts(options: ProductListOptions): Promise<{ items: Prod
   return listCache.get(cacheKey(options), () => queryProducts(options));
 }
 
-const listCache = catalogCache<{ items: ProductSummary[]; count: number }>({ max: 1000, ttlMs: CATALOG_TTL_MS });
+const listCache = memoCache<{ items: ProductSummary[]; count: number }>({ scopes: ['catalog'], max: 1000 });
 
 async function queryProducts(options: ProductListOptions): Promise<{ items: ProductSummary[]; count: number }> {
   const db = await getDb();
@@ -207,7 +207,7 @@ export function getProduct(slug: string, country: CountryCode): Promise<ProductD
   return productCache.get(`${country}/${slug}`, () => queryProduct(slug, country));
 }
 
-const productCache = catalogCache<ProductDetail>({ max: 2000, ttlMs: CATALOG_TTL_MS });
+const productCache = memoCache<ProductDetail>({ scopes: ['catalog'], max: 2000 });
 
 async function queryProduct(slug: string, country: CountryCode): Promise<ProductDetail> {
   const db = await getDb();
@@ -290,7 +290,7 @@ export function getRelatedProducts(product: ProductDetail, country: CountryCode)
   });
 }
 
-const relatedCache = catalogCache<RelatedProducts>({ max: 2000, ttlMs: CATALOG_TTL_MS });
+const relatedCache = memoCache<RelatedProducts>({ scopes: ['catalog'], max: 2000 });
 
 /** Slugs of every active product sold in the country, for the sitemap. */
 export async function listProductSlugs(country: CountryCode): Promise<{ slug: string; updatedAt: Date }[]> {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.ts';
-import { CATALOG_TTL_MS, catalogCache, invalidateCatalog } from './cache.ts';
+import { memoCache } from '../cache/memo.ts';
+import { invalidate } from '../cache/invalidation.ts';
 import { textVariants, wordVariants } from './search-variants.ts';
 
 export interface SearchTerms {
@@ -39,7 +40,7 @@ const TYPO_ALTERNATIVES = 4;
 
 // A search is resolved once and reused by the list, its count and every facet of the request, and by
 // the next requests for the same words: people page through results and refine filters.
-const cache = catalogCache<SearchMatches>({ max: 500, ttlMs: CATALOG_TTL_MS });
+const cache = memoCache<SearchMatches>({ scopes: ['catalog'], max: 500 });
 
 /**
  * Full-text search (Russian stemming, every word also as a prefix) over the name, SKU, brand, category
@@ -135,5 +136,5 @@ async function typoTolerantQuery(db: Db, words: string[]): Promise<{ tsquery: st
 /** Rebuilds the word list typo tolerance draws on; call after products are written in bulk. */
 export async function refreshSearchWords(db: Db): Promise<void> {
   await db.execute(sql`refresh materialized view search_words`);
-  await invalidateCatalog();
+  await invalidate('catalog');
 }

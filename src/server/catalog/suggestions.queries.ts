@@ -1,6 +1,6 @@
 import type { CountryCode } from '../../shared/countries.ts';
 import { listBrands } from './brands.queries.ts';
-import { CATALOG_TTL_MS, catalogCache } from './cache.ts';
+import { memoCache } from '../cache/memo.ts';
 import { loadCategories } from './categories.queries.ts';
 import { listProducts, type ProductSummary } from './products.queries.ts';
 import { parseSearch } from './search.ts';
@@ -26,7 +26,7 @@ export function suggest(text: string, country: CountryCode): Promise<Suggestions
   return cache.get(`${country}/${search.text.toLowerCase()}`, () => load(search.text, search.words, country));
 }
 
-const cache = catalogCache<Suggestions>({ max: 2000, ttlMs: CATALOG_TTL_MS });
+const cache = memoCache<Suggestions>({ scopes: ['catalog'], max: 2000 });
 
 async function load(text: string, words: string[], country: CountryCode): Promise<Suggestions> {
   const [found, categories, brands] = await Promise.all([

@@ -1,9 +1,4 @@
-import { CATALOG_TTL_MS, catalogCache } from '../catalog/cache.ts';
+import { memoCache } from '../cache/memo.ts';
 
-/**
- * Memoised reads of content and services (publications, courses, printing prices, vacancies): kept
- * as briefly as catalog reads and emptied by the same invalidation, in every process.
- */
-export const contentCache = catalogCache<never>({ max: 500, ttlMs: CATALOG_TTL_MS }) as {
-  get<V>(key: string, load: () => Promise<V>): Promise<V>;
-};
+/** Memoised reads of what the shop publishes (publications, courses, printing prices, vacancies). */
+export const contentCache = memoCache({ scopes: ['content'], max: 500 });

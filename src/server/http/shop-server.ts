@@ -6,6 +6,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { RESPONSE_CACHE_FRESH_MS, RESPONSE_CACHE_STALE_MS } from '../cache/lifetimes.ts';
 import { logger } from '../logger.ts';
 import { BODY_LIMITS, guardBodySize, type BodyLimits } from './body-limit.ts';
 import {
@@ -20,8 +21,11 @@ export interface ShopServerOptions {
   render: RenderFn;
   /** Connect-style middleware around every render (compression). */
   wrap?: WrapFn;
-  /** Without it (or with `maxBytes` 0) every request renders. */
-  cache?: Omit<ResponseCacheOptions, 'refresh'>;
+  /**
+   * Without it (or with `maxBytes` 0) every request renders; freshness defaults to the shop's
+   * lifetimes (`cache/lifetimes.ts`).
+   */
+  cache?: Pick<ResponseCacheOptions, 'maxBytes'> & Partial<Omit<ResponseCacheOptions, 'refresh'>>;
   /** The shop's own limits unless a test narrows them. */
   bodyLimits?: BodyLimits;
 }
@@ -37,7 +41,12 @@ export function createShopServer(options: ShopServerOptions): { server: http.Ser
   );
   const cache =
     options.cache && options.cache.maxBytes > 0
-      ? createResponseCache({ ...options.cache, refresh: (request) => requestItself(server, request) })
+      ? createResponseCache({
+          freshMs: RESPONSE_CACHE_FRESH_MS,
+          staleMs: RESPONSE_CACHE_STALE_MS,
+          ...options.cache,
+          refresh: (request) => requestItself(server, request),
+        })
       : null;
   return { server, cache };
 }

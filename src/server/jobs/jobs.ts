@@ -104,7 +104,7 @@ async function startWorker<T extends object>(boss: PgBoss, definition: QueueDefi
     const { upkeep } = definition;
     const run = () =>
       upkeep.run().catch((error: unknown) => log.error({ err: error, queue: definition.name }, 'Queue upkeep failed'));
-    timer = setInterval(run, upkeep.everySeconds() * 1000);
+    timer = setInterval(() => void run(), upkeep.everySeconds() * 1000);
     timer.unref();
     void run();
   }

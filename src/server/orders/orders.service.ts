@@ -7,9 +7,9 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { COUNTRIES } from '../../shared/countries.ts';
-import { invalidateCatalog } from '../catalog/cache.ts';
+import { invalidate } from '../cache/invalidation.ts';
 import { getDb, intArray, queryRows, type Db } from '../db/client.ts';
-import { listCountryContacts } from '../core/core.queries.ts';
+import { listCountryContacts } from '../company/contacts.queries.ts';
 import { orderLines, orderRequests, orders, users } from '../db/schema/index.ts';
 import { ConflictError, NotFoundError, ValidationError, type ErrorTree } from '../errors.ts';
 import { logger } from '../logger.ts';
@@ -143,7 +143,7 @@ export async function placeOrder(
   if ('replayed' in outcome) return outcome;
   const order = (await findOrderById(outcome.orderId))!;
   // Listings show what is in stock: a product that just ran out must not look available for a minute.
-  if (outcome.stockEmptied) await invalidateCatalog();
+  if (outcome.stockEmptied) await invalidate('catalog');
   await sendOrderMails(order).catch((error: unknown) =>
     log.error({ err: error, order: order.number }, 'Could not queue the order mails'),
   );
@@ -264,7 +264,7 @@ export async function changeOrderStatus(orderId: number, to: OrderStatus): Promi
     return refilled;
   });
   if (stockBack) {
-    await invalidateCatalog();
+    await invalidate('catalog');
     // A product back from zero may have visitors waiting for it.
     requestStockAlertSweep('order cancelled');
   }

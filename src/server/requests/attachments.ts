@@ -3,6 +3,7 @@
  * model (STL, OBJ, PLY, 3MF or a ZIP of them) with a printing request. A file is recognised by its
  * first bytes as well as its name, so a renamed executable is refused.
  */
+import { stripControlCharacters } from '../../shared/control-characters.ts';
 
 export type AttachmentKind = 'resume' | 'model';
 
@@ -64,7 +65,9 @@ const CONTENT: Record<string, { type: string; matches(data: Buffer): boolean }> 
 /** A file name safe to show and store: no path, no control characters, at most 150 characters. */
 export function safeFilename(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').trim();
+  const cleaned = stripControlCharacters(base)
+    .replace(/["<>|:*?]/g, '')
+    .trim();
   return (cleaned || 'file').slice(-150);
 }
 

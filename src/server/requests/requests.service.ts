@@ -11,7 +11,7 @@ import {
 } from '../db/schema/index.ts';
 import { ValidationError } from '../errors.ts';
 import { consumeRateLimits } from '../security/rate-limit.ts';
-import { isUpcoming } from '../services/course-dates.ts';
+import { isUpcoming } from '../courses/course-dates.ts';
 import { FORM_LIMITS } from './requests.limits.ts';
 import { sendRequestMails } from './requests.mails.ts';
 import type { RequestInput, StoredRequest } from './requests.types.ts';

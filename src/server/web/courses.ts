@@ -1,13 +1,13 @@
 /** What the course pages load, read from their URLs: the list with its filters, and the month calendar. */
 import { CITIES, DEFAULT_CITY, isCityCode, type CityCode } from '../../shared/cities.ts';
-import { MONTH_PATTERN, monthGrid, shiftMonth, shopToday, daysBetween } from '../services/course-dates.ts';
+import { MONTH_PATTERN, monthGrid, shiftMonth, shopToday, daysBetween } from '../courses/course-dates.ts';
 import {
   countUpcomingCoursesByCity,
   listCourseCategories,
   listCourses,
   type CourseCategory,
   type CourseSummary,
-} from '../services/courses.queries.ts';
+} from '../courses/courses.queries.ts';
 import { CONTENT_PAGE_SIZE, listPageNumber } from './content.ts';
 
 export interface CourseFiltersView {

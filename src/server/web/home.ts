@@ -2,8 +2,8 @@ import { listBrands, type Brand } from '../catalog/brands.queries.ts';
 import type { CountryCode } from '../../shared/countries.ts';
 import { listProducts, type ProductSummary } from '../catalog/products.queries.ts';
 import { listPublications, type PublicationSummary } from '../content/publications.queries.ts';
-import { listBanners, type Banner } from '../core/core.queries.ts';
-import { listCourses, type CourseSummary } from '../services/courses.queries.ts';
+import { listBanners, type Banner } from '../content/banners.queries.ts';
+import { listCourses, type CourseSummary } from '../courses/courses.queries.ts';
 
 export interface HomeData {
   banners: Banner[];

@@ -1,11 +1,12 @@
 import type { AstroGlobal } from 'astro';
+import { PUBLIC_CACHE_CONTROL } from '../cache/lifetimes.ts';
 import { isCountryCode, type CountryCode } from '../../shared/countries.ts';
 import { clientSubject } from '../security/client-address.ts';
 import { NotFoundError } from '../errors.ts';
 
 /** Anonymous storefront pages are the same for everyone in a country, so a CDN may keep them briefly. */
 export function cachePublicly(astro: AstroGlobal): void {
-  astro.response.headers.set('Cache-Control', 'public, max-age=60, stale-while-revalidate=600');
+  astro.response.headers.set('Cache-Control', PUBLIC_CACHE_CONTROL);
 }
 
 /** The country of a storefront URL, or null when the segment is not one we sell in. */

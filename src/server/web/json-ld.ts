@@ -4,9 +4,9 @@
  */
 import type { ProductDetail } from '../catalog/products.queries.ts';
 import type { Publication } from '../content/publications.queries.ts';
-import type { Contact } from '../core/core.queries.ts';
-import type { Course } from '../services/courses.queries.ts';
-import type { Vacancy } from '../services/vacancies.queries.ts';
+import type { Contact } from '../company/contacts.queries.ts';
+import type { Course } from '../courses/courses.queries.ts';
+import type { Vacancy } from '../vacancies/vacancies.queries.ts';
 import { absoluteUrl } from '../site-url.ts';
 import { CITIES } from '../../shared/cities.ts';
 import type { CountryCode } from '../../shared/countries.ts';

@@ -4,9 +4,9 @@ import { loadCategories } from '../catalog/categories.queries.ts';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '../../shared/countries.ts';
 import { listProductSlugs } from '../catalog/products.queries.ts';
 import { listPublicationLinks } from '../content/publications.queries.ts';
-import { listDocumentLinks } from '../core/core.queries.ts';
-import { listCourseLinks } from '../services/courses.queries.ts';
-import { listVacancies } from '../services/vacancies.queries.ts';
+import { listDocumentLinks } from '../company/documents.queries.ts';
+import { listCourseLinks } from '../courses/courses.queries.ts';
+import { listVacancies } from '../vacancies/vacancies.queries.ts';
 import { siteOrigin } from '../site-url.ts';
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`);

@@ -1,4 +1,4 @@
-import type { Vacancy } from '../services/vacancies.queries.ts';
+import type { Vacancy } from '../vacancies/vacancies.queries.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 

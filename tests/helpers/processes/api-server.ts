@@ -29,7 +29,7 @@ async function render(req: IncomingMessage, res: ServerResponse): Promise<void> 
 
 const { server } = createShopServer({
   render: (req, res) => void render(req, res),
-  cache: { maxBytes: 16 * 1024 * 1024, freshMs: 60_000, staleMs: 300_000 },
+  cache: { maxBytes: 16 * 1024 * 1024 },
 });
 server.listen(0, '127.0.0.1', () => {
   const address = server.address();

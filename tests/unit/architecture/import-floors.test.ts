@@ -15,7 +15,7 @@ type Floor = 'page' | 'browser' | 'shared' | 'api' | 'web' | 'boot' | 'domain' |
 export function floorOf(file: string): Floor {
   const [top, second] = file.split('/');
   if (['pages', 'layouts', 'components', 'middleware.ts', 'env.d.ts'].includes(top!)) return 'page';
-  if (['islands', 'stores', 'lib', 'scripts'].includes(top!)) return 'browser';
+  if (['islands', 'stores', 'lib', 'browser'].includes(top!)) return 'browser';
   if (top === 'shared') return 'shared';
   if (top === 'server') {
     if (second === 'api') return 'api';
@@ -38,7 +38,7 @@ const MAY_IMPORT: Record<Floor, readonly Floor[]> = {
   boot: ['boot', 'domain', 'db', 'base', 'shared'],
   domain: ['domain', 'db', 'base', 'shared'],
   base: ['base', 'shared'],
-  db: ['db', 'base'],
+  db: ['db', 'base', 'shared'],
 };
 
 // The two doors from the pages into the adapters that are not page data: the API endpoint hands

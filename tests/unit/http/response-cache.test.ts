@@ -23,7 +23,8 @@ interface Answer {
 /** A server whose renderer answers `answer(url)` and counts its renders; the cache sits in front of it. */
 async function startServer(answer: (req: IncomingMessage) => Answer, options: Partial<ResponseCacheOptions> = {}) {
   let renders = 0;
-  let server: http.Server;
+  // Requests reach the handler only after `cache` and `render` below exist.
+  const server = http.createServer((req, res) => cache.handle(req, res, { render }));
   const cache: ResponseCache = createResponseCache({
     maxBytes: 8 * 1024 * 1024,
     freshMs: 60_000,
@@ -51,7 +52,6 @@ async function startServer(answer: (req: IncomingMessage) => Answer, options: Pa
     if (a.delay) setTimeout(send, a.delay);
     else send();
   };
-  server = http.createServer((req, res) => cache.handle(req, res, { render }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const get = async (path: string, headers: Record<string, string> = {}) => {

@@ -1,13 +1,13 @@
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { cleanStores, keepMount } from 'nanostores';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { notifyError, notifySuccess } from '~/lib/notify.ts';
+import { notifyError, notifySuccess } from '~/islands/toasts/notify.ts';
 import { $cart, addToCart } from '~/stores/cart.ts';
 import { $favourites } from '~/stores/favourites.ts';
 import { addToCartAndNotify, removeFromCartAndNotify, toggleFavouriteAndNotify } from '~/stores/shop-actions.ts';
 
-vi.mock('~/lib/notify.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('~/lib/notify.ts')>()),
+vi.mock('~/islands/toasts/notify.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('~/islands/toasts/notify.ts')>()),
   notifySuccess: vi.fn(),
   notifyError: vi.fn(),
 }));

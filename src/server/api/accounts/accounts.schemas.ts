@@ -47,12 +47,9 @@ export const userSchema = z
     country: z.enum(COUNTRY_CODES as ['kg', 'kz']),
     is_active: z.boolean(),
     is_staff: z.boolean(),
-    is_superuser: z
-      .boolean()
-      .openapi({
-        description:
-          'Read-only. Above staff: only a superuser changes `is_staff`, or blocks or deletes a staff account.',
-      }),
+    is_superuser: z.boolean().openapi({
+      description: 'Read-only. Above staff: only a superuser changes `is_staff`, or blocks or deletes a staff account.',
+    }),
     date_joined: z.string().openapi({ format: 'date-time' }),
     last_login: z.string().nullable().openapi({ format: 'date-time' }),
   })
@@ -66,12 +63,9 @@ export const userUpdateBody = z
     last_name: name().optional(),
     phone: phone({ allowEmpty: true }).optional(),
     country: country().optional(),
-    is_active: z
-      .boolean({ error: 'Ожидается true или false.' })
-      .optional()
-      .openapi({
-        description: 'Staff only; ignored otherwise. Blocking or unblocking a staff account takes a superuser.',
-      }),
+    is_active: z.boolean({ error: 'Ожидается true или false.' }).optional().openapi({
+      description: 'Staff only; ignored otherwise. Blocking or unblocking a staff account takes a superuser.',
+    }),
     is_staff: z
       .boolean({ error: 'Ожидается true или false.' })
       .optional()

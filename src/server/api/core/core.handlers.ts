@@ -1,4 +1,7 @@
-import * as core from '../../core/core.queries.ts';
+import * as contacts from '../../company/contacts.queries.ts';
+import * as documents from '../../company/documents.queries.ts';
+import * as banners from '../../content/banners.queries.ts';
+import * as exchanges from '../../currency/exchanges.queries.ts';
 import type { AppRouteHandler } from '../create-router.ts';
 import { toMappedPage } from '../pagination.ts';
 import { toBannerJson, toContactJson, toDocumentJson, toExchangeJson } from './core.mappers.ts';
@@ -6,30 +9,30 @@ import type * as routes from './core.routes.ts';
 
 export const listExchanges: AppRouteHandler<typeof routes.listExchanges> = async (c) => {
   const q = c.req.valid('query');
-  return c.json(toMappedPage(c.req.url, q, await core.listExchanges(q), toExchangeJson), 200);
+  return c.json(toMappedPage(c.req.url, q, await exchanges.listExchanges(q), toExchangeJson), 200);
 };
 
 export const getExchange: AppRouteHandler<typeof routes.getExchange> = async (c) =>
-  c.json(toExchangeJson(await core.getExchange(c.req.valid('param').id)), 200);
+  c.json(toExchangeJson(await exchanges.getExchange(c.req.valid('param').id)), 200);
 
 export const listContacts: AppRouteHandler<typeof routes.listContacts> = async (c) => {
   const q = c.req.valid('query');
-  return c.json(toMappedPage(c.req.url, q, await core.listContacts(q), toContactJson), 200);
+  return c.json(toMappedPage(c.req.url, q, await contacts.listContacts(q), toContactJson), 200);
 };
 
 export const getContact: AppRouteHandler<typeof routes.getContact> = async (c) =>
-  c.json(toContactJson(await core.getContact(c.req.valid('param').id)), 200);
+  c.json(toContactJson(await contacts.getContact(c.req.valid('param').id)), 200);
 
 export const listBanners: AppRouteHandler<typeof routes.listBanners> = async (c) => {
   const q = c.req.valid('query');
-  return c.json(toMappedPage(c.req.url, q, await core.listBanners(q), toBannerJson), 200);
+  return c.json(toMappedPage(c.req.url, q, await banners.listBanners(q), toBannerJson), 200);
 };
 
 export const getBanner: AppRouteHandler<typeof routes.getBanner> = async (c) =>
-  c.json(toBannerJson(await core.getBanner(c.req.valid('param').id)), 200);
+  c.json(toBannerJson(await banners.getBanner(c.req.valid('param').id)), 200);
 
 export const listDocuments: AppRouteHandler<typeof routes.listDocuments> = async (c) => {
   const q = c.req.valid('query');
-  const found = await core.listDocuments({ ...q, documentType: q.document_type || undefined });
+  const found = await documents.listDocuments({ ...q, documentType: q.document_type || undefined });
   return c.json(toMappedPage(c.req.url, q, found, toDocumentJson), 200);
 };

@@ -1,4 +1,7 @@
-import type { Banner, Contact, DocumentRecord, Exchange } from '../../core/core.queries.ts';
+import type { Contact } from '../../company/contacts.queries.ts';
+import type { DocumentRecord } from '../../company/documents.queries.ts';
+import type { Banner } from '../../content/banners.queries.ts';
+import type { Exchange } from '../../currency/exchanges.queries.ts';
 
 export function toExchangeJson(e: Exchange) {
   return { id: e.id, date: e.date, kgs: e.kgs, kzt: e.kzt, usd: e.usd, rub: e.rub };

@@ -31,12 +31,9 @@ const deliveryBody = z
     [
       z.object({
         method: z.literal('pickup'),
-        pickup_point: int('id пункта')
-          .positive()
-          .optional()
-          .openapi({
-            description: 'An office of `GET /core/contacts/?country=`; may be left out when the country has one.',
-          }),
+        pickup_point: int('id пункта').positive().optional().openapi({
+          description: 'An office of `GET /core/contacts/?country=`; may be left out when the country has one.',
+        }),
       }),
       z.object({ method: z.literal('courier'), city: filled(100), address: filled(300) }),
     ],

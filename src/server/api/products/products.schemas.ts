@@ -251,12 +251,9 @@ export const suggestionsSchema = z
     products: z
       .array(productListItemSchema)
       .openapi({ description: 'The best products of the same search the results page runs, at most 5.' }),
-    categories: z
-      .array(nameLink)
-      .openapi({
-        description:
-          'Categories whose name starts with each typed word (in any keyboard layout or alphabet), at most 4.',
-      }),
+    categories: z.array(nameLink).openapi({
+      description: 'Categories whose name starts with each typed word (in any keyboard layout or alphabet), at most 4.',
+    }),
     brands: z.array(nameLink).openapi({ description: 'Brands the same way, at most 3.' }),
   })
   .openapi('ProductSuggestions');

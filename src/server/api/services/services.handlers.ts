@@ -1,7 +1,7 @@
 import type { CityCode } from '../../../shared/cities.ts';
-import * as courses from '../../services/courses.queries.ts';
-import * as printing from '../../services/printing.queries.ts';
-import * as vacancies from '../../services/vacancies.queries.ts';
+import * as courses from '../../courses/courses.queries.ts';
+import * as printing from '../../printing/printing.queries.ts';
+import * as vacancies from '../../vacancies/vacancies.queries.ts';
 import type { AppRouteHandler } from '../create-router.ts';
 import { toMappedPage } from '../pagination.ts';
 import {

@@ -1,9 +1,9 @@
 import { CITIES } from '../../../shared/cities.ts';
-import { isUpcoming } from '../../services/course-dates.ts';
-import type { Course, CourseCategory, CourseSummary } from '../../services/courses.queries.ts';
-import type { PrintingPrice } from '../../services/printing.queries.ts';
-import { EMPLOYMENT_TYPE_LABELS, salaryLabel } from '../../services/salary.ts';
-import type { Vacancy } from '../../services/vacancies.queries.ts';
+import { isUpcoming } from '../../courses/course-dates.ts';
+import type { Course, CourseCategory, CourseSummary } from '../../courses/courses.queries.ts';
+import type { PrintingPrice } from '../../printing/printing.queries.ts';
+import { EMPLOYMENT_TYPE_LABELS, salaryLabel } from '../../vacancies/salary.ts';
+import type { Vacancy } from '../../vacancies/vacancies.queries.ts';
 
 export function toCourseCategoryJson(c: CourseCategory) {
   return { id: c.id, slug: c.slug, name: c.name, description: c.description };
@@ -25,7 +25,7 @@ export function toCourseListItemJson(c: CourseSummary) {
     day_ends: c.dayEnds,
     schedule: c.schedule,
     price: c.price,
-    currency: c.currency as 'KGS' | 'KZT',
+    currency: c.currency,
     lecturer: c.lecturer,
     lecturer_title: c.lecturerTitle,
     seats_total: c.seatsTotal,
@@ -65,7 +65,7 @@ export function toVacancyJson(v: Vacancy) {
     employment_type_label: EMPLOYMENT_TYPE_LABELS[v.employmentType],
     salary_from: v.salaryFrom,
     salary_to: v.salaryTo,
-    salary_currency: v.salaryCurrency as 'KGS' | 'KZT' | null,
+    salary_currency: v.salaryCurrency,
     salary_label: salaryLabel({ from: v.salaryFrom, to: v.salaryTo, currency: v.salaryCurrency }),
     lead: v.lead,
     duties: v.duties,

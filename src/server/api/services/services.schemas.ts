@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { CITY_CODES } from '../../../shared/cities.ts';
-import { MONTH_PATTERN } from '../../services/course-dates.ts';
+import { MONTH_PATTERN } from '../../courses/course-dates.ts';
 import { countryFilter, countryQuery } from '../common.schemas.ts';
 import { paginationQuery } from '../pagination.ts';
 import { queryBoolean, queryText } from '../validation.ts';

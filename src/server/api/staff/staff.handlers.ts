@@ -1,8 +1,7 @@
-import { invalidate } from '../../cache/invalidation.ts';
+import { CACHE_SCOPES, invalidate } from '../../cache/invalidation.ts';
 import { requireStaff } from '../auth.ts';
 import type { AppRouteHandler } from '../create-router.ts';
 import type * as routes from './staff.routes.ts';
-import { CACHE_SCOPES } from './staff.schemas.ts';
 
 export const invalidateCaches: AppRouteHandler<typeof routes.invalidateCaches> = async (c) => {
   await requireStaff(c);

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 
-export const CACHE_SCOPES = ['catalog', 'core'] as const;
+import { CACHE_SCOPES } from '../../cache/invalidation.ts';
 
 export const cacheInvalidationBody = z
   .object({
@@ -9,7 +9,7 @@ export const cacheInvalidationBody = z
       .default('all')
       .openapi({
         description:
-          '`catalog` (products, prices, stock, categories, brands), `core` (rates, banners, contacts, documents) or `all`.',
+          '`catalog` (products, prices, stock, categories, brands), `content` (news, articles, pages, banners, documents, contacts, rates, courses, printing prices, vacancies) or `all`.',
       }),
   })
   .openapi('CacheInvalidationRequest');

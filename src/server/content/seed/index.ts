@@ -1,8 +1,9 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { publications } from '../../db/schema/index.ts';
+import { banners, publications } from '../../db/schema/index.ts';
 import { insertPublications } from '../publications.service.ts';
 import { articleSeeds } from './articles.ts';
+import { bannerSeeds } from './banners.ts';
 import { newsSeeds } from './news.ts';
 import { pageSeeds } from './pages.ts';
 import type { PublicationSeed } from './types.ts';
@@ -23,4 +24,9 @@ export async function seedContentDemo(db: Db, now = new Date()): Promise<void> {
 export async function hasPublications(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(publications);
   return (row?.n ?? 0) > 0;
+}
+
+/** The demo banners of the home page. */
+export async function seedBannersDemo(db: Db): Promise<void> {
+  await db.insert(banners).values(bannerSeeds);
 }

@@ -1,3 +1,4 @@
+import type { CurrencyCode } from '../../../shared/countries.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
@@ -20,7 +21,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 export const countries = pgTable('countries', {
   code: text().primaryKey(),
   name: text().notNull(),
-  currency: text().notNull(),
+  currency: text().$type<CurrencyCode>().notNull(),
   position: integer().notNull().default(0),
 });
 

@@ -1,3 +1,4 @@
+import type { CurrencyCode } from '../../../shared/countries.ts';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -34,7 +35,7 @@ export const orders = pgTable(
       .references(() => countries.code),
     /** new, confirmed, shipped, completed, cancelled (`server/orders/order-status.ts`). */
     status: text().notNull().default('new'),
-    currency: text().notNull(),
+    currency: text().$type<CurrencyCode>().notNull(),
     total: numeric({ precision: 16, scale: 2 }).notNull(),
     contactName: text().notNull(),
     contactPhone: text().notNull(),

@@ -1,3 +1,4 @@
+import type { CurrencyCode } from '../../../shared/countries.ts';
 import {
   boolean,
   date,
@@ -46,7 +47,7 @@ export const courses = pgTable(
     /** How the days are spent, as people read it («2 дня, 10:00–18:00, обед включён»). */
     schedule: text().notNull().default(''),
     price: numeric({ precision: 12, scale: 2 }).notNull(),
-    currency: text().notNull(),
+    currency: text().$type<CurrencyCode>().notNull(),
     lecturer: text().notNull(),
     /** Who the lecturer is, in a line («врач-стоматолог-терапевт, к.м.н., Алматы»). */
     lecturerTitle: text().notNull().default(''),
@@ -106,7 +107,7 @@ export const vacancies = pgTable(
     /** Monthly salary range in `salary_currency`; both null: «по договорённости». */
     salaryFrom: numeric({ precision: 12, scale: 2 }),
     salaryTo: numeric({ precision: 12, scale: 2 }),
-    salaryCurrency: text(),
+    salaryCurrency: text().$type<CurrencyCode>(),
     lead: text().notNull().default(''),
     duties: jsonb().$type<string[]>().notNull().default([]),
     requirements: jsonb().$type<string[]>().notNull().default([]),

@@ -1,6 +1,7 @@
+import { PUBLIC_CACHE_CONTROL } from '~/server/cache/lifetimes.ts';
 import type { APIRoute } from 'astro';
-import { courseIcs } from '~/server/services/course-ics.ts';
-import { getCourse } from '~/server/services/courses.queries.ts';
+import { courseIcs } from '~/server/courses/course-ics.ts';
+import { getCourse } from '~/server/courses/courses.queries.ts';
 import { absoluteUrl, siteOrigin } from '~/server/site-url.ts';
 import { isSlug, orNotFound } from '~/server/web/http.ts';
 import { isCountryCode } from '~/shared/countries.ts';
@@ -17,7 +18,7 @@ export const GET: APIRoute = async ({ params }) => {
     headers: {
       'Content-Type': 'text/calendar; charset=utf-8',
       'Content-Disposition': `attachment; filename="${course.slug}.ics"`,
-      'Cache-Control': 'public, max-age=60, stale-while-revalidate=600',
+      'Cache-Control': PUBLIC_CACHE_CONTROL,
     },
   });
 };

@@ -1,0 +1,36 @@
+import { createRoot } from 'react-dom/client';
+import 'react-toastify/ReactToastify.css';
+import '~/styles/toasts.css';
+import * as toastify from 'react-toastify/unstyled';
+import type { ToastAction } from './toast-action.ts';
+import ToastArea from './ToastArea.tsx';
+
+/**
+ * Mounts the toast area (brief §2, §9) into its own React root at the end of <body>, once, when the
+ * first toast is raised: pages load neither react-toastify nor its styles until then, and a page
+ * without other islands does not load React at all. The ClientRouter replaces <body> on navigation,
+ * so the host is put back after each swap, keeping its toasts. Returns a function that raises a
+ * toast through react-toastify's `toast` from the same entry as the container (one queue).
+ */
+export function mountToastArea(): (kind: 'success' | 'error', text: string, action?: ToastAction) => void {
+  const host = document.createElement('div');
+  host.className = 'toast-host';
+  document.body.append(host);
+  createRoot(host).render(<ToastArea />);
+  document.addEventListener('astro:after-swap', () => {
+    if (!host.isConnected) document.body.append(host);
+  });
+  return (kind, text, action) => toastify.toast[kind](action ? <ToastBody text={text} action={action} /> : text);
+}
+
+/** A toast with a next step: «Перейти в корзину» after adding to the cart, and the like. */
+function ToastBody({ text, action }: { text: string; action: ToastAction }) {
+  return (
+    <div className="toast-body">
+      <p>{text}</p>
+      <a className="toast-action" href={action.href}>
+        {action.label}
+      </a>
+    </div>
+  );
+}
