@@ -1,5 +1,5 @@
 /** Cities where the shop runs courses and hires, by the code the API uses (`?city=ALMATY`). */
-import type { CountryCode } from './countries.ts';
+import { COUNTRIES, type CountryCode } from './countries.ts';
 
 export const CITIES = {
   ALMATY: {
@@ -7,7 +7,7 @@ export const CITIES = {
     name: 'Алматы',
     inName: 'в Алматы',
     country: 'kz',
-    timeZone: 'Asia/Almaty',
+    timeZone: COUNTRIES.kz.timeZone,
     utcOffset: '+05:00',
   },
   ASTANA: {
@@ -15,7 +15,7 @@ export const CITIES = {
     name: 'Астана',
     inName: 'в Астане',
     country: 'kz',
-    timeZone: 'Asia/Almaty',
+    timeZone: COUNTRIES.kz.timeZone,
     utcOffset: '+05:00',
   },
   SHYMKENT: {
@@ -23,7 +23,7 @@ export const CITIES = {
     name: 'Шымкент',
     inName: 'в Шымкенте',
     country: 'kz',
-    timeZone: 'Asia/Almaty',
+    timeZone: COUNTRIES.kz.timeZone,
     utcOffset: '+05:00',
   },
   BISHKEK: {
@@ -31,10 +31,17 @@ export const CITIES = {
     name: 'Бишкек',
     inName: 'в Бишкеке',
     country: 'kg',
-    timeZone: 'Asia/Bishkek',
+    timeZone: COUNTRIES.kg.timeZone,
     utcOffset: '+06:00',
   },
-  OSH: { code: 'OSH', name: 'Ош', inName: 'в Оше', country: 'kg', timeZone: 'Asia/Bishkek', utcOffset: '+06:00' },
+  OSH: {
+    code: 'OSH',
+    name: 'Ош',
+    inName: 'в Оше',
+    country: 'kg',
+    timeZone: COUNTRIES.kg.timeZone,
+    utcOffset: '+06:00',
+  },
 } as const satisfies Record<
   string,
   { code: string; name: string; inName: string; country: CountryCode; timeZone: string; utcOffset: string }

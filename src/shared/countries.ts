@@ -7,6 +7,7 @@ export const COUNTRIES = {
     acrossName: 'по Кыргызстану',
     currency: 'KGS',
     hreflang: 'ru-KG',
+    timeZone: 'Asia/Bishkek',
   },
   kz: {
     code: 'kz',
@@ -15,6 +16,7 @@ export const COUNTRIES = {
     acrossName: 'по Казахстану',
     currency: 'KZT',
     hreflang: 'ru-KZ',
+    timeZone: 'Asia/Almaty',
   },
 } as const;
 

@@ -1,4 +1,9 @@
 /** Dates as the Russian UI writes them. Calendar days are `YYYY-MM-DD` strings; instants are `Date`s. */
+import { COUNTRIES, type CountryCode } from './countries.ts';
+
+// Publication dates and the courses' «today» are read on Almaty's calendar, the region's earliest
+// midnight of the two, so a day starts at the same moment for every page.
+const REGION_TIME_ZONE = COUNTRIES.kz.timeZone;
 
 const dayMonthYear = new Intl.DateTimeFormat('ru-RU', {
   day: 'numeric',
@@ -13,7 +18,7 @@ const instantDate = new Intl.DateTimeFormat('ru-RU', {
   day: 'numeric',
   month: 'long',
   year: 'numeric',
-  timeZone: 'Asia/Almaty',
+  timeZone: REGION_TIME_ZONE,
 });
 
 const utcDay = (day: string) => new Date(`${day}T00:00:00Z`);
@@ -52,9 +57,22 @@ export function formatPublished(date: Date): string {
 /** `YYYY-MM-DD` of an instant in the shop's region, for `<time datetime>`. */
 export function isoDay(date: Date): string {
   return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Almaty',
+    timeZone: REGION_TIME_ZONE,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
   }).format(date);
+}
+
+/** «22 ноября 2026 г.» (and «, 14:05» with `time`) on the country's clock, so the server and every browser print the same. */
+export function formatCountryDate(
+  instant: Date | string,
+  country: CountryCode,
+  options: { time?: boolean } = {},
+): string {
+  return new Intl.DateTimeFormat('ru-RU', {
+    dateStyle: 'long',
+    timeStyle: options.time ? 'short' : undefined,
+    timeZone: COUNTRIES[country].timeZone,
+  }).format(new Date(instant));
 }

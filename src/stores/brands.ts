@@ -1,6 +1,6 @@
 import { map } from 'nanostores';
 import { getBrand, listBrands, type BrandListQuery } from '~/lib/api/catalog.ts';
-import { apiErrorMessage } from '~/lib/api/errors.ts';
+import { apiErrorMessage } from '~/lib/api/api-error.ts';
 import type { Brand } from '~/lib/api/types.ts';
 import { createLatestGuard, type LoadStatus } from './load-status.ts';
 

@@ -1,6 +1,6 @@
 import { map } from 'nanostores';
 import { getCourse, listCourseCategories, listCourses, type CourseListQuery } from '~/lib/api/services.ts';
-import { apiErrorMessage } from '~/lib/api/errors.ts';
+import { apiErrorMessage } from '~/lib/api/api-error.ts';
 import type { CityCode, Course, CourseCategory, CourseListItem } from '~/lib/api/types.ts';
 import { createLatestGuard, type LoadStatus } from './load-status.ts';
 

@@ -35,7 +35,7 @@ export async function loadExchange(): Promise<void> {
   // imports this store on every page, never needs it up front.
   const [{ listExchanges }, { apiErrorMessage }] = await Promise.all([
     import('~/lib/api/core.ts'),
-    import('~/lib/api/errors.ts'),
+    import('~/lib/api/api-error.ts'),
   ]);
   try {
     const page = await listExchanges({ limit: 1, offset: 0 });

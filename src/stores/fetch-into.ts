@@ -1,5 +1,5 @@
 import type { MapStore } from 'nanostores';
-import { apiErrorMessage } from '~/lib/api/errors.ts';
+import { apiErrorMessage } from '~/lib/api/api-error.ts';
 import { createLatestGuard } from './load-status.ts';
 
 /**

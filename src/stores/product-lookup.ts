@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { listProductsByIds } from '~/lib/api/catalog.ts';
-import { apiErrorMessage } from '~/lib/api/errors.ts';
+import { apiErrorMessage } from '~/lib/api/api-error.ts';
 import type { CountryCode, ProductListItem } from '~/lib/api/types.ts';
 import { createLatestGuard, type LoadStatus } from './load-status.ts';
 

@@ -1,6 +1,6 @@
 import { map } from 'nanostores';
 import { getProduct, listProducts, type ProductListQuery } from '~/lib/api/catalog.ts';
-import { apiErrorMessage } from '~/lib/api/errors.ts';
+import { apiErrorMessage } from '~/lib/api/api-error.ts';
 import type { CountryCode, Product, ProductFacets, ProductListItem } from '~/lib/api/types.ts';
 import { createLatestGuard, type LoadStatus } from './load-status.ts';
 

@@ -1,3 +1,4 @@
+import { stockNotice } from '~/shared/stock.ts';
 import { NOTICES, notifyError, notifySuccess, type ToastAction } from '~/islands/toasts/notify.ts';
 import { $cart, addToCart, removeFromCart } from './cart.ts';
 import { toggleFavourite } from './favourites.ts';
@@ -37,13 +38,6 @@ function headerLink(selector: string, label: string): ToastAction | undefined {
 
 const toCart = () => headerLink('[data-cart-link]', 'Перейти в корзину');
 const toFavourites = () => headerLink('[data-favourites-link]', 'Открыть избранное');
-
-/** «Доступно только 127 шт.», or that the cart already holds all of it. */
-export function stockNotice(available: number, inCart: number): string {
-  return inCart >= available && inCart > 0
-    ? `В корзине уже все ${available} шт., что есть в наличии.`
-    : `Доступно только ${available} шт.`;
-}
 
 export function removeFromCartAndNotify(id: number): void {
   removeFromCart(id);

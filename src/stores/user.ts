@@ -1,7 +1,6 @@
 import { map } from 'nanostores';
-import { isUnauthorized } from '~/lib/api/api-error.ts';
+import { isUnauthorized, apiErrorMessage } from '~/lib/api/api-error.ts';
 import { browserCookies, clearTokens, REFRESH_COOKIE, saveTokens, type CookieAdapter } from '~/lib/api/cookies.ts';
-import { apiErrorMessage } from '~/lib/api/errors.ts';
 import type { LoginCredentials, User } from '~/lib/api/types.ts';
 import { hydrateStore } from './hydrate.ts';
 import { createLatestGuard, type LoadStatus } from './load-status.ts';

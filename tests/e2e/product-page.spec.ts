@@ -28,7 +28,7 @@ test('a quantity above the stock is cut to it, and the buyer is told', async ({ 
 
   // Everything there is already sits in the cart: nothing more is added, and the page says why.
   await buy.getByRole('button', { name: 'В корзину', exact: true }).click();
-  await expect(buy.getByRole('status')).toHaveText(`В корзине уже всё, что есть в наличии: ${stock} шт.`);
+  await expect(buy.getByRole('status')).toHaveText(`В корзине уже все ${stock} шт., что есть в наличии.`);
   await expect(cartCounter(page)).toHaveAttribute('aria-label', `${stock} шт.`);
   await expectNoSeriousAxeViolations(page);
 

@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { activateUser } from '~/lib/api/accounts.ts';
 import { paths } from '~/shared/paths.ts';
 import type { CountryCode } from '~/shared/countries.ts';
-import { toFormErrors } from './form-errors.ts';
+import { toFormErrors } from '~/islands/forms/form-errors.ts';
+import { ACCOUNT_CODE_TEXTS } from './account-texts.ts';
 import ResendActivation from './ResendActivation.tsx';
 
 interface Props {
@@ -33,7 +34,7 @@ export default function ActivateAccount({ country, uid, token }: Props) {
       .catch((error: unknown) => {
         if (!current) return;
         const status = error instanceof ApiError ? error.status : undefined;
-        const message = toFormErrors(error, []).form.join(' ');
+        const message = toFormErrors(error, [], ACCOUNT_CODE_TEXTS).form.join(' ');
         if (status === 403) setOutcome({ kind: 'already-active' });
         else if (status === 400) setOutcome({ kind: 'invalid', message });
         else setOutcome({ kind: 'failed', message });

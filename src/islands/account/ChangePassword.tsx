@@ -6,7 +6,8 @@ import { Field, Form, SubmitButton, useForm } from '~/islands/forms/index.ts';
 import type { OnDemandProps } from '../hooks/use-on-demand.ts';
 import { PASSWORD_HINT } from './account-texts.ts';
 import { accountsApi } from './accounts-api.ts';
-import { ACCOUNT_CODE_TEXTS, toFormErrors } from './form-errors.ts';
+import { toFormErrors } from '~/islands/forms/form-errors.ts';
+import { ACCOUNT_CODE_TEXTS } from './account-texts.ts';
 import { useFocusFirstField } from './use-focus-first-field.ts';
 
 interface Props extends OnDemandProps {
@@ -44,7 +45,7 @@ export default function ChangePassword({ country, email, onDone, onCancel }: Pro
         onDone('Пароль изменён. На этом устройстве вы остаётесь в системе, на остальных нужно войти заново.');
       } catch (error) {
         setSignedOut(true);
-        const reason = toFormErrors(error, []).form.join(' ');
+        const reason = toFormErrors(error, [], ACCOUNT_CODE_TEXTS).form.join(' ');
         form.fail({ fields: {}, form: [`Пароль изменён, но войти с ним заново не получилось. ${reason}`] });
       }
     },

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { paths, safeNextPath } from '~/shared/paths.ts';
 import type { CountryCode } from '~/shared/countries.ts';
 import { Field, Form, SubmitButton, useForm } from '~/islands/forms/index.ts';
-import { ACCOUNT_CODE_TEXTS } from './form-errors.ts';
+import { ACCOUNT_CODE_TEXTS } from './account-texts.ts';
 
 interface Props {
   country: CountryCode;

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { CountryCode, Exchange } from '~/lib/api/types.ts';
 import { formatMoney, toDisplayCurrency, type DisplayCurrency } from '~/shared/money.ts';
+import { stockProblem, stockProblemText } from '~/shared/stock.ts';
 import { $cartIds, clearCart, decrementQuantity, incrementQuantity, setQuantity } from '~/stores/cart.ts';
 import { $cartLines, $cartProductsState, $cartSubtotal, loadCartProducts } from '~/stores/cart-products.ts';
 import { removeFromCartAndNotify } from '~/stores/shop-actions.ts';
@@ -60,6 +61,7 @@ export default function CartView({
           const product = line.product;
           const loading = !product && state.status === 'pending';
           const unavailable = !product && !loading;
+          const problem = product ? stockProblem({ stock: product.quantity }, line.quantity) : null;
           return (
             <li key={line.id} className="cart-line card">
               {product ? (
@@ -87,22 +89,21 @@ export default function CartView({
                       {product.name}
                     </a>
                     <p className="cart-sku">Арт. {product.sku}</p>
-                    {!product.in_stock && (
-                      <p className="cart-warning">Нет в наличии — уберите товар или дождитесь поступления</p>
+                    {problem ? (
+                      <p className="cart-warning">
+                        {stockProblemText(problem, country)}{' '}
+                        {problem.kind === 'too_many'
+                          ? 'Уменьшите количество.'
+                          : 'Уберите товар или дождитесь поступления.'}
+                      </p>
+                    ) : (
+                      <p className="cart-stock muted small">В наличии: {product.quantity} шт.</p>
                     )}
-                    {product.in_stock &&
-                      (line.quantity > product.quantity ? (
-                        <p className="cart-warning">Доступно только {product.quantity} шт. — уменьшите количество</p>
-                      ) : (
-                        <p className="cart-stock muted small">В наличии: {product.quantity} шт.</p>
-                      ))}
                   </>
                 ) : loading ? (
                   <p className="muted">Загружаем товар…</p>
                 ) : (
-                  unavailable && (
-                    <p className="cart-warning">Товар не продаётся в стране «{countryName}» или снят с продажи</p>
-                  )
+                  unavailable && <p className="cart-warning">{stockProblemText({ kind: 'not_sold' }, country)}</p>
                 )}
               </div>
               <div className="cart-qty">

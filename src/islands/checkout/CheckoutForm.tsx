@@ -1,3 +1,4 @@
+import { stockProblem, stockProblemText } from '~/shared/stock.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import type { CountryCode, Exchange } from '~/lib/api/types.ts';
@@ -111,10 +112,11 @@ export default function CheckoutForm({
             const product = line.product;
             const problems = [...(lineErrors[index] ?? [])];
             if (problems.length === 0) {
-              if (state.status === 'succeeded' && !product) problems.push('Товар не продаётся в этой стране.');
-              else if (product && !product.in_stock) problems.push('Товара нет в наличии.');
-              else if (product && line.quantity > product.quantity)
-                problems.push(`Доступно только ${product.quantity} шт.`);
+              const problem =
+                state.status === 'succeeded' || product
+                  ? stockProblem(product ? { stock: product.quantity } : null, line.quantity)
+                  : null;
+              if (problem) problems.push(stockProblemText(problem, country));
             }
             const errorId = `line-error-${line.id}`;
             return (

@@ -1,5 +1,4 @@
-import { ApiError } from '~/lib/api/api-error.ts';
-import { apiErrorMessage } from '~/lib/api/errors.ts';
+import { ApiError, apiErrorMessage } from '~/lib/api/api-error.ts';
 
 /** What a form says when the API gives no text of its own, or an English one. */
 export const FORM_TEXT = {

@@ -1,3 +1,4 @@
+import { STOCK_TEXT } from '~/shared/stock.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { $cart } from '~/stores/cart.ts';
@@ -46,17 +47,19 @@ export default function ProductActions({ productId, name, inStock, available, ca
   const change = (n: number) => {
     const wanted = Number.isFinite(n) ? Math.max(1, Math.floor(n)) : 1;
     setQuantity(Math.min(max, wanted));
-    setNotice(wanted > max ? `Доступно только ${available} шт.` : '');
+    setNotice(wanted > max ? STOCK_TEXT.onlyAvailable(available) : '');
   };
 
   const add = () => {
     if (room === 0) {
-      setNotice(`В корзине уже всё, что есть в наличии: ${available} шт.`);
+      setNotice(STOCK_TEXT.allInCart(available));
       return;
     }
     const amount = Math.min(quantity, room);
     setNotice(
-      amount < quantity ? `Доступно только ${available} шт., в корзине уже ${inCart} — добавили ${amount} шт.` : '',
+      amount < quantity
+        ? `${STOCK_TEXT.onlyAvailable(available)} В корзине было ${inCart}, добавили ${amount} шт.`
+        : '',
     );
     addToCartAndNotify(productId, amount);
   };

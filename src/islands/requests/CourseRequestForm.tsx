@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Done, Field, Form, SubmitButton, TextArea, useForm } from '~/islands/forms/index.ts';
 import type { CountryCode, VisitorRequest } from '~/lib/api/types.ts';
-import { ContactFields, jsonFields, requestsApi } from './request-fields.tsx';
+import { ContactFields, contactBody, fieldText, requestsApi } from './request-fields.tsx';
 
 interface Props {
   country: CountryCode;
@@ -18,13 +18,14 @@ export default function CourseRequestForm({ country, course, full }: Props) {
   const submit = form.onSubmit(
     async (_values, data) => {
       const { sendCourseRequest } = await requestsApi();
-      const body = jsonFields(data);
       setSent(
         await sendCourseRequest({
-          ...body,
+          ...contactBody(data, country),
           course: course.slug,
-          participants: Number(body.participants || 1),
-        } as never),
+          clinic: fieldText(data, 'clinic'),
+          participants: Number(fieldText(data, 'participants') || 1),
+          message: fieldText(data, 'message'),
+        }),
       );
     },
     { required: ['name'] },

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Done, Field, Form, Select, SubmitButton, TextArea, useForm } from '~/islands/forms/index.ts';
 import type { CountryCode, VisitorRequest } from '~/lib/api/types.ts';
-import { ContactFields, jsonFields, requestsApi } from './request-fields.tsx';
+import { ContactFields, contactBody, fieldText, requestsApi } from './request-fields.tsx';
 
 /** «Не нашли курс?»: the topic a dentist wants to learn, where, and how to reach them. */
 export default function CourseSearchForm({
@@ -17,7 +17,14 @@ export default function CourseSearchForm({
   const submit = form.onSubmit(
     async (_values, data) => {
       const { sendCourseSearchRequest } = await requestsApi();
-      setSent(await sendCourseSearchRequest(jsonFields(data) as never));
+      setSent(
+        await sendCourseSearchRequest({
+          ...contactBody(data, country),
+          topic: fieldText(data, 'topic'),
+          city: fieldText(data, 'city'),
+          message: fieldText(data, 'message'),
+        }),
+      );
     },
     { required: ['name', 'topic'] },
   );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Done, Field, Form, SubmitButton, TextArea, useForm } from '~/islands/forms/index.ts';
 import type { CountryCode, VisitorRequest } from '~/lib/api/types.ts';
-import { ContactFields, jsonFields, requestsApi } from './request-fields.tsx';
+import { ContactFields, contactBody, fieldText, requestsApi } from './request-fields.tsx';
 
 /** A question to the shop: contact, subject and the question. */
 export default function SupportForm({ country }: { country: CountryCode }) {
@@ -11,7 +11,13 @@ export default function SupportForm({ country }: { country: CountryCode }) {
   const submit = form.onSubmit(
     async (_values, data) => {
       const { sendSupportRequest } = await requestsApi();
-      setSent(await sendSupportRequest(jsonFields(data) as never));
+      setSent(
+        await sendSupportRequest({
+          ...contactBody(data, country),
+          subject: fieldText(data, 'subject'),
+          message: fieldText(data, 'message'),
+        }),
+      );
     },
     { required: ['name', 'email', 'message'] },
   );

@@ -52,9 +52,19 @@ export function ContactFields({ form, require, country }: ContactFieldsProps & {
   );
 }
 
-/** The form's fields that the API takes as they are typed (the file stays out of a JSON body). */
-export function jsonFields(data: FormData): Record<string, string> {
-  const body: Record<string, string> = {};
-  for (const [name, value] of data) if (typeof value === 'string') body[name] = value;
-  return body;
+/** A text field of the submitted form; '' when the form has no such field. */
+export function fieldText(data: FormData, name: string): string {
+  const value = data.get(name);
+  return typeof value === 'string' ? value : '';
+}
+
+/** The contact part every request shares, as `ContactFields` renders it. */
+export function contactBody(data: FormData, country: CountryCode) {
+  return {
+    country,
+    name: fieldText(data, 'name'),
+    email: fieldText(data, 'email'),
+    phone: fieldText(data, 'phone'),
+    website: fieldText(data, 'website'),
+  };
 }

@@ -10,7 +10,7 @@ import { linkedUser } from './link-tokens.ts';
 import { checkPassword, hashPassword, passwordProblems } from './passwords.ts';
 import { endSessions, startSession, type TokenPair } from './sessions.ts';
 import { findUserByEmail, normalizeEmail, type User } from './users.queries.ts';
-import { addError, emailTaken, isUniqueViolation, throwIfAny, type FieldErrors } from './validation.ts';
+import { addError, emailTaken, isUniqueViolation, throwIfAny, type FieldErrors } from './field-errors.ts';
 
 /** Logging in, and changing the password or the login email: with the current password, or through a mailed link. */
 

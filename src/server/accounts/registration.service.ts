@@ -9,7 +9,7 @@ import { inBackground } from './background.ts';
 import { linkedUser } from './link-tokens.ts';
 import { hashPassword, passwordProblems } from './passwords.ts';
 import { findUserByEmail, normalizeEmail, type User } from './users.queries.ts';
-import { addError, emailTaken, isUniqueViolation, throwIfAny, type FieldErrors } from './validation.ts';
+import { addError, emailTaken, isUniqueViolation, throwIfAny, type FieldErrors } from './field-errors.ts';
 
 /** Registration as djoser does it: an inactive account, its mailed activation link, and resending it. */
 

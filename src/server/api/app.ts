@@ -6,7 +6,7 @@ import { coreRouter } from './core/core.index.ts';
 import type { AppEnv } from './create-router.ts';
 import { devOutboxRouter, isDevOutboxEnabled } from './dev-outbox.ts';
 import { renderDocsPage } from './docs-page.ts';
-import { toApiError } from './errors.ts';
+import { toApiError } from './to-api-error.ts';
 import { rejectNulCharacters } from './nul-guard.ts';
 import { notificationsRouter } from './notifications/notifications.index.ts';
 import { ordersRouter } from './orders/orders.index.ts';

@@ -1,7 +1,7 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Hook, RouteConfig, RouteHandler } from '@hono/zod-openapi';
 import type { User } from '../accounts/users.queries.ts';
-import { zodIssuesToFields } from './validation.ts';
+import { zodIssuesToFields } from './zod-issues.ts';
 
 z.config(z.locales.ru());
 

@@ -1,9 +1,11 @@
 import { z } from '@hono/zod-openapi';
 import { ACCOUNT_MESSAGES as M } from '../accounts/accounts.messages.ts';
 import { normalizePhone } from '../accounts/phone.ts';
-import { NUL_MESSAGE } from './validation.ts';
 
-/** Body field builders the API groups share, with the Russian messages of DRF's own. */
+/** Field builders the API groups share, for bodies and query strings, with the Russian messages of DRF's own. */
+
+/** DRF refuses NUL characters in any text field; PostgreSQL cannot store them either. */
+export const NUL_MESSAGE = 'Нулевые символы (NUL) не допускаются.';
 
 /** A string body field: "required" when missing, never NUL characters (PostgreSQL cannot store them). */
 export const text = (max: number) =>
@@ -33,3 +35,34 @@ export const phone = ({ allowEmpty = false } = {}) =>
       return normalized;
     })
     .openapi({ type: 'string', example: '+996555123456', description: 'Stored as + and digits.' });
+
+/** Optional trimmed text from a query string. */
+export const queryText = (max = 200) => z.string().trim().max(max).optional();
+
+/** Non-negative integer from a query string. */
+export const queryInt = (opts: { min?: number; max?: number } = {}) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'Введите целое число.')
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(opts.min ?? 0)
+        .max(opts.max ?? Number.MAX_SAFE_INTEGER),
+    )
+    .optional();
+
+export const queryBoolean = () =>
+  z
+    .enum(['true', 'false', '1', '0', 'True', 'False'], { error: 'Ожидается true или false.' })
+    .transform((v) => v === 'true' || v === '1' || v === 'True')
+    .optional();
+
+export const queryDecimal = () =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,12}(\.\d{1,2})?$/, 'Введите неотрицательное число, например 1500 или 1500.50.')
+    .optional();

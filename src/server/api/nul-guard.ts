@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { nulCharacterIn } from '../http/nul-characters.ts';
-import { NUL_MESSAGE } from './validation.ts';
+import { NUL_MESSAGE } from './fields.ts';
 
 /**
  * PostgreSQL text cannot hold a NUL character, so one in a path or a query parameter would reach the

@@ -1,3 +1,4 @@
+import { escapeMarkup } from '../../shared/escape.ts';
 import { SHOP_SENDER_NAME } from '../../shared/site.ts';
 
 export interface MailContent {
@@ -24,12 +25,6 @@ const COLOR = {
   onHeader: '#ffffff',
 };
 
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => ENTITIES[ch]!);
-}
-
 // Escaping keeps a URL inside its attribute but not a `javascript:` link working; mails only ever link to the shop.
 function checkedUrl(url: string): string {
   const protocol = URL.canParse(url) ? new URL(url).protocol : '';
@@ -39,7 +34,7 @@ function checkedUrl(url: string): string {
 }
 
 const paragraphHtml = (text: string, style: string) =>
-  `<p style="${style}">${escapeHtml(text).replace(/\r?\n/g, '<br>')}</p>`;
+  `<p style="${style}">${escapeMarkup(text).replace(/\r?\n/g, '<br>')}</p>`;
 
 /**
  * A Russian mail in the shop's layout: the HTML version (tables and inline styles, which Gmail,
@@ -66,9 +61,9 @@ function renderHtml(content: MailContent, url: string | undefined): string {
   const footnote = content.footnote ? paragraphHtml(content.footnote, small) : '';
   // Invisible filler after the preheader keeps clients from pulling body text into the inbox preview.
   const preheader = content.preheader
-    ? `<div style="display:none;max-height:0;max-width:0;overflow:hidden;mso-hide:all;font-size:1px;line-height:1px;color:${COLOR.page};opacity:0;">${escapeHtml(content.preheader)}${'&#8199;&#847;'.repeat(40)}</div>`
+    ? `<div style="display:none;max-height:0;max-width:0;overflow:hidden;mso-hide:all;font-size:1px;line-height:1px;color:${COLOR.page};opacity:0;">${escapeMarkup(content.preheader)}${'&#8199;&#847;'.repeat(40)}</div>`
     : '';
-  const heading = escapeHtml(content.heading);
+  const heading = escapeMarkup(content.heading);
   return `<!DOCTYPE html>
 <html lang="ru" xmlns="http://www.w3.org/1999/xhtml">
 <head>
@@ -106,10 +101,10 @@ ${footnote}
 
 // Outlook ignores padding on links, so the colour sits on the cell and the whole cell is the button.
 function actionHtml(label: string, url: string, small: string): string {
-  const href = escapeHtml(url);
+  const href = escapeMarkup(url);
   return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;">
 <tr><td align="center" bgcolor="${COLOR.primary}" style="background-color:${COLOR.primary};border-radius:6px;">
-<a href="${href}" target="_blank" rel="noopener" style="display:inline-block;padding:12px 28px;font-family:${FONT};font-size:16px;line-height:24px;font-weight:bold;color:${COLOR.onHeader};text-decoration:none;border-radius:6px;">${escapeHtml(label)}</a>
+<a href="${href}" target="_blank" rel="noopener" style="display:inline-block;padding:12px 28px;font-family:${FONT};font-size:16px;line-height:24px;font-weight:bold;color:${COLOR.onHeader};text-decoration:none;border-radius:6px;">${escapeMarkup(label)}</a>
 </td></tr>
 </table>
 <p style="${small}">Если кнопка не открывается, скопируйте ссылку в адресную строку браузера:</p>

@@ -1,4 +1,4 @@
-export { MAX_LINE_QUANTITY, MAX_ORDER_LINES, TAX_NUMBER } from './order-rules.ts';
+export { isOrderNumber, MAX_LINE_QUANTITY, MAX_ORDER_LINES, ORDER_NUMBER_PATTERN, TAX_NUMBER } from './order-rules.ts';
 export { ORDER_STATUSES, ORDER_STATUS_LABELS, isOrderStatus, type OrderStatus } from './order-status.ts';
 export { changeOrderStatus, erasePersonalDataOfOrders, placeOrder, type PlacedOrder } from './orders.service.ts';
 export { findOwnOrder, listOwnOrders } from './orders.queries.ts';

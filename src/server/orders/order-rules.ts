@@ -2,7 +2,8 @@
  * The pure rules of placing an order: which lines can be sold, at what price, and the totals. No
  * database here: `orders.service.ts` reads the offers (locked) and hands them in.
  */
-import { COUNTRIES, type CountryCode } from '../../shared/countries.ts';
+import type { CountryCode } from '../../shared/countries.ts';
+import { stockProblem, stockProblemText } from '../../shared/stock.ts';
 
 export const MAX_LINE_QUANTITY = 999;
 export const MAX_ORDER_LINES = 100;
@@ -40,9 +41,6 @@ export type LineErrors = Record<string, string[]>[];
 
 export const ORDER_TEXT = {
   unknownProduct: 'Такого товара нет в каталоге.',
-  notSold: (country: CountryCode) => `Товар не продаётся ${COUNTRIES[country].inName}.`,
-  outOfStock: 'Товара нет в наличии.',
-  onlyAvailable: (n: number) => `Доступно только ${n} шт.`,
   duplicate: 'Этот товар уже есть в заказе выше: измените количество в той строке.',
 } as const;
 
@@ -80,9 +78,10 @@ export function priceOrder(
     seen.add(item.product);
     const offer = offers.get(item.product);
     if (!offer) return fail('product', ORDER_TEXT.unknownProduct);
-    if (!offer.isActive || offer.price === null) return fail('product', ORDER_TEXT.notSold(country));
-    if (offer.stock <= 0) return fail('quantity', ORDER_TEXT.outOfStock);
-    if (item.quantity > offer.stock) return fail('quantity', ORDER_TEXT.onlyAvailable(offer.stock));
+    if (!offer.isActive || offer.price === null)
+      return fail('product', stockProblemText({ kind: 'not_sold' }, country));
+    const problem = stockProblem(offer, item.quantity);
+    if (problem) return fail('quantity', stockProblemText(problem, country));
     const lineTotal = toCents(offer.price) * BigInt(item.quantity);
     total += lineTotal;
     lines.push({
@@ -115,4 +114,11 @@ export function taxNumberProblem(country: CountryCode, value: string): string | 
 /** `KG-000123`. */
 export function orderNumber(country: CountryCode, id: number): string {
   return `${country.toUpperCase()}-${String(id).padStart(6, '0')}`;
+}
+
+/** What an order number looks like to a URL or a form: two letters, a hyphen, digits (`KG-000123`). */
+export const ORDER_NUMBER_PATTERN = /^[A-Za-z]{2}-\d{1,12}$/;
+
+export function isOrderNumber(text: string): boolean {
+  return ORDER_NUMBER_PATTERN.test(text);
 }

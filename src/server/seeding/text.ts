@@ -52,10 +52,6 @@ export function formatNumber(value: number): string {
   return String(value).replace('.', ',');
 }
 
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
 /** Text of an HTML fragment with tags removed and whitespace collapsed. */
 export function stripHtml(html: string): string {
   return html

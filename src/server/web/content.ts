@@ -10,19 +10,9 @@ import {
 import type { CountryCode } from '../../shared/countries.ts';
 import { localizeLink } from '../../shared/paths.ts';
 import { isSlug, orNotFound } from './http.ts';
+import { pageNumberParam } from './page-input.ts';
 
 export const CONTENT_PAGE_SIZE = 12;
-
-/**
- * The `page` of a list URL: 1 when absent, null when it is not a page number a list could have
- * (`abc`, `0`, twenty digits), which the page answers with 404.
- */
-export function listPageNumber(params: URLSearchParams): number | null {
-  const raw = params.get('page');
-  if (raw === null) return 1;
-  if (!/^[1-9]\d{0,5}$/.test(raw)) return null;
-  return Number(raw);
-}
 
 export interface PublicationList {
   items: PublicationSummary[];
@@ -36,7 +26,7 @@ export async function loadPublicationList(
   kind: PublicationKind,
   params: URLSearchParams,
 ): Promise<PublicationList | null> {
-  const page = listPageNumber(params);
+  const page = pageNumberParam(params);
   if (page === null) return null;
   const { items, count } = await listPublications(kind, {
     limit: CONTENT_PAGE_SIZE,

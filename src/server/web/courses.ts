@@ -8,7 +8,8 @@ import {
   type CourseCategory,
   type CourseSummary,
 } from '../courses/courses.queries.ts';
-import { CONTENT_PAGE_SIZE, listPageNumber } from './content.ts';
+import { CONTENT_PAGE_SIZE } from './content.ts';
+import { pageNumberParam } from './page-input.ts';
 
 export interface CourseFiltersView {
   /** `all` for every city. */
@@ -54,7 +55,7 @@ export interface CourseListView extends CourseFiltersView {
 
 /** Upcoming courses of the URL's city and category; null when its page does not exist. */
 export async function loadCourseList(params: URLSearchParams): Promise<CourseListView | null> {
-  const page = listPageNumber(params);
+  const page = pageNumberParam(params);
   if (page === null) return null;
   const filters = await readFilters(params);
   const { items, count } = await listCourses({

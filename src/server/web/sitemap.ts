@@ -1,3 +1,4 @@
+import { escapeMarkup } from '../../shared/escape.ts';
 import { paths } from '../../shared/paths.ts';
 import { listAllBrandSlugs } from '../catalog/brands.queries.ts';
 import { loadCategories } from '../catalog/categories.queries.ts';
@@ -8,8 +9,6 @@ import { listDocumentLinks } from '../company/documents.queries.ts';
 import { listCourseLinks } from '../courses/courses.queries.ts';
 import { listVacancies } from '../vacancies/vacancies.queries.ts';
 import { siteOrigin } from '../site-url.ts';
-
-const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** The sitemap index: one sitemap per country. */
 export function renderSitemapIndex(): string {
@@ -38,9 +37,9 @@ export async function renderCountrySitemap(country: CountryCode): Promise<string
   const url = (path: string, lastmod?: Date) => {
     const alternates = COUNTRY_CODES.map(
       (code) =>
-        `<xhtml:link rel="alternate" hreflang="${COUNTRIES[code].hreflang}" href="${escapeXml(siteOrigin() + path.replace(`/${country}/`, `/${code}/`))}"/>`,
+        `<xhtml:link rel="alternate" hreflang="${COUNTRIES[code].hreflang}" href="${escapeMarkup(siteOrigin() + path.replace(`/${country}/`, `/${code}/`))}"/>`,
     ).join('');
-    return `<url><loc>${escapeXml(siteOrigin() + path)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>` : ''}${alternates}</url>`;
+    return `<url><loc>${escapeMarkup(siteOrigin() + path)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>` : ''}${alternates}</url>`;
   };
   const urls = [
     url(paths.home(country)),
@@ -67,7 +66,7 @@ export async function renderCountrySitemap(country: CountryCode): Promise<string
   // Products sold in one country only have no alternate in the other.
   const productUrls = products.map(
     (p) =>
-      `<url><loc>${escapeXml(siteOrigin() + paths.product(country, p.slug))}</loc><lastmod>${p.updatedAt.toISOString().slice(0, 10)}</lastmod></url>`,
+      `<url><loc>${escapeMarkup(siteOrigin() + paths.product(country, p.slug))}</loc><lastmod>${p.updatedAt.toISOString().slice(0, 10)}</lastmod></url>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">${urls.join('')}${productUrls.join('')}</urlset>`;
 }

@@ -1,10 +1,10 @@
-import { ApiError } from '~/lib/api/api-error.ts';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '~/lib/api/api-error.ts';
 import { describe, expect, it } from 'vitest';
 import * as accounts from '~/lib/api/accounts.ts';
 import { createApiClient } from '~/lib/api/client.ts';
-import { NETWORK_ERROR_MESSAGE } from '~/lib/api/errors.ts';
 import { RequiredError } from '~/lib/api/required.ts';
-import { ACCOUNT_TEXT, toFormErrors } from '~/islands/account/form-errors.ts';
+import { ACCOUNT_CODE_TEXTS, ACCOUNT_TEXT } from '~/islands/account/account-texts.ts';
+import { toFormErrors } from '~/islands/forms/form-errors.ts';
 import { fakeFetch, json, memoryCookies, type RecordedRequest } from '../fixtures/http.ts';
 import { userJson } from '../fixtures/users.ts';
 
@@ -272,7 +272,7 @@ describe('account form errors', () => {
       token: ['Ссылка недействительна или устарела. Запросите новую.'],
       non_field_errors: ['Пароли не совпадают.'],
     });
-    expect(toFormErrors(error, fields)).toEqual({
+    expect(toFormErrors(error, fields, ACCOUNT_CODE_TEXTS)).toEqual({
       fields: {
         new_password: [
           'Пароль слишком короткий: нужно не меньше 8 символов.',
@@ -291,7 +291,7 @@ describe('account form errors', () => {
       detail: 'No active account found with the given credentials',
       code: 'no_active_account',
     });
-    expect(toFormErrors(error, fields)).toMatchObject({
+    expect(toFormErrors(error, fields, ACCOUNT_CODE_TEXTS)).toMatchObject({
       form: [ACCOUNT_TEXT.noActiveAccount],
       code: 'no_active_account',
     });
@@ -299,12 +299,12 @@ describe('account form errors', () => {
 
   it('tells a person whose session ended to log in again', async () => {
     const error = await failure(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' });
-    expect(toFormErrors(error, fields).form).toEqual([ACCOUNT_TEXT.sessionEnded]);
+    expect(toFormErrors(error, fields, ACCOUNT_CODE_TEXTS).form).toEqual([ACCOUNT_TEXT.sessionEnded]);
   });
 
   it('shows the detail of a 429 as it is', async () => {
     const error = await failure(429, { detail: 'Слишком много попыток. Повторите через 60 с.' });
-    expect(toFormErrors(error, fields)).toMatchObject({
+    expect(toFormErrors(error, fields, ACCOUNT_CODE_TEXTS)).toMatchObject({
       fields: {},
       form: ['Слишком много попыток. Повторите через 60 с.'],
       status: 429,
@@ -313,7 +313,7 @@ describe('account form errors', () => {
 
   it('hides the English text of a server error', async () => {
     const error = await failure(500, { detail: 'A server error occurred.' });
-    expect(toFormErrors(error, fields).form).toEqual([ACCOUNT_TEXT.serverError]);
+    expect(toFormErrors(error, fields, ACCOUNT_CODE_TEXTS).form).toEqual([ACCOUNT_TEXT.serverError]);
   });
 
   it('says so when no answer came', async () => {
@@ -322,6 +322,6 @@ describe('account form errors', () => {
     });
     const error = await accounts.resetPassword('a@b.kg', client).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(toFormErrors(error, ['email'])).toEqual({ fields: {}, form: [NETWORK_ERROR_MESSAGE] });
+    expect(toFormErrors(error, ['email'], ACCOUNT_CODE_TEXTS)).toEqual({ fields: {}, form: [NETWORK_ERROR_MESSAGE] });
   });
 });

@@ -1,7 +1,6 @@
-import { ApiError } from '~/lib/api/api-error.ts';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '~/lib/api/api-error.ts';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '~/lib/api/client.ts';
-import { NETWORK_ERROR_MESSAGE } from '~/lib/api/errors.ts';
 import { blankFields, FORM_TEXT, hasErrors, toFormErrors } from '~/islands/forms/form-errors.ts';
 import { fakeFetch, json, memoryCookies } from '../fixtures/http.ts';
 

@@ -1,6 +1,5 @@
-import { ApiError } from '~/lib/api/api-error.ts';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '~/lib/api/api-error.ts';
 import { describe, expect, it, vi } from 'vitest';
-import { NETWORK_ERROR_MESSAGE } from '~/lib/api/errors.ts';
 import { uploadForm } from '~/lib/api/upload.ts';
 import { FORM_TEXT, toFormErrors } from '~/islands/forms/form-errors.ts';
 import { memoryCookies } from '../fixtures/http.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, renderMail } from '../../../src/server/mail/render-mail.ts';
+import { renderMail } from '../../../src/server/mail/render-mail.ts';
+import { escapeMarkup } from '../../../src/shared/escape.ts';
 
 const activation = {
   preheader: 'Остался один шаг до входа в магазин.',
@@ -63,7 +64,7 @@ describe('renderMail', () => {
     expect(html).not.toContain('<script>');
     expect(html).not.toContain('"><script');
     // title, preheader, heading, paragraph, button label, footnote
-    expect(html.split(escapeHtml(evil)).length - 1).toBe(6);
+    expect(html.split(escapeMarkup(evil)).length - 1).toBe(6);
     expect(html).toContain('href="https://shop.test/?q=&quot;&gt;&lt;script&gt;"');
     expect(text).toContain(evil);
   });

@@ -14,7 +14,7 @@ import {
   ORDER_STATUSES,
   returnsStock,
 } from '~/server/orders/order-status.ts';
-import { zodIssuesToFields } from '~/server/api/validation.ts';
+import { zodIssuesToFields } from '~/server/api/zod-issues.ts';
 import { plural, GOODS } from '~/shared/plural.ts';
 
 const offer = (productId: number, price: string | null, stock: number, isActive = true): OfferForOrder => ({

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { countryFilter } from '../common.schemas.ts';
 import { paginationQuery } from '../pagination.ts';
-import { queryText } from '../validation.ts';
+import { queryText } from '../fields.ts';
 
 const decimal = z.string().openapi({ description: 'Units of this currency per 1 KGS, as a decimal string.' });
 

@@ -1,6 +1,12 @@
 import { z } from '@hono/zod-openapi';
 import { COUNTRY_CODES } from '../../../shared/countries.ts';
-import { MAX_LINE_QUANTITY, MAX_ORDER_LINES, ORDER_STATUS_LABELS, ORDER_STATUSES } from '../../orders/index.ts';
+import {
+  MAX_LINE_QUANTITY,
+  MAX_ORDER_LINES,
+  ORDER_NUMBER_PATTERN,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+} from '../../orders/index.ts';
 import { email, filled, phone, text } from '../fields.ts';
 import { paginationQuery } from '../pagination.ts';
 
@@ -171,6 +177,6 @@ export const orderListQuery = z.object({
 export const orderNumberParam = z.object({
   number: z
     .string()
-    .regex(/^[A-Za-z]{2}-\d{1,12}$/, 'Номер заказа выглядит так: KG-000123.')
+    .regex(ORDER_NUMBER_PATTERN, 'Номер заказа выглядит так: KG-000123.')
     .openapi({ param: { name: 'number', in: 'path' }, example: 'KG-000123' }),
 });

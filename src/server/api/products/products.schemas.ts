@@ -1,10 +1,9 @@
 import { z } from '@hono/zod-openapi';
 import { decodeSpecifications } from '../../../shared/specifications.ts';
-import { NUL_MESSAGE } from '../validation.ts';
+import { NUL_MESSAGE, queryBoolean, queryDecimal, queryText } from '../fields.ts';
 import { ORDERINGS } from '../../catalog/product-filters.ts';
 import { countryQuery } from '../common.schemas.ts';
 import { paginationQuery } from '../pagination.ts';
-import { queryBoolean, queryDecimal, queryText } from '../validation.ts';
 
 const link = z.object({ id: z.number().int(), slug: z.string(), name: z.string() });
 

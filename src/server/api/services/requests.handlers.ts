@@ -11,11 +11,12 @@ import type * as routes from './requests.routes.ts';
 
 type Contact = { country: RequestInput['country']; name: string; email: string; phone: string; website: string };
 
+/** Stores the request and answers what the visitor is shown. */
 async function accept(c: Context, body: Contact, input: Omit<RequestInput, keyof Contact | 'country'>) {
   const { website, ...contact } = body;
   // A bot filled the field people never see: it is told the request was taken, and nothing is kept.
-  if (website) return c.json(trappedAnswer(input.kind, contact), 201);
-  return c.json(toRequestJson(await submitRequest({ ...contact, ...input }, clientIp(c))), 201);
+  if (website) return trappedAnswer(input.kind, contact);
+  return toRequestJson(await submitRequest({ ...contact, ...input }, clientIp(c)));
 }
 
 /** The body of a route that takes JSON or multipart: whichever the request sent. */
@@ -36,48 +37,60 @@ async function attachment(kind: AttachmentKind, field: string, file: File | unde
 
 export const createSupportRequest: AppRouteHandler<typeof routes.createSupportRequest> = async (c) => {
   const { subject, message, ...body } = c.req.valid('json');
-  return accept(c, body, { kind: 'support', message, details: subject ? { subject } : {} }) as never;
+  return c.json(await accept(c, body, { kind: 'support', message, details: subject ? { subject } : {} }), 201);
 };
 
 export const createCourseRequest: AppRouteHandler<typeof routes.createCourseRequest> = async (c) => {
   const { course, participants, clinic, message, ...body } = c.req.valid('json');
-  return accept(c, body, {
-    kind: 'course',
-    course,
-    message,
-    details: { participants, ...(clinic ? { clinic } : {}) },
-  }) as never;
+  return c.json(
+    await accept(c, body, {
+      kind: 'course',
+      course,
+      message,
+      details: { participants, ...(clinic ? { clinic } : {}) },
+    }),
+    201,
+  );
 };
 
 export const createCourseSearchRequest: AppRouteHandler<typeof routes.createCourseSearchRequest> = async (c) => {
   const { topic, city, message, ...body } = c.req.valid('json');
-  return accept(c, body, { kind: 'course_search', message, details: { topic, ...(city ? { city } : {}) } }) as never;
+  return c.json(
+    await accept(c, body, { kind: 'course_search', message, details: { topic, ...(city ? { city } : {}) } }),
+    201,
+  );
 };
 
 export const createPrintingRequest: AppRouteHandler<typeof routes.createPrintingRequest> = async (c) => {
   const sent = bodyOf(c, { json: () => c.req.valid('json'), form: () => c.req.valid('form') });
   const { printing_price, quantity, message, ...rest } = sent;
   const { file, ...body } = rest as typeof rest & { file?: File };
-  return accept(c, body, {
-    kind: 'printing',
-    printingPrice: printing_price,
-    message,
-    details: { quantity },
-    attachment: await attachment('model', 'file', file),
-  }) as never;
+  return c.json(
+    await accept(c, body, {
+      kind: 'printing',
+      printingPrice: printing_price,
+      message,
+      details: { quantity },
+      attachment: await attachment('model', 'file', file),
+    }),
+    201,
+  );
 };
 
 export const createVacancyRequest: AppRouteHandler<typeof routes.createVacancyRequest> = async (c) => {
   const sent = bodyOf(c, { json: () => c.req.valid('json'), form: () => c.req.valid('form') });
   const { vacancy, message, ...rest } = sent;
   const { resume, ...body } = rest as typeof rest & { resume?: File };
-  return accept(c, body, {
-    kind: 'vacancy',
-    vacancy,
-    message,
-    details: {},
-    attachment: await attachment('resume', 'resume', resume),
-  }) as never;
+  return c.json(
+    await accept(c, body, {
+      kind: 'vacancy',
+      vacancy,
+      message,
+      details: {},
+      attachment: await attachment('resume', 'resume', resume),
+    }),
+    201,
+  );
 };
 
 export const createNewsletterSubscription: AppRouteHandler<typeof routes.createNewsletterSubscription> = async (c) => {

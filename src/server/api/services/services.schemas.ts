@@ -3,7 +3,7 @@ import { CITY_CODES } from '../../../shared/cities.ts';
 import { MONTH_PATTERN } from '../../courses/course-dates.ts';
 import { countryFilter, countryQuery } from '../common.schemas.ts';
 import { paginationQuery } from '../pagination.ts';
-import { queryBoolean, queryText } from '../validation.ts';
+import { queryBoolean, queryText } from '../fields.ts';
 
 const link = z.object({ id: z.number().int(), slug: z.string(), name: z.string() });
 const cityEnum = z.enum(CITY_CODES as [string, ...string[]]);

@@ -10,7 +10,8 @@ import { kinds } from './kinds.ts';
 import { buildOffers, roundKgs, type OfferDraft } from './offers.ts';
 import { randomFor, type Random } from '../../seeding/random.ts';
 import { specKinds, specSlugs, type SpecKey, type SpecValues } from './specifications.ts';
-import { escapeHtml, slugify, stripHtml } from '../../seeding/text.ts';
+import { escapeMarkup } from '../../../shared/escape.ts';
+import { slugify, stripHtml } from '../../seeding/text.ts';
 
 export const demoFamilies: Family[] = [
   ...therapyFamilies,
@@ -150,7 +151,7 @@ function specRows(specs: SpecValues): SpecDraft[] {
 }
 
 function describe(family: Family, kind: Kind, brand: BrandSeed, name: string, rng: Random): string {
-  const intro = `<p><strong>${escapeHtml(name)}</strong> — ${kind.noun} производства ${escapeHtml(brand.name)} (${brand.origin}). ${family.about ?? kind.lead}</p>`;
+  const intro = `<p><strong>${escapeMarkup(name)}</strong> — ${kind.noun} производства ${escapeMarkup(brand.name)} (${brand.origin}). ${family.about ?? kind.lead}</p>`;
   const features = kind.features.filter(() => rng.chance(0.85));
   const shown = features.length >= 2 ? features : kind.features.slice(0, 3);
   const body = rng.chance(0.6)

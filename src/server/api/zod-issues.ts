@@ -1,9 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import type { ErrorTree } from '../errors.ts';
 
-/** DRF refuses NUL characters in any text field; PostgreSQL cannot store them either. */
-export const NUL_MESSAGE = 'Нулевые символы (NUL) не допускаются.';
-
 /**
  * Maps zod issues to DRF field errors: `{field: [messages]}`, nested as DRF nests them (an object's
  * fields under its name, a list's items as a list with `{}` for the items without errors, so
@@ -44,34 +41,3 @@ export function zodIssuesToFields(issues: readonly z.core.$ZodIssue[]): ErrorTre
   }
   return fields;
 }
-
-/** Optional trimmed text from a query string. */
-export const queryText = (max = 200) => z.string().trim().max(max).optional();
-
-/** Non-negative integer from a query string. */
-export const queryInt = (opts: { min?: number; max?: number } = {}) =>
-  z
-    .string()
-    .regex(/^\d+$/, 'Введите целое число.')
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .int()
-        .min(opts.min ?? 0)
-        .max(opts.max ?? Number.MAX_SAFE_INTEGER),
-    )
-    .optional();
-
-export const queryBoolean = () =>
-  z
-    .enum(['true', 'false', '1', '0', 'True', 'False'], { error: 'Ожидается true или false.' })
-    .transform((v) => v === 'true' || v === '1' || v === 'True')
-    .optional();
-
-export const queryDecimal = () =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d{1,12}(\.\d{1,2})?$/, 'Введите неотрицательное число, например 1500 или 1500.50.')
-    .optional();

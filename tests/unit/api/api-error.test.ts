@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '~/lib/api/client.ts';
-import { apiErrorMessage, NETWORK_ERROR_MESSAGE } from '~/lib/api/errors.ts';
+import { apiErrorMessage, NETWORK_ERROR_MESSAGE } from '~/lib/api/api-error.ts';
 import { fakeFetch, json, memoryCookies } from '../fixtures/http.ts';
 
 function failWith(response: () => Response | Promise<Response>) {
