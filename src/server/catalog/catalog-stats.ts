@@ -5,7 +5,7 @@
  * the taxonomy (categories × brands × values), not the number of products.
  *
  * Whatever writes products, offers or specifications calls `refreshCatalogStats` for the categories it
- * touched (or for all after a bulk load), then `invalidateCatalog()`.
+ * touched (or for all after a bulk load), then `invalidate('catalog')`.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { CountryCode } from '../../shared/countries.ts';
