@@ -1,6 +1,7 @@
 import type { CurrencyCode } from '../../../shared/countries.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   customType,
   index,
@@ -12,6 +13,7 @@ import {
   serial,
   text,
   timestamp,
+  uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
@@ -195,4 +197,29 @@ export const categoryListingStats = pgTable(
     facets: jsonb().notNull(),
   },
   (t) => [primaryKey({ columns: [t.country, t.categoryId] })],
+);
+
+/**
+ * Every change staff make to the catalog, field by field (who, when, product, country, old, new), and
+ * the changes an import would make (`source` `preview`, for its dry run) or made (`import`, which undo
+ * reads back). Orders and cancellations are not staff changes: their stock moves are in the orders.
+ */
+export const catalogChanges = pgTable(
+  'catalog_changes',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** `staff` (a single edit), `import`, `preview`, `undo`. */
+    source: text().notNull(),
+    userId: integer(),
+    taskId: uuid(),
+    productId: integer().references(() => products.id, { onDelete: 'set null' }),
+    sku: text().notNull(),
+    country: text(),
+    /** `quantity`, `price`, `old_price`, `offer` (sold or not), or a product field (`name`, `category`...). */
+    field: text().notNull(),
+    oldValue: text(),
+    newValue: text(),
+  },
+  (t) => [index().on(t.taskId), index().on(t.productId, t.at)],
 );

@@ -6,3 +6,4 @@ export * from './orders.ts';
 export * from './content.ts';
 export * from './services.ts';
 export * from './requests.ts';
+export * from './tasks.ts';

@@ -1,12 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bytea } from './columns.ts';
 import { countries, products } from './catalog.ts';
 import { courses, printingPrices, vacancies } from './services.ts';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
 
 /**
  * What visitors send the shop through its forms: support questions, printing requests, vacancy
