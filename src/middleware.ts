@@ -2,11 +2,13 @@ import { defineMiddleware } from 'astro:middleware';
 import { ensureBooted } from '~/server/boot/boot.ts';
 import { SLOW_PUBLIC_CACHE_CONTROL } from '~/server/cache/lifetimes.ts';
 import { env } from '~/server/env.ts';
+import { COUNTRY_PATH_PATTERN } from '~/shared/countries.ts';
 import { matchesEtag, weakEtag } from '~/server/http/etag.ts';
 import { nulCharacterIn } from '~/server/http/nul-characters.ts';
 import { logger } from '~/server/logger.ts';
 import { applySecurityHeaders } from '~/server/web/security-headers.ts';
 
+const COUNTRY_PREFIX = new RegExp(`^/(${COUNTRY_PATH_PATTERN})(/|$)`);
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];
 
 /**
@@ -27,7 +29,7 @@ function isCrossSiteFormPost(request: Request, url: URL): boolean {
 function withTrailingSlash(request: Request, url: URL): string | undefined {
   if (!['GET', 'HEAD'].includes(request.method)) return undefined;
   const path = url.pathname;
-  if (path.endsWith('/') || !/^\/(kg|kz)(\/|$)/.test(path) || /\.[a-z0-9]+$/i.test(path)) return undefined;
+  if (path.endsWith('/') || !COUNTRY_PREFIX.test(path) || /\.[a-z0-9]+$/i.test(path)) return undefined;
   return `${path}/${url.search}`;
 }
 

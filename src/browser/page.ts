@@ -5,6 +5,7 @@
  * The buttons of server-rendered product cards are wired by `product-cards.ts`, loaded only where
  * cards are.
  */
+import { DEFAULT_COUNTRY } from '~/shared/countries.ts';
 import { keepSessionMark, updateAccountLink } from './account-link.ts';
 import { renderCounters, trackCounters } from './header-counters.ts';
 import { closeCatalogMenu, trackHeaderMenus } from './header-menus.ts';
@@ -14,7 +15,7 @@ import { showPendingToast } from './pending-toast.ts';
 import { renderPrices, trackDisplayCurrency } from './prices.ts';
 
 function onPageLoad(): void {
-  const country = document.documentElement.dataset.country ?? 'kg';
+  const country = document.documentElement.dataset.country ?? DEFAULT_COUNTRY;
   document.cookie = `country=${country}; path=/; max-age=31536000; samesite=lax`;
   renderCounters();
   renderPrices();

@@ -4,6 +4,7 @@
  * the visitor picks another currency in the header.
  */
 import type { Exchange } from '~/lib/api/types.ts';
+import { COUNTRIES, DEFAULT_COUNTRY, isCurrencyCode } from '~/shared/countries.ts';
 import {
   formatApproximate,
   formatPrice,
@@ -36,7 +37,9 @@ export function renderPrices(): void {
   const currency = displayCurrency();
   const exchange = pageExchange();
   for (const node of document.querySelectorAll<HTMLElement>('[data-price]')) {
-    const from = node.dataset.priceCurrency === 'KZT' ? 'KZT' : 'KGS';
+    const from = isCurrencyCode(node.dataset.priceCurrency)
+      ? node.dataset.priceCurrency
+      : COUNTRIES[DEFAULT_COUNTRY].currency;
     // A price filter bound reads as the visitor typed it (the filter widened it before converting).
     const bound = node.dataset.priceBound;
     const text =

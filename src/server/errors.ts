@@ -24,6 +24,12 @@ export class AuthenticationError extends Error {
 
 export class ConflictError extends Error {
   readonly kind = 'conflict' as const;
+  /** More of the answer besides `detail` (what conflicts), in the API's snake_case. */
+  readonly extra: Record<string, unknown>;
+  constructor(message: string, extra: Record<string, unknown> = {}) {
+    super(message);
+    this.extra = extra;
+  }
 }
 
 /**

@@ -23,9 +23,20 @@ export const COUNTRIES = {
 export type CountryCode = keyof typeof COUNTRIES;
 export type CurrencyCode = (typeof COUNTRIES)[CountryCode]['currency'];
 
-export const COUNTRY_CODES = Object.keys(COUNTRIES) as CountryCode[];
+/** Every country code, in the order of `COUNTRIES` (the first is the default). */
+export const COUNTRY_CODES = Object.keys(COUNTRIES) as [CountryCode, ...CountryCode[]];
 export const DEFAULT_COUNTRY: CountryCode = 'kg';
 
 export function isCountryCode(value: unknown): value is CountryCode {
   return typeof value === 'string' && Object.hasOwn(COUNTRIES, value);
 }
+
+/** The currencies the shop sells in, one per country. */
+export const CURRENCY_CODES = [...new Set(COUNTRY_CODES.map((code) => COUNTRIES[code].currency))] as CurrencyCode[];
+
+export function isCurrencyCode(value: unknown): value is CurrencyCode {
+  return typeof value === 'string' && (CURRENCY_CODES as string[]).includes(value);
+}
+
+/** The country segment that starts every storefront URL, as a regular expression's alternation (`kg|kz`). */
+export const COUNTRY_PATH_PATTERN = COUNTRY_CODES.join('|');

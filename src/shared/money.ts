@@ -16,7 +16,8 @@ export function isDisplayCurrency(value: unknown): value is DisplayCurrency {
 
 /** The display currency a product's own currency corresponds to (`KGS` → `kgs`). */
 export function toDisplayCurrency(code: CurrencyCode): DisplayCurrency {
-  return code === 'KZT' ? 'kzt' : 'kgs';
+  const display = code.toLowerCase();
+  return isDisplayCurrency(display) ? display : DEFAULT_CURRENCY;
 }
 
 function rate(exchange: ExchangeRates, currency: DisplayCurrency): number | null {

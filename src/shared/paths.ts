@@ -1,6 +1,9 @@
 /** Storefront URLs; every storefront page lives under its country so each country's prices cache and index apart. */
-import type { CountryCode } from './countries.ts';
+import { COUNTRY_PATH_PATTERN, type CountryCode } from './countries.ts';
 import { hasControlCharacters } from './control-characters.ts';
+
+/** A storefront path's country segment (`/kg`, followed by `/` or nothing). */
+const COUNTRY_PREFIX = new RegExp(`^/(${COUNTRY_PATH_PATTERN})(?=/|$)`);
 
 export const paths = {
   home: (country: CountryCode) => `/${country}/`,
@@ -105,7 +108,7 @@ export function safeNextPath(next: string | null | undefined, fallback: string):
  * because it was given in the other country's currency; every other filter and the page stay.
  */
 export function switchCountry(pathWithQuery: string, country: CountryCode): string {
-  const swapped = pathWithQuery.replace(/^\/(kg|kz)(?=\/|$)/, `/${country}`);
+  const swapped = pathWithQuery.replace(COUNTRY_PREFIX, `/${country}`);
   const queryAt = swapped.indexOf('?');
   if (queryAt < 0) return swapped;
   const query = new URLSearchParams(swapped.slice(queryAt + 1));
@@ -119,6 +122,6 @@ export function switchCountry(pathWithQuery: string, country: CountryCode): stri
 
 /** A banner or content link written without a country ("/catalog/x") made absolute for the country. */
 export function localizeLink(link: string, country: CountryCode): string {
-  if (!link.startsWith('/') || /^\/(kg|kz)(\/|$)/.test(link) || link.startsWith('/api/')) return link;
+  if (!link.startsWith('/') || COUNTRY_PREFIX.test(link) || link.startsWith('/api/')) return link;
   return `/${country}${link}`;
 }

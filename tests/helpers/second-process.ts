@@ -7,10 +7,13 @@ const root = path.resolve(import.meta.dirname, '../..');
  * Starts a second shop process (`processes/api-server.ts`) on the PostgreSQL database at `url`, as a
  * second instance behind no balancer would run; resolves to its port. Stop it with `stop()`.
  */
-export function startSecondProcess(url: string): { port: Promise<number>; stop: () => void } {
+export function startSecondProcess(
+  url: string,
+  env: Record<string, string> = {},
+): { port: Promise<number>; stop: () => void } {
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'tests/helpers/processes/api-server.ts')], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn' },
+    env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

@@ -1,4 +1,5 @@
 import type { CountryCode, User } from '~/lib/api/types.ts';
+import { DEFAULT_COUNTRY, isCountryCode } from '~/shared/countries.ts';
 import { formatPhone } from '~/shared/phone.ts';
 import { setProfile } from '~/stores/user.ts';
 import { Field, Form, Select, SubmitButton, useForm } from '~/islands/forms/index.ts';
@@ -24,7 +25,7 @@ export default function ProfileForm({ user, countries, onDone, onCancel }: Props
         first_name: values.first_name!.trim(),
         last_name: values.last_name?.trim() ?? '',
         phone: values.phone!.trim(),
-        country: values.country === 'kz' ? 'kz' : 'kg',
+        country: isCountryCode(values.country) ? values.country : DEFAULT_COUNTRY,
       });
       setProfile(updated);
       onDone('Данные сохранены.');

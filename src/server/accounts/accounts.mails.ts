@@ -1,6 +1,6 @@
 import { SHOP_SENDER_NAME } from '../../shared/site.ts';
 import { paths } from '../../shared/paths.ts';
-import { isCountryCode } from '../../shared/countries.ts';
+import { DEFAULT_COUNTRY, isCountryCode } from '../../shared/countries.ts';
 import { absoluteUrl } from '../site-url.ts';
 import { renderMail, sendMail } from '../mail/index.ts';
 import { encodeUid, makeLinkToken } from './link-tokens.ts';
@@ -9,7 +9,7 @@ import type { User } from './users.queries.ts';
 /** The mails of the account flows, in Russian, with absolute links to the person's country of the shop. */
 
 const SHOP = SHOP_SENDER_NAME;
-const countryOf = (user: User) => (isCountryCode(user.country) ? user.country : 'kg');
+const countryOf = (user: User) => (isCountryCode(user.country) ? user.country : DEFAULT_COUNTRY);
 const greeting = (user: User) => (user.firstName ? `Здравствуйте, ${user.firstName}.` : 'Здравствуйте.');
 const IGNORE =
   'Если вы этого не делали, просто не обращайте внимания на это письмо: без перехода по ссылке ничего не изменится.';

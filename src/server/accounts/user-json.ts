@@ -1,3 +1,4 @@
+import { DEFAULT_COUNTRY, isCountryCode } from '../../shared/countries.ts';
 import type { User } from './users.queries.ts';
 
 /** What an account shows of itself, to the API and to pages: never the password hash or the auth version. */
@@ -24,7 +25,7 @@ export function toUserJson(user: PublicUser) {
     first_name: user.firstName,
     last_name: user.lastName,
     phone: user.phone,
-    country: user.country === 'kz' ? ('kz' as const) : ('kg' as const),
+    country: isCountryCode(user.country) ? user.country : DEFAULT_COUNTRY,
     is_active: user.isActive,
     is_staff: user.isStaff,
     is_superuser: user.isSuperuser,

@@ -1,7 +1,9 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { accountsRouter } from './accounts/accounts.index.ts';
+import { availabilityRouter } from './availability/availability.index.ts';
 import { httpCaching } from './caching.ts';
+import { importsRouter } from './imports/imports.index.ts';
 import { coreRouter } from './core/core.index.ts';
 import type { AppEnv } from './create-router.ts';
 import { devOutboxRouter, isDevOutboxEnabled } from './dev-outbox.ts';
@@ -16,7 +18,9 @@ import { servicesRouter } from './services/services.index.ts';
 import { securityRouter } from './security/security.index.ts';
 import { staffRouter } from './staff/staff.index.ts';
 
-export const API_BASE = '/api/v1';
+import { API_BASE } from './urls.ts';
+
+export { API_BASE };
 
 const groups = [
   accountsRouter,
@@ -27,6 +31,8 @@ const groups = [
   seoRouter,
   servicesRouter,
   staffRouter,
+  importsRouter,
+  availabilityRouter,
   securityRouter,
 ];
 

@@ -1,7 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { COUNTRY_CODES, DEFAULT_COUNTRY } from '../../shared/countries.ts';
 
-const countryEnum = z.enum(COUNTRY_CODES as ['kg', 'kz'], {
+/** A country the shop sells in (`shared/countries.ts`), as every API input names one. */
+export const countryEnum = z.enum(COUNTRY_CODES, {
   error: `Неизвестная страна. Допустимые значения: ${COUNTRY_CODES.join(', ')}.`,
 });
 

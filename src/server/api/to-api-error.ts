@@ -18,7 +18,7 @@ export function toApiError(error: unknown, c: Context): Response {
       case 'permission':
         return c.json({ detail: error.message }, 403);
       case 'conflict':
-        return c.json({ detail: error.message }, 409);
+        return c.json({ detail: error.message, ...error.extra }, 409);
       case 'rate_limit':
         c.header('Retry-After', String(error.retryAfterSeconds));
         return c.json({ detail: error.message }, 429);

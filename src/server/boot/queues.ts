@@ -1,4 +1,5 @@
 import type { JobQueue } from '../jobs/jobs.ts';
+import { importsQueue } from '../imports/imports.queue.ts';
 import { mailDeliveryQueue } from '../mail/mail.queue.ts';
 import { stockAlertsQueue } from '../requests/stock-alerts.queue.ts';
 
@@ -6,4 +7,5 @@ import { stockAlertsQueue } from '../requests/stock-alerts.queue.ts';
 export const QUEUES: readonly JobQueue<object>[] = [
   mailDeliveryQueue as JobQueue<object>,
   stockAlertsQueue as JobQueue<object>,
+  importsQueue as JobQueue<object>,
 ];

@@ -180,3 +180,11 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
 export function intArray(ids: readonly number[]): string {
   return `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 }
+
+/**
+ * A Postgres text[] literal for `unnest(...)` or `= any(...)`: one parameter however many values,
+ * each quoted and escaped; `null` stays NULL.
+ */
+export function textArray(values: readonly (string | null)[]): string {
+  return `{${values.map((v) => (v === null ? 'NULL' : `"${v.replace(/[\\"]/g, '\\$&')}"`)).join(',')}}`;
+}

@@ -24,7 +24,13 @@ export const BODY_LIMITS: BodyLimits = {
   small: 64 * 1024,
   upload: 50 * 1024 * 1024,
   // The public forms that take a file; their routers set their own, smaller caps (25 MB, 6 MB).
-  uploadPrefixes: ['/api/v1/services/printing_requestes/', '/api/v1/services/vacancy_requests/'],
+  uploadPrefixes: [
+    '/api/v1/services/printing_requestes/',
+    '/api/v1/services/vacancy_requests/',
+    '/api/v1/products/upload_products_json/',
+    '/api/v1/products/upload_prices_json/',
+    '/api/v1/products/products_availability_load_csv/',
+  ],
 };
 
 /** The most bytes a request to `pathname` may send. */

@@ -56,11 +56,11 @@ export type ImportErrorCode = (typeof IMPORT_ERROR_CODES)[number];
 /** A problem with the file as a whole: the upload answers 400, or the task fails, with this message. */
 export class ImportFileError extends Error {
   override name = 'ImportFileError';
-  constructor(
-    readonly code: ImportFileErrorCode,
-    message: string,
-  ) {
+  readonly code: ImportFileErrorCode;
+
+  constructor(code: ImportFileErrorCode, message: string) {
     super(message);
+    this.code = code;
   }
 }
 
@@ -98,6 +98,8 @@ export interface StockRow {
 /** A data row of a stock CSV that did not read: its errors and its cells as written. */
 export interface StockRowProblem {
   row: number;
+  /** The line's SKU cell as written (trimmed), when it has one: `replace` mode leaves that product alone. */
+  sku?: string;
   cells: string[];
   errors: RowError[];
 }

@@ -7,17 +7,18 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { COUNTRIES } from '../../shared/countries.ts';
-import { invalidate } from '../cache/invalidation.ts';
-import { getDb, intArray, queryRows, type Db } from '../db/client.ts';
+import type { CountryCode } from '../../shared/countries.ts';
+import { writeCatalog, type CatalogWrite } from '../catalog/catalog-write.ts';
+import { lockOffers, returnStock, takeStock } from '../catalog/offers.service.ts';
+import { intArray, queryRows, type Db } from '../db/client.ts';
 import { listCountryContacts } from '../company/contacts.queries.ts';
-import { orderLines, orderRequests, orders, users } from '../db/schema/index.ts';
+import { orderLines, orderRequests, orders } from '../db/schema/index.ts';
 import { ConflictError, NotFoundError, ValidationError, type ErrorTree } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { orderNumber, priceOrder, taxNumberProblem, type OfferForOrder } from './order-rules.ts';
 import { canTransition, returnsStock, transitionRefusal, type OrderStatus } from './order-status.ts';
 import { sendOrderMails } from './orders.mails.ts';
 import { findOrderById } from './orders.queries.ts';
-import { requestStockAlertSweep } from '../requests/stock-alerts.queue.ts';
 import type { Order, OrderInput, Orderer } from './orders.types.ts';
 
 const log = logger.child({ module: 'orders' });
@@ -35,8 +36,6 @@ export const ORDER_MESSAGES = {
 export interface PlaceOrderOptions {
   /** The client's `Idempotency-Key` (a UUID). */
   idempotencyKey?: string;
-  /** Save the contact phone to the profile (offered when the profile has none or another). */
-  savePhone?: boolean;
 }
 
 export interface PlacedOrder {
@@ -77,30 +76,22 @@ export async function placeOrder(
     phone: input.contact.phone?.trim() || user.phone,
     email: input.contact.email?.trim().toLowerCase() || user.email,
   };
-  const db = await getDb();
   const pickup = await checkDetails(input, contact);
   const hash = bodyHash(input);
 
-  const outcome = await db.transaction(
-    async (tx): Promise<PlacedOrder | { stockEmptied: boolean; orderId: number }> => {
+  const outcome = await writeCatalog(
+    { source: 'order', userId: user.id },
+    async (write): Promise<PlacedOrder | { orderId: number }> => {
+      const { tx } = write;
       if (options.idempotencyKey) {
         const earlier = await claimKey(tx, user.id, options.idempotencyKey, hash);
         if (earlier) return earlier;
       }
       const ids = [...new Set(input.items.map((item) => item.product))];
-      const offers = await lockOffers(tx, input.country, ids);
+      const offers = await offersForOrder(write, input.country, ids);
       const priced = priceOrder(input.country, input.items, offers);
       if (!priced.ok) throw new ValidationError({ items: priced.errors });
-
-      let stockEmptied = false;
-      for (const line of priced.lines) {
-        const [left] = await queryRows<{ quantity: number }>(
-          tx,
-          sql`update product_offers set quantity = quantity - ${line.quantity}, updated_at = now()
-            where product_id = ${line.productId} and country = ${input.country} returning quantity`,
-        );
-        if ((left?.quantity ?? 0) <= 0) stockEmptied = true;
-      }
+      await takeStock(write, input.country, priced.lines);
       const [{ id }] = (await queryRows<{ id: number }>(
         tx,
         sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`,
@@ -133,17 +124,12 @@ export async function placeOrder(
           .set({ orderId: id })
           .where(and(eq(orderRequests.userId, user.id), eq(orderRequests.key, options.idempotencyKey)));
       }
-      if (options.savePhone && contact.phone !== user.phone) {
-        await tx.update(users).set({ phone: contact.phone, updatedAt: new Date() }).where(eq(users.id, user.id));
-      }
-      return { stockEmptied, orderId: id };
+      return { orderId: id };
     },
   );
 
   if ('replayed' in outcome) return outcome;
   const order = (await findOrderById(outcome.orderId))!;
-  // Listings show what is in stock: a product that just ran out must not look available for a minute.
-  if (outcome.stockEmptied) await invalidate('catalog');
   await sendOrderMails(order).catch((error: unknown) =>
     log.error({ err: error, order: order.number }, 'Could not queue the order mails'),
   );
@@ -204,19 +190,17 @@ async function claimKey(tx: Db, userId: number, key: string, hash: string): Prom
   return { order: (await findOrderById(earlier.orderId, tx))!, replayed: true };
 }
 
-/** The offers of `ids` in `country`, locked until the transaction ends, with their products. */
-async function lockOffers(tx: Db, country: string, ids: number[]): Promise<Map<number, OfferForOrder>> {
-  const locked = await queryRows<{ product_id: number; price: string; quantity: number }>(
-    tx,
-    sql`select product_id, price::text as price, quantity from product_offers
-        where country = ${country} and product_id = any(${intArray(ids)}::int[])
-        order by product_id for update`,
-  );
+/** The offers of `ids` in `country`, locked until the order commits, with their products. */
+async function offersForOrder(
+  write: CatalogWrite,
+  country: CountryCode,
+  ids: number[],
+): Promise<Map<number, OfferForOrder>> {
+  const offerOf = await lockOffers(write, country, ids);
   const products = await queryRows<{ id: number; name: string; slug: string; sku: string; is_active: boolean }>(
-    tx,
+    write.tx,
     sql`select id, name, slug, sku, is_active from products where id = any(${intArray(ids)}::int[])`,
   );
-  const offerOf = new Map(locked.map((o) => [o.product_id, o]));
   return new Map(
     products.map((p) => {
       const offer = offerOf.get(p.id);
@@ -240,34 +224,32 @@ async function lockOffers(tx: Db, country: string, ids: number[]): Promise<Map<n
  * Moves an order to `to` if the rules allow it (`order-status.ts`); cancelling gives the stock back.
  * @throws NotFoundError, ValidationError `{status: [...]}` for a move the rules refuse
  */
-export async function changeOrderStatus(orderId: number, to: OrderStatus): Promise<Order> {
-  const db = await getDb();
-  const stockBack = await db.transaction(async (tx) => {
-    const [row] = await queryRows<{ status: OrderStatus; country: string }>(
+export async function changeOrderStatus(
+  orderId: number,
+  to: OrderStatus,
+  actor: { userId: number | null } = { userId: null },
+): Promise<Order> {
+  await writeCatalog({ source: 'cancellation', userId: actor.userId }, async (write) => {
+    const { tx } = write;
+    const [row] = await queryRows<{ status: OrderStatus; country: CountryCode }>(
       tx,
       sql`select status, country from orders where id = ${orderId} for update`,
     );
     if (!row) throw new NotFoundError('Заказ не найден.');
     if (!canTransition(row.status, to)) throw new ValidationError({ status: [transitionRefusal(row.status, to)] });
-    let refilled = false;
     if (returnsStock(to)) {
-      const back = await queryRows<{ quantity: number; returned: number }>(
+      const lines = await queryRows<{ product_id: number; quantity: number }>(
         tx,
-        sql`update product_offers o set quantity = o.quantity + l.quantity, updated_at = now()
-            from order_lines l
-            where l.order_id = ${orderId} and l.product_id = o.product_id and o.country = ${row.country}
-            returning o.quantity, l.quantity as returned`,
+        sql`select product_id, quantity from order_lines where order_id = ${orderId} order by product_id`,
       );
-      refilled = back.some((r) => r.quantity === r.returned);
+      await returnStock(
+        write,
+        row.country,
+        lines.map((l) => ({ productId: Number(l.product_id), quantity: Number(l.quantity) })),
+      );
     }
     await tx.update(orders).set({ status: to, updatedAt: new Date() }).where(eq(orders.id, orderId));
-    return refilled;
   });
-  if (stockBack) {
-    await invalidate('catalog');
-    // A product back from zero may have visitors waiting for it.
-    requestStockAlertSweep('order cancelled');
-  }
   return (await findOrderById(orderId))!;
 }
 

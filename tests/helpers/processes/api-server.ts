@@ -1,5 +1,6 @@
 /**
- * A second shop process for tests: boots on DATABASE_URL (as `npm start` does, without workers) and
+ * A second shop process for tests: boots on DATABASE_URL (as `npm start` does; its background workers
+ * only with `SHOP_TEST_WORKERS=true`) and
  * serves the API through the shop's HTTP server, response cache included. Prints `{"port": N}` once
  * it listens; stops on SIGTERM.
  */
@@ -8,7 +9,7 @@ import { getApp } from '../../../src/server/api/app.ts';
 import { boot } from '../../../src/server/boot/boot.ts';
 import { createShopServer } from '../../../src/server/http/shop-server.ts';
 
-const shop = await boot({ jobs: false, seedDemo: false });
+const shop = await boot({ jobs: process.env.SHOP_TEST_WORKERS === 'true', seedDemo: false });
 
 // Astro's handler in production; here the API app alone, reached the way Astro's endpoint reaches it.
 async function render(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { countryQuery } from '../common.schemas.ts';
+import { countryQuery, countryEnum } from '../common.schemas.ts';
 import { email, text } from '../fields.ts';
 
 export const backInStockQuery = z.object({ country: countryQuery });
@@ -28,7 +28,7 @@ export const backInStockBody = z
 export const backInStockAnswer = z
   .object({
     product: z.object({ id: z.number().int(), slug: z.string(), name: z.string() }),
-    country: z.enum(['kg', 'kz']),
+    country: countryEnum,
     email: z.string(),
     detail: z.string(),
   })

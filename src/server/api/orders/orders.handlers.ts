@@ -1,3 +1,4 @@
+import { updateProfile } from '../../accounts/profile.service.ts';
 import { findOwnOrder, listOwnOrders, placeOrder } from '../../orders/index.ts';
 import { NotFoundError } from '../../errors.ts';
 import { currentUser } from '../auth.ts';
@@ -27,8 +28,11 @@ export const createOrder: AppRouteHandler<typeof routes.createOrder> = async (c)
           : body.payment,
       comment: body.comment,
     },
-    { idempotencyKey: c.req.valid('header')['idempotency-key'], savePhone: body.save_phone },
+    { idempotencyKey: c.req.valid('header')['idempotency-key'] },
   );
+  // Offered when the profile has no phone or another one; the order stands whatever happens here.
+  if (body.save_phone && !replayed && order.contact.phone !== user.phone)
+    await updateProfile(user, user, { phone: order.contact.phone });
   if (replayed) c.header('Idempotent-Replayed', 'true');
   c.header('Location', `/api/v1/orders/order_list/${order.number}/`);
   return c.json(toOrderJson(order), 201);

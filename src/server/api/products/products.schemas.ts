@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { decodeSpecifications } from '../../../shared/specifications.ts';
 import { NUL_MESSAGE, queryBoolean, queryDecimal, queryText } from '../fields.ts';
 import { ORDERINGS } from '../../catalog/product-filters.ts';
-import { countryQuery } from '../common.schemas.ts';
+import { countryQuery, countryEnum } from '../common.schemas.ts';
 import { paginationQuery } from '../pagination.ts';
 
 const link = z.object({ id: z.number().int(), slug: z.string(), name: z.string() });
@@ -25,7 +25,7 @@ export const productListItemSchema = z
     quantity: z.number().int(),
     in_stock: z.boolean(),
     is_active: z.boolean(),
-    country: z.enum(['kg', 'kz']),
+    country: countryEnum,
   })
   .openapi('ProductListItem');
 
@@ -37,7 +37,7 @@ export const productSchema = productListItemSchema
     ),
     breadcrumbs: z.array(link),
     available_in_country: z.boolean(),
-    offers: z.array(z.object({ country: z.enum(['kg', 'kz']), in_stock: z.boolean() })),
+    offers: z.array(z.object({ country: countryEnum, in_stock: z.boolean() })),
     family: z
       .string()
       .nullable()

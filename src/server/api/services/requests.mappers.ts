@@ -1,3 +1,4 @@
+import type { CountryCode } from '../../../shared/countries.ts';
 import type { RequestKind, StoredRequest } from '../../requests/requests.service.ts';
 
 const NEXT: Record<RequestKind, string> = {
@@ -30,7 +31,7 @@ export function toRequestJson(r: StoredRequest) {
 /** The answer a bot gets for filling the hidden field: shaped like a real one, with nothing kept. */
 export function trappedAnswer(
   kind: RequestKind,
-  body: { country: 'kg' | 'kz'; name: string; email: string; phone: string },
+  body: { country: CountryCode; name: string; email: string; phone: string },
 ) {
   return {
     id: 0,

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { CITY_CODES } from '../../../shared/cities.ts';
-import { countryQuery } from '../common.schemas.ts';
+import { countryQuery, countryEnum } from '../common.schemas.ts';
 import { email, filled, phone, text } from '../fields.ts';
 
 /**
@@ -134,7 +134,7 @@ export const requestAnswerSchema = z
   .object({
     id: z.number().int(),
     kind: z.enum(['support', 'printing', 'vacancy', 'course', 'course_search']),
-    country: z.enum(['kg', 'kz']),
+    country: countryEnum,
     name: z.string(),
     email: z.string(),
     phone: z.string(),
@@ -150,5 +150,5 @@ export const requestAnswerSchema = z
   .openapi('VisitorRequest');
 
 export const newsletterAnswerSchema = z
-  .object({ email: z.string(), country: z.enum(['kg', 'kz']), detail: z.string() })
+  .object({ email: z.string(), country: countryEnum, detail: z.string() })
   .openapi('NewsletterAnswer');

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { CITY_CODES } from '../../../shared/cities.ts';
 import { MONTH_PATTERN } from '../../courses/course-dates.ts';
-import { countryFilter, countryQuery } from '../common.schemas.ts';
+import { countryFilter, countryQuery, countryEnum } from '../common.schemas.ts';
 import { paginationQuery } from '../pagination.ts';
 import { queryBoolean, queryText } from '../fields.ts';
 
@@ -91,7 +91,7 @@ export const vacancySchema = z
     id: z.number().int(),
     slug: z.string(),
     title: z.string(),
-    country: z.enum(['kg', 'kz']),
+    country: countryEnum,
     city: cityEnum,
     city_name: z.string(),
     employment_type: z.enum(['full_time', 'part_time', 'shift', 'internship']),

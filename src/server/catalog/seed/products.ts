@@ -11,7 +11,8 @@ import { buildOffers, roundKgs, type OfferDraft } from './offers.ts';
 import { randomFor, type Random } from '../../seeding/random.ts';
 import { specKinds, specSlugs, type SpecKey, type SpecValues } from './specifications.ts';
 import { escapeMarkup } from '../../../shared/escape.ts';
-import { slugify, stripHtml } from '../../seeding/text.ts';
+import { slugify } from '../../../shared/slug.ts';
+import { stripHtml } from '../../seeding/text.ts';
 
 export const demoFamilies: Family[] = [
   ...therapyFamilies,

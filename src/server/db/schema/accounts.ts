@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { DEFAULT_COUNTRY } from '../../../shared/countries.ts';
 
 /**
  * Shop accounts. The email is the login (stored in lower case); an account is inactive until its
@@ -17,7 +18,7 @@ export const users = pgTable(
     lastName: text().notNull().default(''),
     phone: text().notNull().default(''),
     /** The storefront country the person uses (`kg`, `kz`): links in their mails lead there. */
-    country: text().notNull().default('kg'),
+    country: text().notNull().default(DEFAULT_COUNTRY),
     isActive: boolean().notNull().default(false),
     /**
      * When the email was confirmed (or staff created the account). An inactive account with this set

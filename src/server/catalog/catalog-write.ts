@@ -1,0 +1,165 @@
+/**
+ * The one door through which the catalog is written: orders and cancellations, staff imports, single
+ * edits and the back office all run their changes inside `writeCatalog`. It owns what every writer
+ * would otherwise have to remember:
+ * - one transaction for the whole change;
+ * - an audit row per changed field for staff changes (who, when, product, country, old, new);
+ * - the catalog summary refreshed for the categories whose prices or products changed;
+ * - after the commit, the caches of every process emptied, and the people waiting for a product
+ *   whose stock came back from zero mailed.
+ * The services of this area (`offers.service.ts`, `products.service.ts`) do the writing itself.
+ */
+import { sql } from 'drizzle-orm';
+import type { CountryCode } from '../../shared/countries.ts';
+import { invalidate } from '../cache/invalidation.ts';
+import { getDb, queryRows, textArray, type Db } from '../db/client.ts';
+import { logger } from '../logger.ts';
+import { requestStockAlertSweep } from '../requests/stock-alerts.queue.ts';
+import { refreshCatalogStats } from './catalog-stats.ts';
+import { refreshSearchWords } from './search.ts';
+
+/** Who changes the catalog, and in which capacity. Only staff changes are audited, field by field. */
+export interface CatalogActor {
+  source: 'staff' | 'import' | 'undo' | 'order' | 'cancellation';
+  /** The account that made the change; null for the shop itself (an expired order's cancellation). */
+  userId: number | null;
+  /** The import (task) the change belongs to. */
+  taskId?: string | null;
+}
+
+/** One field of one product (and country, for offers) going from one value to another. */
+export interface FieldChange {
+  productId: number | null;
+  sku: string;
+  country: CountryCode | null;
+  field: string;
+  oldValue: string | null;
+  newValue: string | null;
+}
+
+const AUDITED: ReadonlySet<CatalogActor['source']> = new Set(['staff', 'import', 'undo']);
+
+/** A catalog change in progress: the transaction, and what must happen once it commits. */
+export class CatalogWrite {
+  readonly #categories = new Set<number>();
+  readonly #changes: FieldChange[] = [];
+  #changed = false;
+  #restocked = false;
+  #wordsChanged = false;
+
+  readonly tx: Db;
+  readonly actor: CatalogActor;
+
+  constructor(tx: Db, actor: CatalogActor) {
+    this.tx = tx;
+    this.actor = actor;
+  }
+
+  /** Something listings show changed (stock, a name...): every process empties its caches after the commit. */
+  markChanged(): void {
+    this.#changed = true;
+  }
+
+  /** Prices, offers or products of these categories changed: their summary is refreshed before the commit. */
+  touchCategories(ids: Iterable<number>): void {
+    for (const id of ids) this.#categories.add(id);
+    this.#changed = true;
+  }
+
+  /** A product's stock in a country went from nothing to some: those waiting for it are mailed. */
+  markRestocked(): void {
+    this.#restocked = true;
+    this.#changed = true;
+  }
+
+  /** Names or texts that search matches changed: the search word list is rebuilt after the commit. */
+  markSearchWordsChanged(): void {
+    this.#wordsChanged = true;
+    this.#changed = true;
+  }
+
+  /** Keeps audit rows for the changes (only staff changes are audited; others are ignored). */
+  record(changes: readonly FieldChange[]): void {
+    if (AUDITED.has(this.actor.source)) for (const change of changes) this.#changes.push(change);
+  }
+
+  /** Writes what must be in the same transaction: the audit rows and the summary. */
+  async beforeCommit(): Promise<void> {
+    if (this.#changes.length) await insertChanges(this.tx, this.actor, this.#changes);
+    if (this.#categories.size) await refreshCatalogStats(this.tx, [...this.#categories]);
+  }
+
+  /** What happens once the change is committed; never throws (each step logs its own failure). */
+  async afterCommit(db: Db): Promise<void> {
+    if (this.#wordsChanged) {
+      await refreshSearchWords(db).catch((error: unknown) =>
+        logger.error({ err: error }, 'Could not rebuild the search word list after a catalog change'),
+      );
+    }
+    if (this.#changed) await invalidate('catalog');
+    if (this.#restocked) requestStockAlertSweep(this.actor.source);
+  }
+}
+
+/**
+ * Runs `work` as one catalog change: in one transaction, with its audit rows and summary, then the
+ * caches and back-in-stock alerts once it has committed. A throw rolls everything back.
+ */
+export async function writeCatalog<T>(
+  actor: CatalogActor,
+  work: (write: CatalogWrite) => Promise<T>,
+  options: { db?: Db } = {},
+): Promise<T> {
+  const db = options.db ?? (await getDb());
+  let write: CatalogWrite | undefined;
+  const result = await db.transaction(async (tx) => {
+    write = new CatalogWrite(tx, actor);
+    const value = await work(write);
+    await write.beforeCommit();
+    return value;
+  });
+  await write!.afterCommit(db);
+  return result;
+}
+
+/** Audit rows in one statement, however many (an import of 100,000 stock rows). */
+export async function insertChanges(
+  tx: Db,
+  actor: Pick<CatalogActor, 'userId' | 'taskId'> & { source: string },
+  changes: readonly FieldChange[],
+): Promise<void> {
+  const CHUNK = 50_000;
+  for (let start = 0; start < changes.length; start += CHUNK) {
+    const part = changes.slice(start, start + CHUNK);
+    await tx.execute(sql`
+      insert into catalog_changes (source, user_id, task_id, product_id, sku, country, field, old_value, new_value)
+      select ${actor.source}, ${actor.userId}, ${actor.taskId ?? null}::uuid, c.product_id, c.sku, c.country, c.field,
+             c.old_value, c.new_value
+      from unnest(
+        ${textArray(part.map((c) => (c.productId === null ? null : String(c.productId))))}::int[],
+        ${textArray(part.map((c) => c.sku))}::text[],
+        ${textArray(part.map((c) => c.country))}::text[],
+        ${textArray(part.map((c) => c.field))}::text[],
+        ${textArray(part.map((c) => c.oldValue))}::text[],
+        ${textArray(part.map((c) => c.newValue))}::text[]
+      ) as c(product_id, sku, country, field, old_value, new_value)`);
+  }
+}
+
+/** The audit rows of one product, newest first (the back office's history of a product). */
+export async function listProductChanges(db: Db, productId: number, limit = 100) {
+  return queryRows<{
+    at: Date;
+    source: string;
+    user_id: number | null;
+    task_id: string | null;
+    country: string | null;
+    field: string;
+    old_value: string | null;
+    new_value: string | null;
+  }>(
+    db,
+    sql`select at, source, user_id, task_id, country, field, old_value, new_value from catalog_changes
+        where product_id = ${productId} and source <> 'preview' order by at desc, id desc limit ${limit}`,
+  );
+}

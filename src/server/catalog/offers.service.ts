@@ -1,0 +1,211 @@
+/**
+ * Writing offers (a product's price and stock in one country) inside a catalog change
+ * (`catalog-write.ts`): reading them locked, setting prices and stock in bulk, taking stock for an
+ * order and giving it back. Bulk statements pass whole columns as arrays, so an import of 100,000 rows
+ * costs a few statements, not 100,000.
+ */
+import { sql } from 'drizzle-orm';
+import type { CountryCode } from '../../shared/countries.ts';
+import { intArray, queryRows, textArray } from '../db/client.ts';
+import type { CatalogWrite, FieldChange } from './catalog-write.ts';
+
+/** An offer as writers see it, with what they need to record a change (its SKU and category). */
+export interface CurrentOffer {
+  productId: number;
+  sku: string;
+  categoryId: number;
+  /** Decimal string, 2 places. */
+  price: string;
+  oldPrice: string | null;
+  quantity: number;
+}
+
+/**
+ * The offers of `productIds` in `country`, locked until the change commits (in product order, so two
+ * writers never deadlock). Products without an offer there are missing from the map.
+ */
+export async function lockOffers(
+  write: CatalogWrite,
+  country: CountryCode,
+  productIds: readonly number[],
+): Promise<Map<number, CurrentOffer>> {
+  if (!productIds.length) return new Map();
+  const rows = await queryRows<{
+    product_id: number;
+    sku: string;
+    category_id: number;
+    price: string;
+    old_price: string | null;
+    quantity: number;
+  }>(
+    write.tx,
+    sql`select o.product_id, p.sku, p.category_id, o.price::text as price, o.old_price::text as old_price, o.quantity
+        from product_offers o join products p on p.id = o.product_id
+        where o.country = ${country} and o.product_id = any(${intArray(productIds)}::int[])
+        order by o.product_id for update of o`,
+  );
+  return new Map(
+    rows.map((r) => [
+      Number(r.product_id),
+      {
+        productId: Number(r.product_id),
+        sku: r.sku,
+        categoryId: Number(r.category_id),
+        price: r.price,
+        oldPrice: r.old_price,
+        quantity: Number(r.quantity),
+      },
+    ]),
+  );
+}
+
+/** Every offer of a country, locked (an import in `replace` mode zeroes the ones its file leaves out). */
+export async function lockCountryOffers(write: CatalogWrite, country: CountryCode): Promise<CurrentOffer[]> {
+  const rows = await queryRows<{ product_id: number }>(
+    write.tx,
+    sql`select product_id from product_offers where country = ${country}`,
+  );
+  return [
+    ...(
+      await lockOffers(
+        write,
+        country,
+        rows.map((r) => Number(r.product_id)),
+      )
+    ).values(),
+  ];
+}
+
+/** New stock for an offer that exists, with the stock it had when it was locked. */
+export interface StockChange {
+  offer: CurrentOffer;
+  quantity: number;
+}
+
+/**
+ * Sets the stock of existing offers (already locked with `lockOffers`); records each change and wakes
+ * back-in-stock alerts for those that come back from zero.
+ */
+export async function setStock(write: CatalogWrite, country: CountryCode, changes: readonly StockChange[]) {
+  const moved = changes.filter((c) => c.quantity !== c.offer.quantity);
+  if (!moved.length) return;
+  await write.tx.execute(sql`
+    update product_offers o set quantity = v.quantity, updated_at = now()
+    from unnest(${intArray(moved.map((c) => c.offer.productId))}::int[], ${intArray(moved.map((c) => c.quantity))}::int[])
+      as v(product_id, quantity)
+    where o.product_id = v.product_id and o.country = ${country}`);
+  write.markChanged();
+  if (moved.some((c) => c.offer.quantity <= 0 && c.quantity > 0)) write.markRestocked();
+  write.record(
+    moved.map((c) => ({
+      productId: c.offer.productId,
+      sku: c.offer.sku,
+      country,
+      field: 'quantity',
+      oldValue: String(c.offer.quantity),
+      newValue: String(c.quantity),
+    })),
+  );
+}
+
+/** A price to set: on an existing offer (`offer`), or a new offer with stock 0 (`product` only). */
+export interface PriceChange {
+  product: { id: number; sku: string; categoryId: number };
+  offer: CurrentOffer | null;
+  /** Decimal string, 2 places. */
+  price: string;
+  /** Undefined: the old price stays as it is. */
+  oldPrice?: string | null;
+}
+
+/**
+ * Sets prices (and old prices), creating the offer with stock 0 where the product had none in the
+ * country; records each changed field and refreshes the summary of the categories touched.
+ */
+export async function setPrices(write: CatalogWrite, country: CountryCode, changes: readonly PriceChange[]) {
+  const audit: FieldChange[] = [];
+  const rows: { id: number; price: string; oldPrice: string | null }[] = [];
+  const categories = new Set<number>();
+  for (const change of changes) {
+    const { product, offer } = change;
+    const oldPrice = change.oldPrice === undefined ? (offer?.oldPrice ?? null) : change.oldPrice;
+    const field = (name: string, from: string | null, to: string | null) => {
+      if (from !== to)
+        audit.push({ productId: product.id, sku: product.sku, country, field: name, oldValue: from, newValue: to });
+    };
+    if (!offer) field('offer', null, 'sold');
+    field('price', offer?.price ?? null, change.price);
+    field('old_price', offer?.oldPrice ?? null, oldPrice);
+    if (offer && offer.price === change.price && offer.oldPrice === oldPrice) continue;
+    rows.push({ id: product.id, price: change.price, oldPrice });
+    categories.add(product.categoryId);
+  }
+  if (!rows.length) return;
+  await write.tx.execute(sql`
+    insert into product_offers (product_id, country, price, old_price, quantity)
+    select v.product_id, ${country}, v.price, v.old_price, 0
+    from unnest(${intArray(rows.map((r) => r.id))}::int[], ${textArray(rows.map((r) => r.price))}::numeric[],
+                ${textArray(rows.map((r) => r.oldPrice))}::numeric[]) as v(product_id, price, old_price)
+    on conflict (product_id, country) do update
+      set price = excluded.price, old_price = excluded.old_price, updated_at = now()`);
+  write.touchCategories(categories);
+  write.record(audit);
+}
+
+/** Stops selling products in a country: their offers go (price, stock and all). */
+export async function removeOffers(write: CatalogWrite, country: CountryCode, offers: readonly CurrentOffer[]) {
+  if (!offers.length) return;
+  await write.tx.execute(
+    sql`delete from product_offers where country = ${country}
+        and product_id = any(${intArray(offers.map((o) => o.productId))}::int[])`,
+  );
+  write.touchCategories(offers.map((o) => o.categoryId));
+  write.record(
+    offers.flatMap((o) => [
+      { productId: o.productId, sku: o.sku, country, field: 'offer', oldValue: 'sold', newValue: null },
+      { productId: o.productId, sku: o.sku, country, field: 'price', oldValue: o.price, newValue: null },
+      { productId: o.productId, sku: o.sku, country, field: 'quantity', oldValue: String(o.quantity), newValue: null },
+    ]),
+  );
+}
+
+/**
+ * Takes stock for an order's lines (already checked against locked offers): one statement for all of
+ * them. A product that ran out empties the caches, so listings do not show it as available.
+ */
+export async function takeStock(
+  write: CatalogWrite,
+  country: CountryCode,
+  lines: readonly { productId: number; quantity: number }[],
+): Promise<void> {
+  if (!lines.length) return;
+  const left = await queryRows<{ quantity: number }>(
+    write.tx,
+    sql`update product_offers o set quantity = o.quantity - v.quantity, updated_at = now()
+        from unnest(${intArray(lines.map((l) => l.productId))}::int[], ${intArray(lines.map((l) => l.quantity))}::int[])
+          as v(product_id, quantity)
+        where o.product_id = v.product_id and o.country = ${country}
+        returning o.quantity`,
+  );
+  if (left.some((r) => Number(r.quantity) <= 0)) write.markChanged();
+}
+
+/** Gives an order's stock back (a cancellation); offers that no longer exist get nothing. */
+export async function returnStock(
+  write: CatalogWrite,
+  country: CountryCode,
+  lines: readonly { productId: number; quantity: number }[],
+): Promise<void> {
+  if (!lines.length) return;
+  const back = await queryRows<{ quantity: number; returned: number }>(
+    write.tx,
+    sql`update product_offers o set quantity = o.quantity + v.quantity, updated_at = now()
+        from unnest(${intArray(lines.map((l) => l.productId))}::int[], ${intArray(lines.map((l) => l.quantity))}::int[])
+          as v(product_id, quantity)
+        where o.product_id = v.product_id and o.country = ${country}
+        returning o.quantity, v.quantity as returned`,
+  );
+  if (!back.length) return;
+  write.markChanged();
+  if (back.some((r) => Number(r.quantity) === Number(r.returned))) write.markRestocked();
+}

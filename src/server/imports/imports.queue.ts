@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import { getDb, queryRows } from '../db/client.ts';
+import { defineQueue } from '../jobs/jobs.ts';
+import { logger } from '../logger.ts';
+import { runImport } from './imports.runner.ts';
+
+/** Seconds before a task still PENDING is taken for one whose job was lost, and queued again. */
+const LOST_AFTER_SECONDS = 60;
+
+/**
+ * Staff imports run by whichever shop process is free: one job per task (`exclusive` with the task id
+ * as singletonKey, so a task is never queued twice). A process that dies mid-run leaves the job to
+ * expire and be retried; the task itself refuses to write twice.
+ */
+export const importsQueue = defineQueue<{ taskId: string }>({
+  name: 'imports',
+  options: { policy: 'exclusive', expireInSeconds: 1800, retryLimit: 2 },
+  isEnabled: () => true,
+  pollingIntervalSeconds: () => 1,
+  work: async (job) => {
+    await runImport(job.data.taskId);
+  },
+  upkeep: { everySeconds: () => LOST_AFTER_SECONDS, run: () => requeueLostImports() },
+});
+
+/** Queues an import task; nothing happens when its job is already queued or running. */
+export async function queueImportTask(taskId: string): Promise<void> {
+  await importsQueue.send({ taskId }, { singletonKey: taskId });
+}
+
+/** Tasks stored without their job (the process stopped between the two): queued again. */
+async function requeueLostImports(): Promise<void> {
+  const db = await getDb();
+  const lost = await queryRows<{ id: string }>(
+    db,
+    sql`select id from tasks where kind like 'import_%' and status = 'PENDING'
+        and created_at < now() - make_interval(secs => ${LOST_AFTER_SECONDS})`,
+  );
+  for (const { id } of lost) await queueImportTask(id);
+  if (lost.length) logger.warn({ tasks: lost.length }, 'Queued import tasks that had lost their job');
+}

@@ -1,0 +1,117 @@
+/**
+ * Running an import task (the worker side of `imports.queue.ts`): read the stored file, check it against
+ * the catalog, write (or, for a dry run, only record what would change), and keep the task's record.
+ */
+import { sql } from 'drizzle-orm';
+import type { CountryCode } from '../../shared/countries.ts';
+import { insertChanges, type CatalogWrite } from '../catalog/catalog-write.ts';
+import { getDb } from '../db/client.ts';
+import {
+  clearRowErrors,
+  findTask,
+  lockTask,
+  readTaskFile,
+  storeRowErrors,
+  updateTask,
+  type Task,
+} from '../jobs/tasks.ts';
+import { logger } from '../logger.ts';
+import type { ImportContext, ImportOutcome } from './import-run.ts';
+import { ImportFileError, type ImportKind } from './import.types.ts';
+import { importKindOf, type ImportOptions } from './imports.options.ts';
+import { IMPORT_TEXT } from './imports.texts.ts';
+import { importPrices } from './prices-import.ts';
+import { importProducts } from './products-import.ts';
+import { importStock } from './stock-import.ts';
+
+const log = logger.child({ module: 'imports' });
+
+const RUNNERS: Record<ImportKind, (ctx: ImportContext) => Promise<ImportOutcome>> = {
+  products: importProducts,
+  prices: importPrices,
+  stock: importStock,
+};
+
+export function importOptionsOf(task: Task): ImportOptions {
+  const o = task.options as {
+    dry_run?: boolean;
+    error_policy?: ImportOptions['errorPolicy'];
+    mode?: ImportOptions['mode'];
+  };
+  return { dryRun: o.dry_run ?? false, errorPolicy: o.error_policy ?? 'reject_everything', mode: o.mode ?? 'merge' };
+}
+
+class AlreadyApplied extends Error {}
+
+/** Runs an import task to its end; a task already ended is left as it is (a retried job). */
+export async function runImport(taskId: string): Promise<void> {
+  const task = await findTask(taskId);
+  if (!task || task.status === 'SUCCESS' || task.status === 'FAILURE') return;
+  const kind = importKindOf(task.kind);
+  if (!kind) return;
+  const options = importOptionsOf(task);
+  await updateTask(taskId, {
+    status: 'STARTED',
+    startedAt: new Date(),
+    progress: { current: 0, total: 0, stage: 'reading' },
+  });
+  const ctx: ImportContext = {
+    taskId,
+    country: task.country as CountryCode | null,
+    options,
+    actor: { source: 'import', userId: task.createdBy, taskId },
+    file: () => readTaskFile(taskId),
+    progress: (stage, current, total) =>
+      updateTask(taskId, { status: 'PROGRESS', progress: { stage, current, total } }),
+    // Imports of one kind and country write one at a time, whichever processes run them.
+    enter: async (write: CatalogWrite) => {
+      await write.tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${task.kind}:${task.country ?? ''}`}))`);
+    },
+    beforeWrite: async (write: CatalogWrite) => {
+      const locked = await lockTask(write.tx, taskId);
+      if (locked?.appliedAt) throw new AlreadyApplied();
+      await updateTask(taskId, { appliedAt: new Date(), appliedBy: task.createdBy }, write.tx);
+    },
+  };
+  try {
+    const outcome = await RUNNERS[kind](ctx);
+    await finishImport(task, options, outcome);
+  } catch (error) {
+    if (error instanceof AlreadyApplied) return;
+    const message = error instanceof ImportFileError ? error.message : IMPORT_TEXT.failed;
+    if (!(error instanceof ImportFileError)) log.error({ err: error, taskId }, 'An import failed');
+    await updateTask(taskId, {
+      status: 'FAILURE',
+      finishedAt: new Date(),
+      result: { message, ...(error instanceof ImportFileError ? { code: error.code } : {}) },
+      progress: { stage: 'done', current: 0, total: 0 },
+    });
+  }
+}
+
+async function finishImport(task: Task, options: ImportOptions, outcome: ImportOutcome): Promise<void> {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await clearRowErrors(tx, task.id);
+    await storeRowErrors(tx, task.id, outcome.errors);
+    if (!outcome.applied) {
+      await tx.execute(sql`delete from catalog_changes where task_id = ${task.id}::uuid and source = 'preview'`);
+      await insertChanges(tx, { source: 'preview', userId: task.createdBy, taskId: task.id }, outcome.changes);
+    }
+  });
+  const failed = !outcome.applied && outcome.counts.errors > 0 && options.errorPolicy === 'reject_everything';
+  const message = options.dryRun
+    ? IMPORT_TEXT.dryRun(outcome.changes.length, outcome.counts.errors)
+    : outcome.applied
+      ? IMPORT_TEXT.written(outcome.changes.length)
+      : IMPORT_TEXT.nothingWritten(outcome.counts.errors);
+  await updateTask(task.id, {
+    status: failed ? 'FAILURE' : 'SUCCESS',
+    finishedAt: new Date(),
+    counts: { ...outcome.counts },
+    errorsTotal: outcome.errors.length,
+    file: { ...task.file, ...outcome.file },
+    result: { message, changes: outcome.changes.length, applied: outcome.applied, notes: outcome.notes },
+    progress: { stage: 'done', current: outcome.counts.rows, total: outcome.counts.rows },
+  });
+}

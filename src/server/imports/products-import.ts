@@ -1,0 +1,309 @@
+/**
+ * A products file (JSON), keyed by SKU: a new SKU creates a product (it needs a name and a category),
+ * a known one is updated. Only the keys a row has change; an import never deletes (`is_active: false`
+ * hides). Categories, brands and specifications are named by slug; a brand may also be named as it is
+ * written, and an unknown brand name creates the brand.
+ */
+import { slugify } from '../../shared/slug.ts';
+import { writeCatalog, type CatalogWrite, type FieldChange } from '../catalog/catalog-write.ts';
+import {
+  createBrand,
+  createProducts,
+  loadBrandIndex,
+  loadProductsBySku,
+  updateProducts,
+  type ProductDraft,
+  type ProductUpdate,
+  type SpecValuesById,
+  type StoredProduct,
+} from '../catalog/products.service.ts';
+import { categories, products, specifications } from '../db/schema/index.ts';
+import { errorRowCount, mayWrite, sortErrors, type ImportContext, type ImportOutcome } from './import-run.ts';
+import type { ProductRow, RowError } from './import.types.ts';
+import { IMPORT_LIMITS } from './imports.options.ts';
+import { readProductsFile } from './products-file.ts';
+
+const PROGRESS_EVERY = 5_000;
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const PRODUCTS_TEXT = {
+  duplicate: (rows: number[]) => `Этот артикул встречается в файле не один раз (строки ${rows.join(', ')}).`,
+  required: (field: string) => `Новому товару нужно поле ${field}.`,
+  categoryUnknown: (slug: string) => `Категории «${slug}» нет в каталоге. Укажите slug существующей категории.`,
+  brandUnknown: (slug: string) =>
+    `Бренда со slug «${slug}» нет. Чтобы создать бренд, напишите его название как оно должно выглядеть, например «Vita Zahnfabrik».`,
+  specUnknown: (slug: string, known: string[]) =>
+    `Характеристики «${slug}» нет. Известные: ${known.slice(0, 40).join(', ')}${known.length > 40 ? '…' : ''}.`,
+  specNotNumber: (slug: string, value: string) => `Характеристика «${slug}» числовая, а «${value}» — не число.`,
+  slugTaken: (slug: string) => `Адрес «${slug}» уже занят другим товаром. Укажите другой slug.`,
+} as const;
+
+export async function importProducts(ctx: ImportContext): Promise<ImportOutcome> {
+  const rows: ProductRow[] = [];
+  const errors: RowError[] = [];
+  let seen = 0;
+  for await (const item of readProductsFile(ctx.file(), { maxRows: IMPORT_LIMITS.maxRows })) {
+    if (item.kind === 'row') rows.push(item.value);
+    else errors.push(...item.value.errors);
+    if (++seen % PROGRESS_EVERY === 0) await ctx.progress('reading', seen, 0);
+  }
+  const bySku = new Map<string, ProductRow[]>();
+  for (const row of rows) bySku.set(row.sku, [...(bySku.get(row.sku) ?? []), row]);
+  const unique = rows.filter((row) => {
+    const same = bySku.get(row.sku)!;
+    if (same.length === 1) return true;
+    errors.push({
+      row: row.row,
+      column: 'sku',
+      value: row.sku,
+      code: 'duplicate_sku',
+      message: PRODUCTS_TEXT.duplicate(same.map((r) => r.row)),
+    });
+    return false;
+  });
+  await ctx.progress('checking', seen, seen);
+
+  return writeCatalog(ctx.actor, async (write) => {
+    await ctx.enter(write);
+    const refs = await loadRefs(write);
+    const current = await loadProductsBySku(
+      write,
+      unique.map((r) => r.sku),
+    );
+    const notes: string[] = [];
+    const newBrands = new Map<string, { name: string; slug: string; id: number | null }>();
+    const drafts: ProductDraft[] = [];
+    const updates: ProductUpdate[] = [];
+    const slugsInFile = new Map<string, string>();
+    /** The brand name each row gave, by SKU, for the brands the import creates. */
+    const pendingBrand = new Map<string, string | undefined>();
+    const rowErrors = (row: ProductRow) => {
+      const found: RowError[] = [];
+      const fail = (column: string, value: string | null, code: RowError['code'], message: string) =>
+        found.push({ row: row.row, column, value, code, message });
+      const existing = current.get(row.sku);
+      if (!existing) {
+        if (row.name === undefined) fail('name', null, 'field_required', PRODUCTS_TEXT.required('name'));
+        if (row.category === undefined) fail('category', null, 'field_required', PRODUCTS_TEXT.required('category'));
+      }
+      let categoryId: number | undefined;
+      if (row.category !== undefined) {
+        categoryId = refs.categories.get(row.category);
+        if (categoryId === undefined)
+          fail('category', row.category, 'category_unknown', PRODUCTS_TEXT.categoryUnknown(row.category));
+      }
+      let brandId: number | null | undefined;
+      if (row.brand === null) brandId = null;
+      else if (row.brand !== undefined) {
+        brandId = refs.brands.bySlug.get(row.brand) ?? refs.brands.byName.get(row.brand.toLocaleLowerCase('ru'));
+        if (brandId === undefined && SLUG_PATTERN.test(row.brand))
+          fail('brand', row.brand, 'brand_unknown', PRODUCTS_TEXT.brandUnknown(row.brand));
+      }
+      const specs: SpecValuesById = new Map();
+      for (const [slug, values] of Object.entries(row.specifications ?? {})) {
+        const spec = refs.specs.get(slug);
+        if (!spec) {
+          fail(
+            `specifications.${slug}`,
+            slug,
+            'specification_unknown',
+            PRODUCTS_TEXT.specUnknown(slug, [...refs.specs.keys()]),
+          );
+          continue;
+        }
+        const bad = spec.kind === 'number' ? values.find((v) => !/^-?\d+([.,]\d+)?$/.test(v.trim())) : undefined;
+        if (bad !== undefined)
+          fail(`specifications.${slug}`, bad, 'field_invalid', PRODUCTS_TEXT.specNotNumber(slug, bad));
+        else
+          specs.set(
+            spec.id,
+            values.map((v) => v.trim()),
+          );
+      }
+      let slug = row.slug;
+      if (slug !== undefined && slug !== existing?.slug) {
+        const owner = refs.slugOwners.get(slug);
+        const inFile = slugsInFile.get(slug);
+        if ((owner !== undefined && owner !== row.sku) || (inFile !== undefined && inFile !== row.sku))
+          fail('slug', slug, 'slug_taken', PRODUCTS_TEXT.slugTaken(slug));
+      }
+      if (found.length) return { errors: found };
+      if (slug === undefined && !existing)
+        slug = uniqueSlug(slugify(row.name!) || slugify(row.sku) || 'tovar', refs, slugsInFile);
+      if (slug !== undefined) slugsInFile.set(slug, row.sku);
+      return { errors: found, categoryId, brandId, specs, slug };
+    };
+
+    for (const row of unique) {
+      const checked = rowErrors(row);
+      if (checked.errors.length) {
+        errors.push(...checked.errors);
+        continue;
+      }
+      const brandId = checked.brandId;
+      if (brandId === undefined && row.brand !== undefined && row.brand !== null) {
+        // A brand named as it is written that does not exist yet: created once, however many rows name it.
+        const key = row.brand.toLocaleLowerCase('ru');
+        if (!newBrands.has(key))
+          newBrands.set(key, { name: row.brand.trim(), slug: uniqueBrandSlug(row.brand, refs), id: null });
+      }
+      const existing = current.get(row.sku);
+      if (!existing) {
+        drafts.push({
+          sku: row.sku,
+          name: row.name!,
+          slug: checked.slug!,
+          categoryId: checked.categoryId!,
+          brandId: brandId ?? null,
+          family: row.family ?? null,
+          isActive: row.isActive ?? true,
+          description: row.description ?? '',
+          images: row.images ?? [],
+          specifications: checked.specs!,
+        });
+      } else {
+        updates.push({
+          id: existing.id,
+          sku: row.sku,
+          fields: definedOnly({
+            name: row.name,
+            slug: checked.slug,
+            categoryId: checked.categoryId,
+            brandId,
+            family: row.family,
+            isActive: row.isActive,
+            description: row.description,
+            images: row.images,
+          }),
+          specifications: checked.specs,
+        });
+      }
+      pendingBrand.set(row.sku, row.brand ?? undefined);
+    }
+
+    const errorRows = errorRowCount(errors);
+    const applied = mayWrite(ctx.options, errorRows);
+    let changed = new Set<number>();
+    if (applied) {
+      await ctx.beforeWrite(write);
+      await ctx.progress('writing', 0, drafts.length + updates.length);
+      for (const brand of newBrands.values()) brand.id = await createBrand(write, brand.name, brand.slug);
+      const brandOf = (sku: string, given: number | null | undefined) => {
+        const name = pendingBrand.get(sku);
+        return given === undefined && name ? (newBrands.get(name.toLocaleLowerCase('ru'))?.id ?? undefined) : given;
+      };
+      for (const draft of drafts) draft.brandId = brandOf(draft.sku, draft.brandId ?? undefined) ?? null;
+      for (const update of updates) {
+        const id = brandOf(update.sku, update.fields.brandId);
+        if (id !== undefined) update.fields.brandId = id;
+      }
+      await createProducts(write, drafts);
+      changed = await updateProducts(write, updates, current);
+    }
+    if (newBrands.size)
+      notes.push(
+        `${applied ? 'Созданы бренды' : 'Будут созданы бренды'}: ${[...newBrands.values()].map((b) => b.name).join(', ')}.`,
+      );
+    const changes = applied ? [] : previewChanges(drafts, updates, current);
+    const updated = applied
+      ? changed.size
+      : new Set(changes.filter((c) => c.field !== 'product').map((c) => c.sku)).size;
+    return {
+      counts: {
+        rows: seen,
+        created: drafts.length,
+        updated,
+        unchanged: updates.length - updated,
+        errors: errorRows,
+      },
+      errors: sortErrors(errors),
+      changes,
+      applied,
+      file: {},
+      notes,
+    };
+  });
+}
+
+async function loadRefs(write: CatalogWrite) {
+  const [categoryRows, specRows, slugRows, brandIndex] = await Promise.all([
+    write.tx.select({ id: categories.id, slug: categories.slug }).from(categories),
+    write.tx
+      .select({ id: specifications.id, slug: specifications.slug, kind: specifications.kind })
+      .from(specifications),
+    write.tx.select({ slug: products.slug, sku: products.sku }).from(products),
+    loadBrandIndex(write),
+  ]);
+  return {
+    categories: new Map(categoryRows.map((c) => [c.slug, c.id])),
+    specs: new Map(specRows.map((s) => [s.slug, s])),
+    slugOwners: new Map(slugRows.map((p) => [p.slug, p.sku])),
+    brands: brandIndex,
+  };
+}
+
+function uniqueSlug(base: string, refs: { slugOwners: Map<string, string> }, inFile: Map<string, string>): string {
+  let slug = base.slice(0, 190);
+  for (let n = 2; refs.slugOwners.has(slug) || inFile.has(slug); n += 1) slug = `${base.slice(0, 190)}-${n}`;
+  return slug;
+}
+
+function uniqueBrandSlug(name: string, refs: { brands: { slugs: Set<string> } }): string {
+  const base = slugify(name) || 'brand';
+  let slug = base;
+  for (let n = 2; refs.brands.slugs.has(slug); n += 1) slug = `${base}-${n}`;
+  refs.brands.slugs.add(slug);
+  return slug;
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** The changes a dry run would make, field by field, as the audit would record them. */
+function previewChanges(
+  drafts: readonly ProductDraft[],
+  updates: readonly ProductUpdate[],
+  current: ReadonlyMap<string, StoredProduct>,
+): FieldChange[] {
+  const changes: FieldChange[] = drafts.map((d) => ({
+    productId: null,
+    sku: d.sku,
+    country: null,
+    field: 'product',
+    oldValue: null,
+    newValue: 'created',
+  }));
+  const names: Record<string, string> = { categoryId: 'category', brandId: 'brand', isActive: 'is_active' };
+  const text = (v: unknown) => (v === null || v === undefined ? null : typeof v === 'string' ? v : JSON.stringify(v));
+  for (const update of updates) {
+    const before = current.get(update.sku)!;
+    for (const [key, value] of Object.entries(update.fields)) {
+      const from = text(before[key as keyof StoredProduct]);
+      const to = text(value);
+      if (from !== to)
+        changes.push({
+          productId: before.id,
+          sku: update.sku,
+          country: null,
+          field: names[key] ?? key,
+          oldValue: from,
+          newValue: to,
+        });
+    }
+    for (const [specId, values] of update.specifications ?? []) {
+      const from = [...(before.specifications.get(specId) ?? [])].sort();
+      const to = [...new Set(values)].sort();
+      if (JSON.stringify(from) !== JSON.stringify(to))
+        changes.push({
+          productId: before.id,
+          sku: update.sku,
+          country: null,
+          field: `spec:${specId}`,
+          oldValue: from.length ? JSON.stringify(from) : null,
+          newValue: to.length ? JSON.stringify(to) : null,
+        });
+    }
+  }
+  return changes;
+}

@@ -1,0 +1,149 @@
+/**
+ * Background tasks people wait for (staff imports), kept in the `tasks` table: what was asked, how far
+ * it got, what it did. pg-boss carries the work to whichever process is free (`tasks.queue.ts` of the
+ * area); this module is the record every process reads the same. A task's file is stored with it in
+ * 1 MB chunks, so the process that runs it reads it as a stream.
+ */
+import { and, asc, count, desc, eq, gt, inArray, like, sql, type SQL } from 'drizzle-orm';
+import { getDb, intArray, queryRows, textArray, type Db } from '../db/client.ts';
+import { taskFileChunks, taskRowErrors, tasks } from '../db/schema/index.ts';
+import type { Paged, Paging } from '../paging.ts';
+
+export type Task = typeof tasks.$inferSelect;
+export type TaskStatus = Task['status'];
+
+/** Statuses of a task that has not ended: a repeated upload answers the task in one of them. */
+export const RUNNING_STATUSES: readonly TaskStatus[] = ['PENDING', 'STARTED', 'PROGRESS'];
+
+const CHUNK_BYTES = 1024 * 1024;
+
+export interface NewTask {
+  kind: string;
+  country: string | null;
+  options: Record<string, unknown>;
+  file: Record<string, unknown>;
+  createdBy: number | null;
+  /** Same key while the first is running: that task is answered instead of a new one. */
+  dedupeKey: string | null;
+}
+
+/**
+ * Creates a task, or answers the running task with the same `dedupeKey` (`created` false). The file
+ * is stored by `store` inside the same transaction, so a task never exists without its file.
+ */
+export async function createTask(
+  input: NewTask,
+  store: (db: Db, taskId: string) => Promise<void>,
+): Promise<{ task: Task; created: boolean }> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [inserted] = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into tasks (kind, country, options, file, created_by, dedupe_key)
+          values (${input.kind}, ${input.country}, ${JSON.stringify(input.options)}::jsonb,
+                  ${JSON.stringify(input.file)}::jsonb, ${input.createdBy}, ${input.dedupeKey})
+          on conflict (dedupe_key) where status in ('PENDING', 'STARTED', 'PROGRESS') do nothing
+          returning id`,
+    );
+    if (!inserted) {
+      const [running] = await tx
+        .select()
+        .from(tasks)
+        .where(and(eq(tasks.dedupeKey, input.dedupeKey!), inArray(tasks.status, [...RUNNING_STATUSES])));
+      return { task: running!, created: false };
+    }
+    await store(tx, inserted.id);
+    const [task] = await tx.select().from(tasks).where(eq(tasks.id, inserted.id));
+    return { task: task!, created: true };
+  });
+}
+
+/** Stores a file's bytes as the task's chunks, in order. */
+export async function storeTaskFile(db: Db, taskId: string, data: Buffer): Promise<void> {
+  for (let seq = 0, start = 0; start < data.length || seq === 0; seq += 1, start += CHUNK_BYTES) {
+    await db.insert(taskFileChunks).values({ taskId, seq, data: data.subarray(start, start + CHUNK_BYTES) });
+  }
+}
+
+/** The task's file, chunk by chunk (one chunk in memory at a time). */
+export async function* readTaskFile(taskId: string): AsyncGenerator<Buffer> {
+  const db = await getDb();
+  for (let seq = 0; ; seq += 1) {
+    const [chunk] = await db
+      .select({ data: taskFileChunks.data })
+      .from(taskFileChunks)
+      .where(and(eq(taskFileChunks.taskId, taskId), eq(taskFileChunks.seq, seq)));
+    if (!chunk) return;
+    if (chunk.data.length) yield chunk.data;
+  }
+}
+
+export async function findTask(id: string, db?: Db): Promise<Task | null> {
+  const database = db ?? (await getDb());
+  const [task] = await database.select().from(tasks).where(eq(tasks.id, id));
+  return task ?? null;
+}
+
+/** The task's row, locked until the transaction ends (a retried run waits for, then sees, the first). */
+export async function lockTask(tx: Db, id: string): Promise<Task | null> {
+  const [row] = await queryRows<{ id: string }>(tx, sql`select id from tasks where id = ${id} for update`);
+  return row ? findTask(row.id, tx) : null;
+}
+
+export async function updateTask(id: string, set: Partial<Omit<Task, 'id' | 'createdAt'>>, db?: Db): Promise<void> {
+  const database = db ?? (await getDb());
+  await database.update(tasks).set(set).where(eq(tasks.id, id));
+}
+
+/** Stores a task's row errors in one statement per 20,000 (they are read back by page). */
+export async function storeRowErrors(
+  db: Db,
+  taskId: string,
+  errors: readonly { row: number; column: string | null; value: string | null; code: string; message: string }[],
+): Promise<void> {
+  const CHUNK = 20_000;
+  for (let start = 0; start < errors.length; start += CHUNK) {
+    const part = errors.slice(start, start + CHUNK);
+    await db.execute(sql`
+      insert into task_row_errors (task_id, row, "column", value, code, message)
+      select ${taskId}::uuid, e.row, e.col, e.value, e.code, e.message
+      from unnest(${intArray(part.map((e) => e.row))}::int[], ${textArray(part.map((e) => e.column))}::text[],
+                  ${textArray(part.map((e) => e.value))}::text[], ${textArray(part.map((e) => e.code))}::text[],
+                  ${textArray(part.map((e) => e.message))}::text[]) as e(row, col, value, code, message)`);
+  }
+}
+
+export async function clearRowErrors(db: Db, taskId: string): Promise<void> {
+  await db.delete(taskRowErrors).where(eq(taskRowErrors.taskId, taskId));
+}
+
+export type TaskRowError = typeof taskRowErrors.$inferSelect;
+
+/** A task's row errors in file order, after the one with id `after` (for reading them all in pages). */
+export async function listRowErrors(taskId: string, limit: number, after = 0): Promise<TaskRowError[]> {
+  const db = await getDb();
+  return db
+    .select()
+    .from(taskRowErrors)
+    .where(and(eq(taskRowErrors.taskId, taskId), gt(taskRowErrors.id, after)))
+    .orderBy(asc(taskRowErrors.id))
+    .limit(limit);
+}
+
+/** Tasks whose kind starts with `kindPrefix`, newest first, optionally of one kind, country or status. */
+export async function listTasks(
+  filter: { kindPrefix: string; kind?: string; country?: string; status?: TaskStatus },
+  paging: Paging,
+): Promise<Paged<Task>> {
+  const db = await getDb();
+  const conditions: SQL[] = [like(tasks.kind, `${filter.kindPrefix}%`)];
+  if (filter.kind) conditions.push(eq(tasks.kind, filter.kind));
+  if (filter.country) conditions.push(eq(tasks.country, filter.country));
+  if (filter.status) conditions.push(eq(tasks.status, filter.status));
+  const where = and(...conditions);
+  const [items, [total]] = await Promise.all([
+    db.select().from(tasks).where(where).orderBy(desc(tasks.createdAt)).limit(paging.limit).offset(paging.offset),
+    db.select({ value: count() }).from(tasks).where(where),
+  ]);
+  return { items, count: total?.value ?? 0 };
+}
