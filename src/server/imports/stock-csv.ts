@@ -12,7 +12,14 @@ import {
   type StockRowProblem,
 } from './import.types.ts';
 import { COUNT_MESSAGES, parseStockCount, readSku, wasMessage } from './stock-cells.ts';
-import { detectDelimiter, findColumns, findFirstLine, type FirstLine, type StockColumns } from './stock-header.ts';
+import {
+  detectDelimiter,
+  findColumns,
+  findFirstLine,
+  sepLineDelimiter,
+  type FirstLine,
+  type StockColumns,
+} from './stock-header.ts';
 import { decodeText } from './text-encoding.ts';
 
 export { STOCK_HEADERS } from './stock-header.ts';
@@ -128,23 +135,27 @@ async function readHeader(facts: CsvFacts, text: AsyncIterator<string>) {
   if (first.line.trim() === '') {
     throw new ImportFileError('empty', 'Файл пустой. Загрузите таблицу с заголовком «артикул;количество» и строками.');
   }
-  facts.delimiter = detectDelimiter(first.line);
+  const sep = sepLineDelimiter(first.line);
+  facts.delimiter = sep ?? detectDelimiter(first.line);
   facts.lineEnding = first.lineEnding;
   const reader = new CsvRecordReader(facts.delimiter, first.lineBreak);
   const records: CsvRecord[] = [];
   reader.push(head, records);
   if (ended) reader.end(records);
-  let headerAt = records.findIndex((record) => !isBlank(record.cells));
-  while (headerAt === -1) {
-    // The first line was complete as text but ends inside a quoted cell.
+  // The header is the first line with text, or the next one after a `sep=` line.
+  const findHeader = () => records.filter((r) => !isBlank(r.cells))[sep === null ? 0 : 1];
+  let header = findHeader();
+  while (header === undefined) {
+    if (ended) throw new ImportFileError('empty', 'В файле нет строки заголовка «артикул;количество».');
+    // The first line was complete as text but ends inside a quoted cell, or is a `sep=` line.
     const next = await text.next();
     if (next.done) {
       ended = true;
       reader.end(records);
     } else reader.push(next.value, records);
-    headerAt = records.findIndex((record) => !isBlank(record.cells));
-    if (headerAt === -1 && ended) throw new ImportFileError('empty', 'Файл пустой.');
+    header = findHeader();
   }
+  const headerAt = records.indexOf(header);
   facts.header = records[headerAt]!.cells;
   const readRow = rowReader(facts, findColumns(facts.header));
   return { facts, records: records.slice(headerAt + 1), reader, text: ended ? null : text, readRow };

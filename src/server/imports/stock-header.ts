@@ -35,6 +35,26 @@ export function detectDelimiter(line: string): CsvFacts['delimiter'] {
   return ';';
 }
 
+const SEP_LINE = /^"?sep=(.)"?$/i;
+
+/**
+ * The delimiter an Excel `sep=;` first line names (Excel reads it and hides the line); null for a
+ * line that is no such hint.
+ * @throws ImportFileError `no_header` when the line names a delimiter other than `;`, `,` or tab.
+ */
+export function sepLineDelimiter(line: string): CsvFacts['delimiter'] | null {
+  // Not trim(): it would take the tab of `sep=<tab>`.
+  const match = SEP_LINE.exec(line.replace(/^ +| +$/g, ''));
+  if (!match) return null;
+  const delimiter = match[1]!;
+  if (delimiter === ';' || delimiter === ',' || delimiter === '\t') return delimiter;
+  throw new ImportFileError(
+    'no_header',
+    `Первая строка «${line.trim()}» задаёт разделитель «${delimiter}», а магазин читает «;», «,» или табуляцию. ` +
+      'Сохраните таблицу как CSV ещё раз.',
+  );
+}
+
 export interface FirstLine {
   line: string;
   lineBreak: LineBreak;

@@ -91,6 +91,16 @@ describe('reading a stock CSV', () => {
     expect(rows[0]).toMatchObject({ sku: 'Z-550', quantity: 4 });
   });
 
+  it('takes the delimiter from Excel’s «sep=» first line and the header from the next', async () => {
+    const { facts, rows } = await readStock(
+      stockFile(['sep=,', 'артикул,наименование;фасовка,количество', 'A-1,Бор;1 шт,5']),
+    );
+    expect(facts).toMatchObject({ delimiter: ',', header: ['артикул', 'наименование;фасовка', 'количество'] });
+    expect(rows).toEqual([expect.objectContaining({ row: 3, sku: 'A-1', quantity: 5 })]);
+    expect((await readStock(stockFile(['sep=\t', 'sku\tquantity', 'A\t1']))).facts.delimiter).toBe('\t');
+    expect((await failure(readStock(stockFile(['sep=|', 'sku|quantity'])))).code).toBe('no_header');
+  });
+
   it('refuses a header without the SKU or quantity column, naming the columns found', async () => {
     const error = await failure(readStock(stockFile(['Товар;Цена;Склад', 'A-1;100;5'])));
     expect(error.code).toBe('no_header');
