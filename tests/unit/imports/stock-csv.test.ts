@@ -59,6 +59,18 @@ describe('reading a stock CSV', () => {
     expect(rows.map((r) => [r.sku, r.quantity])).toEqual([['A-1', 7]]);
   });
 
+  it('reads UTF-16LE without a BOM and an old Mac file whose lines end in CR', async () => {
+    const utf16 = await readStock(stockFile(['sku\tquantity', 'A-1\t2'], 'utf-16le'));
+    expect(utf16.facts).toMatchObject({ encoding: 'utf-16le', bom: false, delimiter: '\t' });
+    expect(utf16.rows).toEqual([expect.objectContaining({ sku: 'A-1', quantity: 2 })]);
+    const mac = await readStock(stockFile(['sku;quantity', 'A-1;2', 'A-2;3'], 'windows-1251', false, '\r'));
+    expect(mac.facts.lineEnding).toBe('\r\n');
+    expect(mac.rows.map((r) => [r.row, r.sku])).toEqual([
+      [2, 'A-1'],
+      [3, 'A-2'],
+    ]);
+  });
+
   it('reads UTF-8 with a BOM and keeps the BOM out of the first header cell', async () => {
     const { facts, rows } = await readStock(stockFile(['sku;quantity', 'A-1;3'], 'utf-8', true));
     expect(facts).toMatchObject({ encoding: 'utf-8', bom: true, header: ['sku', 'quantity'] });
