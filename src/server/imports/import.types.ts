@@ -57,7 +57,7 @@ export type ImportErrorCode = (typeof IMPORT_ERROR_CODES)[number];
 export class ImportFileError extends Error {
   override name = 'ImportFileError';
   readonly code: ImportFileErrorCode;
-
+  // A field, not a parameter property: server code is erasable TypeScript (node runs it by type stripping).
   constructor(code: ImportFileErrorCode, message: string) {
     super(message);
     this.code = code;
@@ -69,6 +69,7 @@ export type ImportFileErrorCode =
   | 'wrong_kind' // a JSON file sent to the CSV route, a stock CSV to a JSON route...
   | 'not_the_format' // JSON whose top level is neither the format object nor a bare array; a wrong `format`
   | 'invalid_json' // JSON that does not parse (with the line)
+  | 'invalid_csv' // CSV that does not split into rows: a quote never closed (with the line)
   | 'encoding' // bytes that are no text in any encoding we read
   | 'no_header' // a CSV without the sku and quantity columns (names the columns found)
   | 'country_mismatch' // a prices file whose `currency` is not its `country`'s
