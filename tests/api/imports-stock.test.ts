@@ -118,7 +118,7 @@ describe('stock import', () => {
       [4, 'unknown_sku'],
     ]);
     expect(task.errors_total).toBe(2);
-    expect(task.errors_url).toContain('/errors.csv');
+    expect(task.errors_url).toContain('/errors/');
     expect((await offers('kg', [a!.sku])).get(a!.sku)!.quantity).toBe(a!.quantity);
   });
 
@@ -146,7 +146,7 @@ describe('stock import', () => {
       { name: 's.csv', data: stockCsv([['NO-SUCH', 'Имя; с точкой с запятой', 2]]) },
       { country: 'kg' },
     );
-    const csv = await api(`/staff/imports/${task.task_id}/errors.csv`, { token: await staffAccess() });
+    const csv = await api(`/staff/imports/${task.task_id}/errors/`, { token: await staffAccess() });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-disposition')).toContain('attachment');
     expect(csv.headers.get('content-type')).toContain('windows-1251');

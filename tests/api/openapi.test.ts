@@ -51,6 +51,19 @@ const PROTECTED = [
   'orders_order_create_create',
   'orders_order_list_list',
   'orders_order_list_retrieve',
+  'products_upload_products_json_create',
+  'products_upload_prices_json_create',
+  'products_products_availability_load_csv_create',
+  'products_task_checking_retrieve',
+  'products_products_availability_create',
+  'products_products_availability_partial_update',
+  'products_products_availability_destroy',
+  'staff_imports_list',
+  'staff_imports_apply_create',
+  'staff_imports_undo_create',
+  'staff_imports_errors_retrieve',
+  'staff_imports_changes_retrieve',
+  'staff_stock_template_retrieve',
 ];
 
 let doc: Document;

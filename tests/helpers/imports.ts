@@ -27,7 +27,11 @@ export async function upload(
 ): Promise<ApiResponse> {
   const form = new FormData();
   if (file)
-    form.append('file', new Blob([typeof file.data === 'string' ? Buffer.from(file.data) : file.data]), file.name);
+    form.append(
+      'file',
+      new Blob([new Uint8Array(typeof file.data === 'string' ? Buffer.from(file.data) : file.data)]),
+      file.name,
+    );
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   return api(path, { method: 'POST', body: form, token: token ?? (await staffAccess()) });
 }

@@ -990,6 +990,195 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/products/upload_products_json/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload products (JSON, `products@1`): created or updated by SKU, as a background task */
+        post: operations["products_upload_products_json_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/upload_prices_json/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload prices (JSON, `prices@1`) of one or several countries, as a background task */
+        post: operations["products_upload_prices_json_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/products_availability_load_csv/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload the stock of a country (CSV as Excel saves it), as a background task */
+        post: operations["products_products_availability_load_csv_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/task_checking/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where an upload’s task is: Celery-style `status` and `result`, progress, counts, row errors */
+        get: operations["products_task_checking_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/imports/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Past and running imports, newest first */
+        get: operations["staff_imports_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/imports/{task_id}/apply/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply a dry run: a new task writes what it computed, from the stored file */
+        post: operations["staff_imports_apply_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/imports/{task_id}/undo/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Undo an applied import: every field it changed goes back, unless changed since */
+        post: operations["staff_imports_undo_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/imports/{task_id}/errors/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every row error of an import as CSV: the rows as uploaded with an `ошибка` column */
+        get: operations["staff_imports_errors_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/imports/{task_id}/changes/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every change an import made (or a dry run would make) as CSV */
+        get: operations["staff_imports_changes_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/stock_template/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The current stock of a country in the upload format: edit the quantities and upload it back */
+        get: operations["staff_stock_template_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/products_availability/{sku}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start selling a product in a country: price, old price, stock */
+        post: operations["products_products_availability_create"];
+        /** Stop selling a product in a country */
+        delete: operations["products_products_availability_destroy"];
+        options?: never;
+        head?: never;
+        /** Change a product’s price, old price or stock in a country */
+        patch: operations["products_products_availability_partial_update"];
+        trace?: never;
+    };
     "/api/v1/security/csp_report/": {
         parameters: {
             query?: never;
@@ -1865,6 +2054,181 @@ export interface components {
              * @enum {string}
              */
             scope?: "catalog" | "content" | "all";
+        };
+        TaskStarted: {
+            /** Format: uuid */
+            task_id: string;
+            /** @example PENDING */
+            status: string;
+            /** Format: uri */
+            status_url: string;
+        };
+        ProductsUpload: {
+            /**
+             * Format: binary
+             * @description At most 50 MB.
+             */
+            file: string;
+            /** @description Compute everything and write nothing; apply it later with `/staff/imports/{task_id}/apply/`. */
+            dry_run?: boolean;
+            /**
+             * @description `reject_everything`: one bad row and nothing is written; `reject_failed_rows`: the good rows are.
+             * @default reject_everything
+             * @enum {string}
+             */
+            error_policy?: "reject_everything" | "reject_failed_rows";
+        };
+        PricesUpload: {
+            /**
+             * Format: binary
+             * @description At most 50 MB.
+             */
+            file: string;
+            /** @description Compute everything and write nothing; apply it later with `/staff/imports/{task_id}/apply/`. */
+            dry_run?: boolean;
+            /**
+             * @description `reject_everything`: one bad row and nothing is written; `reject_failed_rows`: the good rows are.
+             * @default reject_everything
+             * @enum {string}
+             */
+            error_policy?: "reject_everything" | "reject_failed_rows";
+        };
+        StockUpload: {
+            /**
+             * Format: binary
+             * @description At most 50 MB.
+             */
+            file: string;
+            /**
+             * @description The country whose stock the file holds.
+             * @enum {string}
+             */
+            country: "kg" | "kz";
+            /** @description Compute everything and write nothing; apply it later with `/staff/imports/{task_id}/apply/`. */
+            dry_run?: boolean;
+            /**
+             * @description `reject_everything`: one bad row and nothing is written; `reject_failed_rows`: the good rows are.
+             * @default reject_everything
+             * @enum {string}
+             */
+            error_policy?: "reject_everything" | "reject_failed_rows";
+            /**
+             * @description `merge`: only the rows of the file; `replace`: every other offer of the country goes to 0.
+             * @default merge
+             * @enum {string}
+             */
+            mode?: "merge" | "replace";
+        };
+        ImportTask: {
+            task_id: string;
+            /** @enum {string} */
+            status: "PENDING" | "STARTED" | "PROGRESS" | "SUCCESS" | "FAILURE";
+            ready: boolean;
+            /** @description The summary when it succeeded, the failure’s message when it failed. */
+            result: string | {
+                [key: string]: unknown;
+            } | unknown;
+            /** @enum {string} */
+            kind: "products" | "prices" | "stock";
+            country: string | null;
+            dry_run: boolean;
+            error_policy: string;
+            mode: string | null;
+            progress: {
+                current: number;
+                total: number;
+                percent: number | null;
+                stage: string;
+            };
+            file: {
+                name: string;
+                size: number;
+                sha256: string;
+                encoding: string | null;
+                delimiter: string | null;
+            };
+            counts: {
+                rows: number;
+                created: number;
+                updated: number;
+                unchanged: number;
+                errors: number;
+            };
+            /** @description The first 100 row errors. */
+            errors: {
+                row: number;
+                column: string | null;
+                value: string | null;
+                code: string;
+                message: string;
+            }[];
+            errors_total: number;
+            /** @description Every error as CSV, in the file’s encoding and delimiter. */
+            errors_url: string | null;
+            /** @description A dry run: the first 100 changes it would make. */
+            changes: {
+                sku: string;
+                country: string | null;
+                field: string;
+                old: string | null;
+                new: string | null;
+            }[];
+            changes_total: number;
+            changes_url: string | null;
+            notes: string[];
+            created_by: {
+                id: number;
+                email: string;
+            } | null;
+            created_at: string;
+            started_at: string | null;
+            finished_at: string | null;
+            applied_at: string | null;
+            undone_at: string | null;
+            apply_url: string | null;
+            undo_url: string | null;
+        };
+        ImportTaskPage: {
+            count: number;
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["ImportTask"][];
+        };
+        UndoConflict: {
+            detail: string;
+            conflicts?: {
+                sku: string;
+                country: string | null;
+                field: string;
+                imported: string | null;
+                now: string | null;
+            }[];
+        };
+        Offer: {
+            sku: string;
+            country: string;
+            price: string;
+            old_price: string | null;
+            quantity: number;
+            in_stock: boolean;
+        };
+        OfferCreate: {
+            /** @enum {string} */
+            country: "kg" | "kz";
+            /** @example 1250.00 */
+            price: string;
+            /** @example 1250.00 */
+            old_price?: string;
+            quantity: number;
+        };
+        OfferUpdate: {
+            /** @enum {string} */
+            country: "kg" | "kz";
+            /** @example 1250.00 */
+            price?: string;
+            /** @example 1250.00 */
+            old_price?: string;
+            quantity?: number;
         };
     };
     responses: never;
@@ -4779,6 +5143,763 @@ export interface operations {
             };
             /** @description Not staff */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    products_upload_products_json_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ProductsUpload"];
+            };
+        };
+        responses: {
+            /** @description Taken: the task runs in the background (or the same upload is already running) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskStarted"];
+                };
+            };
+            /** @description No file, the wrong kind of file, or a top level that is not the format */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Over 50 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    products_upload_prices_json_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["PricesUpload"];
+            };
+        };
+        responses: {
+            /** @description Taken: the task runs in the background (or the same upload is already running) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskStarted"];
+                };
+            };
+            /** @description No file, the wrong kind of file, or a top level that is not the format */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Over 50 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    products_products_availability_load_csv_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["StockUpload"];
+            };
+        };
+        responses: {
+            /** @description Taken: the task runs in the background (or the same upload is already running) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskStarted"];
+                };
+            };
+            /** @description No file, the wrong kind of file, or a top level that is not the format */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Over 50 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    products_task_checking_retrieve: {
+        parameters: {
+            query: {
+                /** @description The `task_id` an upload answered. */
+                task_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The task */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportTask"];
+                };
+            };
+            /** @description No task_id, or not a task id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such task */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_imports_list: {
+        parameters: {
+            query?: {
+                /** @description Page size, default 20, at most 100. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+                kind?: "products" | "prices" | "stock";
+                country?: "kg" | "kz";
+                status?: "PENDING" | "STARTED" | "PROGRESS" | "SUCCESS" | "FAILURE";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of imports */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportTaskPage"];
+                };
+            };
+            /** @description Invalid filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_imports_apply_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                task_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The task that applies it */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskStarted"];
+                };
+            };
+            /** @description Not a dry run */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such task */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Still running, or applied already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_imports_undo_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                task_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Undone */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportTask"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such task */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not applied, undone already, or data it wrote changed since (listed) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UndoConflict"];
+                };
+            };
+        };
+    };
+    staff_imports_errors_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                task_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The error rows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such task */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_imports_changes_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                task_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such task */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_stock_template_retrieve: {
+        parameters: {
+            query: {
+                country: "kg" | "kz";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description артикул;наименование;количество;было, UTF-8 with BOM */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description No country, or an unknown one */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    products_products_availability_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sku: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfferCreate"];
+            };
+        };
+        responses: {
+            /** @description The offer */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Offer"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No product with this SKU (or, to change one, no offer in the country) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Sold in that country already: PATCH it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    products_products_availability_destroy: {
+        parameters: {
+            query: {
+                country: "kg" | "kz";
+            };
+            header?: never;
+            path: {
+                sku: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No longer sold there */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No product with this SKU (or, to change one, no offer in the country) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    products_products_availability_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sku: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfferUpdate"];
+            };
+        };
+        responses: {
+            /** @description The offer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Offer"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No product with this SKU (or, to change one, no offer in the country) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -12,7 +12,10 @@ export interface ImportContext {
   actor: CatalogActor;
   /** The uploaded file, chunk by chunk. */
   file(): AsyncIterable<Buffer>;
-  /** Reports how far the task got (outside any transaction). */
+  /**
+   * Reports how far the task got. Only outside the catalog change: on the embedded database a write from
+   * outside the open transaction would wait for it to end.
+   */
   progress(stage: ImportStage, current: number, total: number): Promise<void>;
   /** Called first inside the catalog change: waits for other imports of the same kind and country. */
   enter(write: CatalogWrite): Promise<void>;

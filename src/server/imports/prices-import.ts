@@ -105,7 +105,6 @@ export async function importPrices(ctx: ImportContext): Promise<ImportOutcome> {
     const applied = mayWrite(ctx.options, errorRows);
     if (applied) {
       await ctx.beforeWrite(write);
-      await ctx.progress('writing', 0, changes.length);
       for (const [country, plan] of plans) await setPrices(write, country, plan);
     }
     const written = [...plans.values()].reduce((n, plan) => n + plan.length, 0);

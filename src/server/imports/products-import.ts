@@ -186,7 +186,6 @@ export async function importProducts(ctx: ImportContext): Promise<ImportOutcome>
     let changed = new Set<number>();
     if (applied) {
       await ctx.beforeWrite(write);
-      await ctx.progress('writing', 0, drafts.length + updates.length);
       for (const brand of newBrands.values()) brand.id = await createBrand(write, brand.name, brand.slug);
       const brandOf = (sku: string, given: number | null | undefined) => {
         const name = pendingBrand.get(sku);

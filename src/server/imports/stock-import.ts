@@ -107,7 +107,6 @@ export async function importStock(ctx: ImportContext): Promise<ImportOutcome> {
     const applied = mayWrite(ctx.options, errorRows);
     if (applied) {
       await ctx.beforeWrite(write);
-      await ctx.progress('writing', 0, changes.length);
       await setStock(write, country, changes);
     }
     return {

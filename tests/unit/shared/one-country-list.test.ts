@@ -82,7 +82,7 @@ describe('one list of countries', () => {
   });
 
   it('storefront paths switch to and from the new country', () => {
-    expect(switchCountry('/kg/catalog/kompozity/', 'uz')).toBe('/uz/catalog/kompozity/');
+    expect(switchCountry('/kg/catalog/kompozity/', 'uz' as never)).toBe('/uz/catalog/kompozity/');
     expect(switchCountry(paths.home('uz' as never), 'kz')).toBe('/kz/');
   });
 });

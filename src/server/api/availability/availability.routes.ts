@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { detailSchema, fieldErrorsSchema, jsonContent } from '../common.schemas.ts';
 import * as s from './availability.schemas.ts';
 
-const tags = ['Staff imports'];
+const tags = ['Products'];
 const security = [{ bearerAuth: [] }];
 const path = '/products/products_availability/{sku}/';
 const refused = {

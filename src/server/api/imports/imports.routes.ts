@@ -2,7 +2,6 @@ import { createRoute } from '@hono/zod-openapi';
 import { detailSchema, fieldErrorsSchema, jsonContent } from '../common.schemas.ts';
 import * as s from './imports.schemas.ts';
 
-const tags = ['Staff imports'];
 const security = [{ bearerAuth: [] }];
 const staff = {
   401: jsonContent(detailSchema, 'No valid access token'),
@@ -26,7 +25,7 @@ export const uploadProducts = createRoute({
   operationId: 'products_upload_products_json_create',
   method: 'post',
   path: '/products/upload_products_json/',
-  tags,
+  tags: ['Products'],
   security,
   summary: 'Upload products (JSON, `products@1`): created or updated by SKU, as a background task',
   request: { body: { content: { 'multipart/form-data': { schema: s.productsUploadForm } }, required: true } },
@@ -37,7 +36,7 @@ export const uploadPrices = createRoute({
   operationId: 'products_upload_prices_json_create',
   method: 'post',
   path: '/products/upload_prices_json/',
-  tags,
+  tags: ['Products'],
   security,
   summary: 'Upload prices (JSON, `prices@1`) of one or several countries, as a background task',
   request: { body: { content: { 'multipart/form-data': { schema: s.pricesUploadForm } }, required: true } },
@@ -48,7 +47,7 @@ export const uploadStock = createRoute({
   operationId: 'products_products_availability_load_csv_create',
   method: 'post',
   path: '/products/products_availability_load_csv/',
-  tags,
+  tags: ['Products'],
   security,
   summary: 'Upload the stock of a country (CSV as Excel saves it), as a background task',
   request: { body: { content: { 'multipart/form-data': { schema: s.stockUploadForm } }, required: true } },
@@ -59,7 +58,7 @@ export const checkTask = createRoute({
   operationId: 'products_task_checking_retrieve',
   method: 'get',
   path: '/products/task_checking/',
-  tags,
+  tags: ['Products'],
   security,
   summary: 'Where an upload’s task is: Celery-style `status` and `result`, progress, counts, row errors',
   request: { query: s.taskQuery },
@@ -75,7 +74,7 @@ export const listImports = createRoute({
   operationId: 'staff_imports_list',
   method: 'get',
   path: '/staff/imports/',
-  tags,
+  tags: ['Staff'],
   security,
   summary: 'Past and running imports, newest first',
   request: { query: s.taskListQuery },
@@ -90,7 +89,7 @@ export const applyImport = createRoute({
   operationId: 'staff_imports_apply_create',
   method: 'post',
   path: '/staff/imports/{task_id}/apply/',
-  tags,
+  tags: ['Staff'],
   security,
   summary: 'Apply a dry run: a new task writes what it computed, from the stored file',
   request: { params: s.taskParam },
@@ -107,7 +106,7 @@ export const undoImport = createRoute({
   operationId: 'staff_imports_undo_create',
   method: 'post',
   path: '/staff/imports/{task_id}/undo/',
-  tags,
+  tags: ['Staff'],
   security,
   summary: 'Undo an applied import: every field it changed goes back, unless changed since',
   request: { params: s.taskParam },
@@ -120,10 +119,10 @@ export const undoImport = createRoute({
 });
 
 export const importErrorsCsv = createRoute({
-  operationId: 'staff_imports_errors_csv',
+  operationId: 'staff_imports_errors_retrieve',
   method: 'get',
-  path: '/staff/imports/{task_id}/errors.csv',
-  tags,
+  path: '/staff/imports/{task_id}/errors/',
+  tags: ['Staff'],
   security,
   summary: 'Every row error of an import as CSV: the rows as uploaded with an `ошибка` column',
   request: { params: s.taskParam },
@@ -131,10 +130,10 @@ export const importErrorsCsv = createRoute({
 });
 
 export const importChangesCsv = createRoute({
-  operationId: 'staff_imports_changes_csv',
+  operationId: 'staff_imports_changes_retrieve',
   method: 'get',
-  path: '/staff/imports/{task_id}/changes.csv',
-  tags,
+  path: '/staff/imports/{task_id}/changes/',
+  tags: ['Staff'],
   security,
   summary: 'Every change an import made (or a dry run would make) as CSV',
   request: { params: s.taskParam },
@@ -145,7 +144,7 @@ export const stockTemplate = createRoute({
   operationId: 'staff_stock_template_retrieve',
   method: 'get',
   path: '/staff/stock_template/',
-  tags,
+  tags: ['Staff'],
   security,
   summary: 'The current stock of a country in the upload format: edit the quantities and upload it back',
   request: { query: s.templateQuery },
