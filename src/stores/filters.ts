@@ -1,6 +1,6 @@
 import { map } from 'nanostores';
 import type { ProductListQuery } from '~/lib/api/catalog.ts';
-import type { CountryCode } from '~/lib/api/types.ts';
+import type { CountryCode, ProductFacets } from '~/lib/api/types.ts';
 import {
   defaultFilters,
   isProductOrdering,
@@ -10,6 +10,7 @@ import {
   type PriceRange,
   type ProductOrdering,
 } from '~/shared/filters-url.ts';
+import { createLatestGuard } from './load-status.ts';
 
 export {
   DEFAULT_ORDERING,
@@ -87,4 +88,58 @@ export function filtersToProductQuery(
     ordering: filters.ordering,
     specifications: filters.specifications,
   };
+}
+
+/**
+ * What the phone sheet's choices would leave, counted by the API while the visitor chooses: the sheet
+ * shows it («Показать N товаров») without leaving the page. `result` is null until an answer comes.
+ */
+export interface FiltersDraft {
+  result: { count: number; facets: ProductFacets } | null;
+  /** The last count failed; applying the choices still works. */
+  failed: boolean;
+}
+
+export const $filtersDraft = map<FiltersDraft>({ result: null, failed: false });
+
+/** The listing a draft is counted in: its country, and the category, brand or search the page fixes. */
+export interface DraftScope {
+  country: CountryCode;
+  category?: string;
+  brand?: string;
+  search?: string;
+}
+
+const draftRequests = createLatestGuard();
+
+/**
+ * Counts the products the current filters leave in `scope` (`GET /products/products/?facets=true&limit=1`);
+ * an answer to an older call is ignored. On a brand page the specifications are offered only once a
+ * category is chosen: they belong to one category.
+ */
+export async function countDraft(scope: DraftScope): Promise<void> {
+  const ticket = draftRequests.next();
+  try {
+    const { listProducts } = await import('~/lib/api/catalog.ts');
+    const filters = $filters.get();
+    const query = filtersToProductQuery(filters, {
+      country: scope.country,
+      slug: filters.category || scope.category,
+      search: scope.search || undefined,
+      limit: 1,
+      facets: true,
+    });
+    const answer = await listProducts(scope.brand ? { ...query, brand: scope.brand } : query);
+    if (!draftRequests.isLatest(ticket) || !answer.facets) return;
+    const facets = scope.brand && !filters.category ? { ...answer.facets, specifications: [] } : answer.facets;
+    $filtersDraft.set({ result: { count: answer.count, facets }, failed: false });
+  } catch {
+    if (draftRequests.isLatest(ticket)) $filtersDraft.setKey('failed', true);
+  }
+}
+
+/** Forgets the draft, and any count still on its way (the sheet closed, or a new listing opened). */
+export function discardDraft(): void {
+  draftRequests.next();
+  $filtersDraft.set({ result: null, failed: false });
 }

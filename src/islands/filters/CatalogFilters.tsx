@@ -1,26 +1,28 @@
 import { useStore } from '@nanostores/react';
 import { navigate } from 'astro:transitions/client';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import type { CountryCode, ProductFacets } from '~/lib/api/types.ts';
-import { parsePrice } from '~/shared/filters-url.ts';
-import { CURRENCY_UNITS, priceBoundToCountry, priceBoundToDisplay, type DisplayCurrency } from '~/shared/money.ts';
+import type { DisplayCurrency } from '~/shared/money.ts';
 import { GOODS, plural } from '~/shared/plural.ts';
 import {
   $filters,
+  $filtersDraft,
   clearFilters,
-  filtersToProductQuery,
+  countDraft,
+  defaultFilters,
+  discardDraft,
   filtersToSearchParams,
   replaceFilters,
   setOrdering,
-  setPriceRange,
   toggleBrand,
   toggleSpecificationValue,
   type FiltersState,
 } from '~/stores/filters.ts';
 import { hydrateStore } from '~/stores/hydrate.ts';
 import { CategoryFacet, FacetGroup } from './FacetGroup.tsx';
-import { useVisibleCurrency } from './price-currency.ts';
+import { PriceFields, usePriceBounds } from './PriceFields.tsx';
 import type { CategoryOption, FacetsProps } from './types.ts';
+import { useFilterSheet } from './use-filter-sheet.ts';
 
 interface Props {
   formId: string;
@@ -43,27 +45,20 @@ interface Props {
   countryCurrency: DisplayCurrency;
 }
 
-const wholeNumbers = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
-const withCents = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
-
-const boundText = (value: number) => (value ? String(value) : '');
-
-function toFacetsProps(facets: ProductFacets, currencyLabel: string, withSpecifications: boolean): FacetsProps {
+function toFacetsProps(facets: ProductFacets, currencyLabel: string): FacetsProps {
   return {
     currencyLabel,
     price: facets.price,
     brands: facets.brands.map((b) => ({ slug: b.slug, name: b.name, count: b.count })),
-    specifications: withSpecifications
-      ? facets.specifications.map((s) => ({ slug: s.slug, name: s.name, unit: s.unit, values: s.values }))
-      : [],
+    specifications: facets.specifications.map((s) => ({ slug: s.slug, name: s.name, unit: s.unit, values: s.values })),
   };
 }
 
 /**
  * The catalog filter panel. Server-rendered as a plain GET form inside a `<details>`, so it works
  * without JavaScript. Once hydrated it is a sidebar on wide screens (every choice navigates to its
- * URL) and, on a phone, a full-height modal sheet: choices there update the count from the API
- * without leaving the page, and «Показать N товаров» applies them.
+ * URL) and, on a phone, a full-height modal sheet (`useFilterSheet`): choices there update the count
+ * from the API without leaving the page (`$filtersDraft`), and «Показать N товаров» applies them.
  */
 export default function CatalogFilters(props: Props) {
   const {
@@ -79,47 +74,24 @@ export default function CatalogFilters(props: Props) {
     categories,
     count: pageCount,
   } = props;
-  useState(() => hydrateStore($filters, initial));
-  const filters = useStore($filters);
-  const [enhanced, setEnhanced] = useState(false);
-  const sheet = useRef<HTMLDialogElement>(null);
-  const [sheetOpen, setSheetOpen] = useState(false);
-  const applying = useRef(false);
-  const request = useRef(0);
-  const [draft, setDraft] = useState<{ facets: FacetsProps; count: number } | null>(null);
-  const [failed, setFailed] = useState(false);
-  const { currency: visible, exchange } = useVisibleCurrency(props.countryCurrency);
-  const toDisplay = (value: number, bound?: 'min' | 'max') =>
-    priceBoundToDisplay(value, props.countryCurrency, visible, exchange, bound);
-  const shownBounds = (range = $filters.get().priceRange) => ({
-    from: boundText(toDisplay(range.minPrice, 'min')),
-    to: boundText(toDisplay(range.maxPrice, 'max')),
+  useState(() => {
+    hydrateStore($filters, initial);
+    discardDraft();
   });
-  const [priceText, setPriceText] = useState(() => ({
-    from: boundText(initial.priceRange.minPrice),
-    to: boundText(initial.priceRange.maxPrice),
-  }));
-  const synced = useRef(priceText);
+  const filters = useStore($filters);
+  const draft = useStore($filtersDraft);
+  const price = usePriceBounds(props.countryCurrency, initial.priceRange);
+  const sheet = useFilterSheet((kept) => {
+    discardDraft();
+    if (kept) return;
+    // Left without «Показать»: the sheet's choices are forgotten.
+    replaceFilters({ ...initial, category: initial.category ?? '' });
+    price.show(initial.priceRange);
+  });
+  const scope = { country, category, brand, search };
 
-  useEffect(() => {
-    setEnhanced(true);
-    // The sheet is a phone's: widening the window past the sidebar's breakpoint closes it.
-    const wide = matchMedia('(min-width: 960px)');
-    const onWide = (event: MediaQueryListEvent) => {
-      if (event.matches && sheet.current?.open) sheet.current.close();
-    };
-    wide.addEventListener('change', onWide);
-    return () => wide.removeEventListener('change', onWide);
-  }, []);
-  // The bounds in the URL are in the country's currency; the inputs speak the one prices are shown in.
-  useEffect(() => {
-    const text = shownBounds();
-    synced.current = text;
-    setPriceText(text);
-  }, [visible, exchange]);
-
-  const facets = draft?.facets ?? pageFacets;
-  const count = draft?.count ?? pageCount;
+  const facets = draft.result ? toFacetsProps(draft.result.facets, pageFacets.currencyLabel) : pageFacets;
+  const count = draft.result?.count ?? pageCount;
   const chosenBrands = filters.brands ? filters.brands.split(',') : [];
   const activeCount =
     (filters.category ? 1 : 0) +
@@ -130,55 +102,21 @@ export default function CatalogFilters(props: Props) {
 
   const apply = () => {
     const query = filtersToSearchParams($filters.get(), { search }).toString();
-    applying.current = true;
-    if (sheet.current?.open) sheet.current.close();
-    navigate(query ? `${action}?${query}` : action);
-  };
-
-  /** Counts what the sheet's choices leave, without leaving the page; the latest answer wins. */
-  const refresh = async () => {
-    const id = ++request.current;
-    try {
-      const { listProducts } = await import('~/lib/api/catalog.ts');
-      const f = $filters.get();
-      const query = filtersToProductQuery(f, {
-        country,
-        slug: f.category || category,
-        search: search || undefined,
-        limit: 1,
-        facets: true,
-      });
-      const answer = await listProducts(brand ? { ...query, brand } : query);
-      if (id !== request.current || !answer.facets) return;
-      setFailed(false);
-      setDraft({
-        count: answer.count,
-        facets: toFacetsProps(answer.facets, pageFacets.currencyLabel, !brand || Boolean(f.category)),
-      });
-    } catch {
-      if (id === request.current) setFailed(true);
-    }
+    const url = query ? `${action}?${query}` : action;
+    sheet.closeKeeping();
+    // Should the in-page navigation fail, the filtered page still opens, loaded in full.
+    navigate(url).catch(() => location.assign(url));
   };
 
   const change = (update: () => void) => {
     update();
-    if (sheetOpen) void refresh();
+    if (sheet.isOpen) void countDraft(scope);
     else apply();
   };
 
-  /** Puts typed bounds (visible currency) into the store (country currency); false when nothing changed. */
-  const commitPrice = (): boolean => {
-    if (priceText.from === synced.current.from && priceText.to === synced.current.to) return false;
-    synced.current = priceText;
-    const bound = (text: string, side: 'min' | 'max') =>
-      priceBoundToCountry(parsePrice(text), side, visible, props.countryCurrency, exchange);
-    setPriceRange({ minPrice: bound(priceText.from, 'min'), maxPrice: bound(priceText.to, 'max') });
-    return true;
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    commitPrice();
+    price.commit();
     const ordering = new FormData(event.currentTarget).get('ordering');
     if (typeof ordering === 'string') setOrdering(ordering);
     apply();
@@ -188,58 +126,11 @@ export default function CatalogFilters(props: Props) {
     change(() => {
       clearFilters();
       $filters.setKey('category', '');
-      synced.current = { from: '', to: '' };
-      setPriceText(synced.current);
+      price.show(defaultFilters().priceRange);
     });
   };
 
-  const openSheet = () => {
-    applying.current = false;
-    sheet.current?.showModal();
-    setSheetOpen(true);
-  };
-
-  /** Closing without «Показать» (Escape, the close button) forgets the sheet's choices. */
-  const onSheetClose = () => {
-    setSheetOpen(false);
-    request.current++;
-    if (applying.current) return;
-    replaceFilters({ ...initial, category: initial.category ?? '' });
-    setDraft(null);
-    setFailed(false);
-    const text = shownBounds(initial.priceRange);
-    synced.current = text;
-    setPriceText(text);
-  };
-
-  const unit = CURRENCY_UNITS[visible];
-  const converted = visible !== props.countryCurrency;
-  const numberFormat = visible === 'usd' ? withCents : wholeNumbers;
-  const { min, max } = facets.price;
-  const priceHint =
-    min && max
-      ? `${converted ? '≈ ' : ''}${numberFormat.format(toDisplay(Number(min)))} – ${numberFormat.format(toDisplay(Number(max)))} ${unit}`
-      : `В валюте: ${unit}`;
-  const showLabel = draft || sheetOpen ? `Показать ${plural(count, GOODS)}` : 'Показать';
-
-  const priceInput = (side: 'from' | 'to', label: string) => (
-    <label>
-      <span className="visually-hidden">{label}</span>
-      <input
-        type="number"
-        name={side === 'from' ? 'price_from' : 'price_to'}
-        min={0}
-        step="any"
-        inputMode="decimal"
-        placeholder={side === 'from' ? 'от' : 'до'}
-        value={priceText[side]}
-        onChange={(event) => setPriceText({ ...priceText, [side]: event.currentTarget.value })}
-        onBlur={() => {
-          if (sheetOpen && commitPrice()) void refresh();
-        }}
-      />
-    </label>
-  );
+  const showLabel = draft.result || sheet.isOpen ? `Показать ${plural(count, GOODS)}` : 'Показать';
 
   const actions = (
     <div className="filters-actions">
@@ -251,7 +142,7 @@ export default function CatalogFilters(props: Props) {
           Сбросить
         </button>
       )}
-      {failed && <p className="facet-hint">Не удалось пересчитать товары; «Показать» применит выбор.</p>}
+      {draft.failed && <p className="facet-hint">Не удалось пересчитать товары; «Показать» применит выбор.</p>}
     </div>
   );
 
@@ -271,15 +162,13 @@ export default function CatalogFilters(props: Props) {
             }
           />
         )}
-        <fieldset className="facet">
-          <legend>Цена, {unit}</legend>
-          <div className="price-inputs">
-            {priceInput('from', `Цена от, ${unit}`)}
-            <span aria-hidden="true">—</span>
-            {priceInput('to', `Цена до, ${unit}`)}
-          </div>
-          <p className="facet-hint">{priceHint}</p>
-        </fieldset>
+        <PriceFields
+          bounds={price}
+          range={facets.price}
+          onBlur={() => {
+            if (sheet.isOpen && price.commit()) void countDraft(scope);
+          }}
+        />
         {!hideBrands && facets.brands.length > 0 && (
           <FacetGroup
             legend="Бренд"
@@ -309,25 +198,25 @@ export default function CatalogFilters(props: Props) {
   return (
     <form id={formId} className="filters" method="get" action={action} onSubmit={onSubmit} aria-label="Фильтры товаров">
       {search && <input type="hidden" name="q" value={search} />}
-      {enhanced ? (
+      {sheet.enhanced ? (
         <>
           <button
             type="button"
             className="filters-toggle filters-open btn btn-secondary"
             aria-haspopup="dialog"
-            onClick={openSheet}
+            onClick={sheet.open}
           >
             {toggleLabel}
           </button>
-          <dialog ref={sheet} className="filters-sheet" aria-labelledby={`${formId}-title`} onClose={onSheetClose}>
+          <dialog
+            ref={sheet.dialog}
+            className="filters-sheet"
+            aria-labelledby={`${formId}-title`}
+            onClose={sheet.onClose}
+          >
             <div className="sheet-head">
               <h2 id={`${formId}-title`}>Фильтры</h2>
-              <button
-                type="button"
-                className="sheet-close"
-                aria-label="Закрыть фильтры"
-                onClick={() => sheet.current?.close()}
-              >
+              <button type="button" className="sheet-close" aria-label="Закрыть фильтры" onClick={sheet.close}>
                 <span aria-hidden="true">×</span>
               </button>
             </div>

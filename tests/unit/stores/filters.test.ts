@@ -1,9 +1,14 @@
 import { cleanStores } from 'nanostores';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { listProducts } from '~/lib/api/catalog.ts';
+import type { ProductList } from '~/lib/api/types.ts';
 import {
   $filters,
+  $filtersDraft,
   clearFilters,
+  countDraft,
   defaultFilters,
+  discardDraft,
   filtersToProductQuery,
   replaceFilters,
   setBrands,
@@ -13,10 +18,15 @@ import {
   toggleBrand,
   toggleSpecificationValue,
 } from '~/stores/filters.ts';
+import { deferred, page, productItem } from '../fixtures/products.ts';
+
+vi.mock('~/lib/api/catalog.ts', () => ({ listProducts: vi.fn() }));
 
 afterEach(() => {
-  cleanStores($filters);
+  discardDraft();
+  cleanStores($filters, $filtersDraft);
   $filters.set(defaultFilters());
+  vi.mocked(listProducts).mockReset();
 });
 
 describe('filters', () => {
@@ -122,5 +132,69 @@ describe('filters', () => {
       ordering: 'price',
       specifications: { shade: ['A2'] },
     });
+  });
+});
+
+describe('filters draft', () => {
+  const shadeFacets = {
+    price: { min: '100.00', max: '900.00' },
+    brands: [{ id: 1, slug: 'gc', name: 'GC', count: 3 }],
+    specifications: [
+      { id: 5, slug: 'shade', name: 'Оттенок', unit: null, kind: 'text' as const, values: [{ value: 'A2', count: 3 }] },
+    ],
+  };
+  const answer = (count: number): ProductList => ({ ...page([productItem()], count), facets: shadeFacets });
+
+  it('counts what the filters leave in the listing, asking for one product and the facets', async () => {
+    vi.mocked(listProducts).mockResolvedValue(answer(7));
+    setBrands('gc');
+    await countDraft({ country: 'kz', category: 'composites', search: '' });
+    expect(listProducts).toHaveBeenCalledWith(
+      expect.objectContaining({ country: 'kz', slug: 'composites', brand: 'gc', limit: 1, facets: true }),
+    );
+    expect(vi.mocked(listProducts).mock.calls[0]![0].search).toBeUndefined();
+    expect($filtersDraft.get()).toEqual({ result: { count: 7, facets: shadeFacets }, failed: false });
+  });
+
+  it('keeps the answer to the latest count when an older one arrives later', async () => {
+    const older = deferred<ProductList>();
+    const newer = deferred<ProductList>();
+    vi.mocked(listProducts).mockReturnValueOnce(older.promise).mockReturnValueOnce(newer.promise);
+    const first = countDraft({ country: 'kg' });
+    const second = countDraft({ country: 'kg' });
+    newer.resolve(answer(2));
+    older.resolve(answer(40));
+    await Promise.all([first, second]);
+    expect($filtersDraft.get().result?.count).toBe(2);
+  });
+
+  it('marks a failed count and keeps the last answer', async () => {
+    vi.mocked(listProducts).mockResolvedValueOnce(answer(5)).mockRejectedValueOnce(new Error('offline'));
+    await countDraft({ country: 'kg' });
+    await countDraft({ country: 'kg' });
+    expect($filtersDraft.get()).toEqual({ result: { count: 5, facets: shadeFacets }, failed: true });
+  });
+
+  it('on a brand page, asks within the brand and offers specifications only once a category is chosen', async () => {
+    vi.mocked(listProducts).mockResolvedValue(answer(4));
+    await countDraft({ country: 'kz', brand: '3m' });
+    expect(listProducts).toHaveBeenLastCalledWith(expect.objectContaining({ brand: '3m', slug: undefined }));
+    expect($filtersDraft.get().result?.facets.specifications).toEqual([]);
+
+    $filters.setKey('category', 'composites');
+    await countDraft({ country: 'kz', brand: '3m' });
+    expect(listProducts).toHaveBeenLastCalledWith(expect.objectContaining({ brand: '3m', slug: 'composites' }));
+    expect($filtersDraft.get().result?.facets.specifications).toEqual(shadeFacets.specifications);
+  });
+
+  it('forgets the draft and ignores a count still on its way once discarded', async () => {
+    const late = deferred<ProductList>();
+    vi.mocked(listProducts).mockResolvedValueOnce(answer(3)).mockReturnValueOnce(late.promise);
+    await countDraft({ country: 'kg' });
+    const pending = countDraft({ country: 'kg' });
+    discardDraft();
+    late.resolve(answer(9));
+    await pending;
+    expect($filtersDraft.get()).toEqual({ result: null, failed: false });
   });
 });
