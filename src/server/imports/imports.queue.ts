@@ -14,7 +14,8 @@ const LOST_AFTER_SECONDS = 60;
  */
 export const importsQueue = defineQueue<{ taskId: string }>({
   name: 'imports',
-  options: { policy: 'exclusive', expireInSeconds: 1800, retryLimit: 2 },
+  // `notify`: a worker starts on an upload at once rather than at its next poll (PostgreSQL only).
+  options: { policy: 'exclusive', expireInSeconds: 1800, retryLimit: 2, notify: true },
   isEnabled: () => true,
   pollingIntervalSeconds: () => 1,
   work: async (job) => {

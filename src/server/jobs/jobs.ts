@@ -72,7 +72,15 @@ async function startBoss(): Promise<PgBoss> {
   const boss =
     handle.kind === 'pglite'
       ? new PgBoss({ db: fromPglite(handle.pglite!), backend: 'pglite', schedule: false })
-      : new PgBoss({ connectionString: handle.url!, max: 4, application_name: 'dental-shop-jobs', schedule: false });
+      : new PgBoss({
+          connectionString: handle.url!,
+          max: 4,
+          application_name: 'dental-shop-jobs',
+          schedule: false,
+          // Queues with `notify` wake their workers in every process the moment a job is sent (one
+          // listening connection), instead of at their next poll.
+          useListenNotify: true,
+        });
   boss.on('error', (error) => log.error({ err: error }, 'Job queue error'));
   boss.on('warning', (warning) => log.warn({ warning }, 'Job queue warning'));
   try {
