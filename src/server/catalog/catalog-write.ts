@@ -13,10 +13,9 @@ import { sql } from 'drizzle-orm';
 import type { CountryCode } from '../../shared/countries.ts';
 import { invalidate } from '../cache/invalidation.ts';
 import { getDb, queryRows, textArray, type Db } from '../db/client.ts';
-import { logger } from '../logger.ts';
 import { requestStockAlertSweep } from '../requests/stock-alerts.queue.ts';
 import { refreshCatalogStats } from './catalog-stats.ts';
-import { refreshSearchWords } from './search.ts';
+import { addSearchWords } from './search.ts';
 
 /** Who changes the catalog, and in which capacity. Only staff changes are audited, field by field. */
 export interface CatalogActor {
@@ -45,7 +44,7 @@ export class CatalogWrite {
   readonly #changes: FieldChange[] = [];
   #changed = false;
   #restocked = false;
-  #wordsChanged = false;
+  readonly #wordProducts = new Set<number>();
 
   readonly tx: Db;
   readonly actor: CatalogActor;
@@ -72,9 +71,9 @@ export class CatalogWrite {
     this.#changed = true;
   }
 
-  /** Names or texts that search matches changed: the search word list is rebuilt after the commit. */
-  markSearchWordsChanged(): void {
-    this.#wordsChanged = true;
+  /** These products' names or texts changed (or they are new): their words join the search word list. */
+  markSearchWordsChanged(productIds: Iterable<number>): void {
+    for (const id of productIds) this.#wordProducts.add(id);
     this.#changed = true;
   }
 
@@ -87,15 +86,11 @@ export class CatalogWrite {
   async beforeCommit(): Promise<void> {
     if (this.#changes.length) await insertChanges(this.tx, this.actor, this.#changes);
     if (this.#categories.size) await refreshCatalogStats(this.tx, [...this.#categories]);
+    if (this.#wordProducts.size) await addSearchWords(this.tx, [...this.#wordProducts]);
   }
 
   /** What happens once the change is committed; never throws (each step logs its own failure). */
-  async afterCommit(db: Db): Promise<void> {
-    if (this.#wordsChanged) {
-      await refreshSearchWords(db).catch((error: unknown) =>
-        logger.error({ err: error }, 'Could not rebuild the search word list after a catalog change'),
-      );
-    }
+  async afterCommit(): Promise<void> {
     if (this.#changed) await invalidate('catalog');
     if (this.#restocked) requestStockAlertSweep(this.actor.source);
   }
@@ -118,7 +113,7 @@ export async function writeCatalog<T>(
     await write.beforeCommit();
     return value;
   });
-  await write!.afterCommit(db);
+  await write!.afterCommit();
   return result;
 }
 

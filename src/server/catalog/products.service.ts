@@ -172,7 +172,7 @@ export async function createProducts(
     );
   }
   write.touchCategories(drafts.map((d) => d.categoryId));
-  write.markSearchWordsChanged();
+  write.markSearchWordsChanged(ids.values());
   write.record(
     drafts.map((d) => ({
       productId: ids.get(d.sku)!,
@@ -231,12 +231,14 @@ export async function updateProducts(
   const rows: StoredProduct[] = [];
   const specRows: { productId: number; specId: number; values: string[] }[] = [];
   const categories = new Set<number>();
-  let words = false;
+  const words = new Set<number>();
   const kinds = await specKinds(write);
   for (const update of updates) {
     const before = current.get(update.sku)!;
     const fields = { ...update.fields };
-    if (fields.description !== undefined) fields.description = sanitizeRichText(fields.description);
+    // What is stored was sanitised when written: the same text needs no second pass.
+    if (fields.description !== undefined && fields.description !== before.description)
+      fields.description = sanitizeRichText(fields.description);
     const after: StoredProduct = { ...before, ...fields, specifications: before.specifications };
     const auditedBefore = audit.length;
     for (const key of Object.keys(FIELD_NAMES) as (keyof typeof FIELD_NAMES)[]) {
@@ -274,7 +276,7 @@ export async function updateProducts(
       changed.add(before.id);
       categories.add(before.categoryId).add(after.categoryId);
       if (after.name !== before.name || after.description !== before.description || after.brandId !== before.brandId)
-        words = true;
+        words.add(before.id);
     }
   }
   if (rows.length) {
@@ -305,7 +307,7 @@ export async function updateProducts(
     await insertSpecValues(write, specRows, kinds);
   }
   if (categories.size) write.touchCategories(categories);
-  if (words || specRows.length) write.markSearchWordsChanged();
+  if (words.size) write.markSearchWordsChanged(words);
   write.record(audit);
   return changed;
 }
@@ -321,7 +323,6 @@ export async function deleteProducts(write: CatalogWrite, ids: readonly number[]
     sql`delete from products where id = any(${intArray(ids)}::int[]) returning id, sku, category_id`,
   );
   write.touchCategories(rows.map((r) => Number(r.category_id)));
-  write.markSearchWordsChanged();
   write.record(
     rows.map((r) => ({
       productId: null,

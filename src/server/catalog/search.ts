@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../db/client.ts';
+import { sql, type SQL } from 'drizzle-orm';
+import { intArray, queryRows, type Db } from '../db/client.ts';
 import { memoCache } from '../cache/memo.ts';
 import { invalidate } from '../cache/invalidation.ts';
 import { textVariants, wordVariants } from './search-variants.ts';
@@ -133,8 +133,25 @@ async function typoTolerantQuery(db: Db, words: string[]): Promise<{ tsquery: st
   return { tsquery, allKnown: words.every((w) => known.has(w)) };
 }
 
-/** Rebuilds the word list typo tolerance draws on; call after products are written in bulk. */
+/** The words typo tolerance draws on, of the products `where` selects: name and search text, 3 letters or more. */
+const wordsOf = (where: SQL) =>
+  sql`select distinct word
+      from products, regexp_split_to_table(lower(products.name || ' ' || products.search_text), '[^[:alpha:][:digit:]]+') as word
+      where length(word) >= 3 and word ~ '[[:alpha:]]' and ${where}`;
+
+/** Rebuilds the whole word list typo tolerance draws on; call after products are written in bulk. */
 export async function refreshSearchWords(db: Db): Promise<void> {
-  await db.execute(sql`refresh materialized view search_words`);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`delete from search_words`);
+    await tx.execute(sql`insert into search_words (word) ${wordsOf(sql`true`)}`);
+  });
   await invalidate('catalog');
+}
+
+/** Adds the words of products just created or renamed (in their transaction; words no product has stay). */
+export async function addSearchWords(db: Db, productIds: readonly number[]): Promise<void> {
+  if (!productIds.length) return;
+  await db.execute(
+    sql`insert into search_words (word) ${wordsOf(sql`products.id = any(${intArray(productIds)}::int[])`)} on conflict do nothing`,
+  );
 }
