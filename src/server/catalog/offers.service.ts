@@ -59,6 +59,45 @@ export async function lockOffers(
   );
 }
 
+/**
+ * The offers of the products with these SKUs in `country`, locked as `lockOffers` locks them, found by
+ * SKU in one statement (an import's 100,000 SKUs). SKUs without an offer there are missing.
+ */
+export async function lockOffersBySku(
+  write: CatalogWrite,
+  country: CountryCode,
+  skus: readonly string[],
+): Promise<Map<string, CurrentOffer>> {
+  if (!skus.length) return new Map();
+  const rows = await queryRows<{
+    product_id: number;
+    sku: string;
+    category_id: number;
+    price: string;
+    old_price: string | null;
+    quantity: number;
+  }>(
+    write.tx,
+    sql`select o.product_id, p.sku, p.category_id, o.price::text as price, o.old_price::text as old_price, o.quantity
+        from products p join product_offers o on o.product_id = p.id and o.country = ${country}
+        where p.sku = any(${textArray(skus)}::text[])
+        order by o.product_id for update of o`,
+  );
+  return new Map(
+    rows.map((r) => [
+      r.sku,
+      {
+        productId: Number(r.product_id),
+        sku: r.sku,
+        categoryId: Number(r.category_id),
+        price: r.price,
+        oldPrice: r.old_price,
+        quantity: Number(r.quantity),
+      },
+    ]),
+  );
+}
+
 /** Every offer of a country, locked (an import in `replace` mode zeroes the ones its file leaves out). */
 export async function lockCountryOffers(write: CatalogWrite, country: CountryCode): Promise<CurrentOffer[]> {
   const rows = await queryRows<{ product_id: number }>(

@@ -8,7 +8,7 @@ import type { CountryCode } from '../../shared/countries.ts';
 import { writeCatalog, type FieldChange } from '../catalog/catalog-write.ts';
 import {
   lockCountryOffers,
-  lockOffers,
+  lockOffersBySku,
   setStock,
   type CurrentOffer,
   type StockChange,
@@ -56,22 +56,25 @@ export async function importStock(ctx: ImportContext): Promise<ImportOutcome> {
 
   return writeCatalog(ctx.actor, async (write) => {
     await ctx.enter(write);
-    const products = await productIdsBySku(write.tx, [...mentioned]);
-    const known = rows.filter((row) => {
-      if (products.has(row.sku)) return true;
-      errors.push({ row: row.row, column: 'sku', value: row.sku, code: 'unknown_sku', message: STOCK_TEXT.unknownSku });
-      return false;
-    });
-    const offers = await lockOffers(
-      write,
-      country,
-      known.map((row) => products.get(row.sku)!),
+    const offers = await lockOffersBySku(write, country, [...mentioned]);
+    // Only the SKUs without an offer here are looked up again: unknown, or not sold in the country.
+    const products = await productIdsBySku(
+      write.tx,
+      [...mentioned].filter((sku) => !offers.has(sku)),
     );
     const changes: StockChange[] = [];
     let unchanged = 0;
-    for (const row of known) {
-      const offer = offers.get(products.get(row.sku)!);
-      if (!offer) {
+    for (const row of rows) {
+      const offer = offers.get(row.sku);
+      if (!offer && !products.has(row.sku)) {
+        errors.push({
+          row: row.row,
+          column: 'sku',
+          value: row.sku,
+          code: 'unknown_sku',
+          message: STOCK_TEXT.unknownSku,
+        });
+      } else if (!offer) {
         errors.push({
           row: row.row,
           column: null,
@@ -92,9 +95,8 @@ export async function importStock(ctx: ImportContext): Promise<ImportOutcome> {
     }
     const notes: string[] = [];
     if (ctx.options.mode === 'replace') {
-      const mentionedIds = new Set([...mentioned].flatMap((sku) => (products.has(sku) ? [products.get(sku)!] : [])));
       const others = (await lockCountryOffers(write, country)).filter(
-        (offer: CurrentOffer) => !mentionedIds.has(offer.productId) && offer.quantity !== 0,
+        (offer: CurrentOffer) => !mentioned.has(offer.sku) && offer.quantity !== 0,
       );
       for (const offer of others) changes.push({ offer, quantity: 0 });
       notes.push(

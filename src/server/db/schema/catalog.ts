@@ -213,7 +213,9 @@ export const catalogChanges = pgTable(
     source: text().notNull(),
     userId: integer(),
     taskId: uuid(),
-    productId: integer().references(() => products.id, { onDelete: 'set null' }),
+    // No foreign key: the record outlives a deleted product (its SKU says which it was), and an import
+    // writes 100,000 of these rows, where a key check per row would cost as much as the rows.
+    productId: integer(),
     sku: text().notNull(),
     country: text(),
     /** `quantity`, `price`, `old_price`, `offer` (sold or not), or a product field (`name`, `category`...). */
