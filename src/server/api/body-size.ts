@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import { bodyLimit } from 'hono/body-limit';
-import { BODY_TOO_LARGE, bodyLimitFor, isUploadRoute } from '../http/body-limit.ts';
+import { BODY_LIMITS, BODY_TOO_LARGE, bodyLimitFor } from '../http/body-limit.ts';
 import type { AppEnv } from './create-router.ts';
 
 /**
@@ -10,9 +10,8 @@ import type { AppEnv } from './create-router.ts';
  * chunked body is left to its streaming reader, which counts it against the same limit.
  */
 export const limitBodySize = createMiddleware<AppEnv>(async (c, next) => {
-  const path = c.req.path;
-  const limit = bodyLimitFor(path);
+  const limit = bodyLimitFor(c.req.path, c.req.header('content-type'));
   const declared = c.req.header('content-length');
-  if (isUploadRoute(path) && declared === undefined) return next();
+  if (limit > BODY_LIMITS.default && declared === undefined) return next();
   return bodyLimit({ maxSize: limit, onError: (ctx) => ctx.json({ detail: BODY_TOO_LARGE }, 413) })(c, next);
 });

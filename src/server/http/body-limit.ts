@@ -61,9 +61,18 @@ export function isUploadRoute(pathname: string, limits: BodyLimits = BODY_LIMITS
   return Object.hasOwn(limits.uploads, pathname);
 }
 
-/** The most bytes a request to `pathname` (normalised) may send. */
-export function bodyLimitFor(pathname: string, limits: BodyLimits = BODY_LIMITS): number {
-  if (isUploadRoute(pathname, limits)) return limits.uploads[pathname]!;
+const isMultipart = (contentType: string | undefined) => /^\s*multipart\/form-data/i.test(contentType ?? '');
+
+/**
+ * The most bytes a request to `pathname` (normalised) may send; an upload route takes its large
+ * allowance only for a multipart body (its JSON form is as small as any other).
+ */
+export function bodyLimitFor(
+  pathname: string,
+  contentType = 'multipart/form-data',
+  limits: BodyLimits = BODY_LIMITS,
+): number {
+  if (isUploadRoute(pathname, limits) && isMultipart(contentType)) return limits.uploads[pathname]!;
   const prefix = Object.keys(limits.prefixes)
     .filter((p) => pathname.startsWith(p))
     .sort((a, b) => b.length - a.length)[0];
@@ -101,13 +110,14 @@ export function guardBodySize(
 ): void {
   if (req.method === 'GET' || req.method === 'HEAD') return next();
   const pathname = normalisedPath(req.url ?? '/');
-  const limit = bodyLimitFor(pathname, limits);
+  const type = req.headers['content-type'];
+  const limit = bodyLimitFor(pathname, type, limits);
   const declared = req.headers['content-length'];
   if (declared !== undefined) {
     if (Number(declared) > limit) return refuse(req, res, limit);
     return next();
   }
-  if (req.headers['transfer-encoding'] === undefined || isUploadRoute(pathname, limits)) return next();
+  if (req.headers['transfer-encoding'] === undefined || limit > limits.default) return next();
   const chunks: Buffer[] = [];
   let received = 0;
   const onData = (chunk: Buffer) => {

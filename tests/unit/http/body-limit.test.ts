@@ -57,9 +57,15 @@ interface Sent {
  * Starts a POST that announces `declared` bytes (or none: chunked), writes `send` of them, and resolves
  * with the answer as soon as it comes, without waiting for the rest of the body to go out.
  */
-function post(port: number, path: string, { declared, send }: { declared?: number; send: number }): Promise<Sent> {
+function post(
+  port: number,
+  path: string,
+  { declared, send, multipart = false }: { declared?: number; send: number; multipart?: boolean },
+): Promise<Sent> {
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string | number> = { 'Content-Type': 'application/json' };
+    const headers: Record<string, string | number> = {
+      'Content-Type': multipart ? 'multipart/form-data; boundary=x' : 'application/json',
+    };
     if (declared !== undefined) headers['Content-Length'] = declared;
     const request = http.request({ host: '127.0.0.1', port, path, method: 'POST', headers }, (res) => {
       let body = '';
@@ -132,12 +138,20 @@ describe('request body limits', () => {
       bodyLimits: { ...BODY_LIMITS, uploads: { '/api/v1/products/upload_products_json/': 50 * 1024 * 1024 } },
     });
     const size = 3 * 1024 * 1024;
-    expect(await post(port, '/api/v1/products/upload_products_json/', { declared: size, send: size })).toMatchObject({
+    expect(
+      await post(port, '/api/v1/products/upload_products_json/', { declared: size, send: size, multipart: true }),
+    ).toMatchObject({
       status: 200,
       body: `{"length":${size}}`,
     });
     expect(
-      (await post(port, '/api/v1/products/upload_products_json/', { declared: 51 * 1024 * 1024, send: 0 })).status,
+      (
+        await post(port, '/api/v1/products/upload_products_json/', {
+          declared: 51 * 1024 * 1024,
+          send: 0,
+          multipart: true,
+        })
+      ).status,
     ).toBe(413);
   });
 
@@ -170,8 +184,9 @@ describe('request body limits', () => {
     expect(received.renders).toBe(0);
     const size = 1024 * 1024;
     expect(
-      await post(port, '/api/v1/services/vacancy_requests/?from=form', { declared: size, send: size }),
+      await post(port, '/api/v1/services/vacancy_requests/?from=form', { declared: size, send: size, multipart: true }),
     ).toMatchObject({ status: 200, body: `{"length":${size}}` });
+    expect((await post(port, '/api/v1/services/vacancy_requests/', { declared: size, send: 0 })).status).toBe(413);
   });
 
   it('keeps every limit in one table: API groups below the default, files only on their own routes', () => {
@@ -184,5 +199,8 @@ describe('request body limits', () => {
     expect(bodyLimitFor('/api/v1/services/printing_requestes/')).toBe(26 * 1024 * 1024);
     expect(bodyLimitFor('/api/v1/services/vacancy_requests/')).toBe(6 * 1024 * 1024);
     expect(bodyLimitFor('/api/v1/services/vacancy_requests/other/')).toBe(32 * 1024);
+    // An upload route's JSON form is as small as any other form.
+    expect(bodyLimitFor('/api/v1/services/vacancy_requests/', 'application/json')).toBe(32 * 1024);
+    expect(bodyLimitFor('/api/v1/services/vacancy_requests/', 'multipart/form-data; boundary=x')).toBe(6 * 1024 * 1024);
   });
 });
