@@ -21,6 +21,37 @@ function multipart(
   return form;
 }
 
+/** A form as the bytes a browser sends, with its content type (boundary included). */
+async function asBody(form: FormData): Promise<{ bytes: Uint8Array; type: string }> {
+  const response = new Response(form);
+  return { bytes: new Uint8Array(await response.arrayBuffer()), type: response.headers.get('content-type')! };
+}
+
+/**
+ * A request body that tells how much of it the server has read so far; with `holdLast`, its last
+ * chunk waits for `release()`, so the upload stays in flight.
+ */
+function streamed(bytes: Uint8Array, { holdLast = false } = {}) {
+  const CHUNK = 64 * 1024;
+  let offset = 0;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (offset >= bytes.length) return controller.close();
+      const last = offset + CHUNK >= bytes.length;
+      if (last && holdLast && offset > 0) await released;
+      const chunk = bytes.subarray(
+        offset,
+        offset + (holdLast && offset === 0 ? Math.min(CHUNK, bytes.length - 1) : CHUNK),
+      );
+      offset += chunk.length;
+      controller.enqueue(chunk);
+    },
+  });
+  return { stream, pulled: () => offset, release };
+}
+
 const asciiStl =
   'solid tooth\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 0\nendloop\nendfacet\nendsolid tooth\n';
 const pdf = '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
@@ -276,13 +307,121 @@ describe('POST /services/printing_requestes/ and /services/vacancy_requests/', (
     expect(refused.body.vacancy[0]).toContain('закрыта');
   });
 
-  it('POST /services/vacancy_requests/ refuses a CV over 5 MB before reading it whole', async () => {
+  it('POST /services/vacancy_requests/ refuses a declared body over 6 MB with 413 before reading it', async () => {
     const [open] = await listAll('/services/vacancies/?is_open=true');
-    const big = multipart(
-      { ...contact, vacancy: String(open.id) },
-      { field: 'resume', name: 'cv.pdf', type: 'application/pdf', data: `%PDF-${'x'.repeat(7 * 1024 * 1024)}` },
+    const big = await asBody(
+      multipart(
+        { ...contact, vacancy: String(open.id) },
+        { field: 'resume', name: 'cv.pdf', type: 'application/pdf', data: `%PDF-${'x'.repeat(7 * 1024 * 1024)}` },
+      ),
     );
-    expect((await api('/services/vacancy_requests/', { method: 'POST', ip: nextIp(), body: big })).status).toBe(413);
+    const sent = streamed(big.bytes);
+    const { status } = await api('/services/vacancy_requests/', {
+      method: 'POST',
+      ip: nextIp(),
+      body: sent.stream,
+      headers: { 'Content-Type': big.type, 'Content-Length': String(big.bytes.length) },
+      duplex: 'half',
+    } as RequestInit);
+    expect(status).toBe(413);
+    expect(sent.pulled()).toBeLessThan(1024 * 1024);
+  });
+
+  it('POST /services/vacancy_requests/ reads a body sent without a length only up to its limits', async () => {
+    const [open] = await listAll('/services/vacancies/?is_open=true');
+    const send = async (megabytes: number) => {
+      const big = await asBody(
+        multipart(
+          { ...contact, vacancy: String(open.id) },
+          {
+            field: 'resume',
+            name: 'cv.pdf',
+            type: 'application/pdf',
+            data: `%PDF-${'x'.repeat(megabytes * 1024 * 1024)}`,
+          },
+        ),
+      );
+      const sent = streamed(big.bytes);
+      const answer = await api('/services/vacancy_requests/', {
+        method: 'POST',
+        ip: nextIp(),
+        body: sent.stream,
+        headers: { 'Content-Type': big.type },
+        duplex: 'half',
+      } as RequestInit);
+      return { ...answer, pulled: sent.pulled(), size: big.bytes.length };
+    };
+    // A CV over its 5 MB in a body within the route's 6 MB: the message beside the field.
+    const cv = await send(5.5);
+    expect(cv.status).toBe(400);
+    expect(cv.body.resume).toEqual(['Файл больше 5 МБ.']);
+    // A body over the route's limit: refused once the count passes it, the rest never read.
+    const body = await send(9);
+    expect(body.status).toBe(413);
+    expect(body.pulled).toBeLessThan(body.size - 1024 * 1024);
+    expect(await dbRows(sql`select 1 from request_files where size > 5 * 1024 * 1024`)).toEqual([]);
+  });
+
+  it('POST /services/printing_requestes/ refuses an address over its quota with 429 before reading the file', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 10; i++) {
+      const sent = await api('/services/printing_requestes/', {
+        method: 'POST',
+        ip,
+        json: { ...contact, quantity: 1 },
+      });
+      expect(sent.status).toBe(201);
+    }
+    const model = await asBody(
+      multipart(contact, {
+        field: 'file',
+        name: 'jaw.stl',
+        type: 'model/stl',
+        data: `${asciiStl}${' '.repeat(8 * 1024 * 1024)}`,
+      }),
+    );
+    const sent = streamed(model.bytes);
+    const refused = await api('/services/printing_requestes/', {
+      method: 'POST',
+      ip,
+      body: sent.stream,
+      headers: { 'Content-Type': model.type },
+      duplex: 'half',
+    } as RequestInit);
+    expect(refused.status).toBe(429);
+    expect(sent.pulled()).toBeLessThan(1024 * 1024);
+  });
+
+  it('POST /services/printing_requestes/ reads at most 4 uploads at once and asks a fifth to come back (503)', async () => {
+    const model = await asBody(
+      multipart(contact, { field: 'file', name: 'jaw.stl', type: 'model/stl', data: asciiStl }),
+    );
+    const held = Array.from({ length: 4 }, () => streamed(model.bytes, { holdLast: true }));
+    const answers = held.map((sent) =>
+      api('/services/printing_requestes/', {
+        method: 'POST',
+        ip: nextIp(),
+        body: sent.stream,
+        headers: { 'Content-Type': model.type },
+        duplex: 'half',
+      } as RequestInit),
+    );
+    await expect.poll(() => held.every((sent) => sent.pulled() > 0)).toBe(true);
+    const fifth = await api('/services/printing_requestes/', {
+      method: 'POST',
+      ip: nextIp(),
+      body: multipart(contact, { field: 'file', name: 'jaw.stl', type: 'model/stl', data: asciiStl }),
+    });
+    expect(fifth.status).toBe(503);
+    expect(Number(fifth.headers.get('retry-after'))).toBeGreaterThan(0);
+    for (const sent of held) sent.release();
+    expect((await Promise.all(answers)).map((a) => a.status)).toEqual([201, 201, 201, 201]);
+    const again = await api('/services/printing_requestes/', {
+      method: 'POST',
+      ip: nextIp(),
+      body: multipart(contact, { field: 'file', name: 'jaw.stl', type: 'model/stl', data: asciiStl }),
+    });
+    expect(again.status).toBe(201);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { checkAttachment, type AttachmentKind } from '../../requests/attachments.ts';
+import { ATTACHMENT_HEAD_BYTES, checkAttachment, type AttachmentKind } from '../../requests/attachments.ts';
 import { subscribeToNewsletter } from '../../requests/newsletter.service.ts';
 import { submitRequest, type RequestInput } from '../../requests/requests.service.ts';
 import { ValidationError } from '../../errors.ts';
@@ -30,9 +30,11 @@ function bodyOf<J, F>(c: Context, valid: { json: () => J; form: () => F }): J | 
 async function attachment(kind: AttachmentKind, field: string, file: File | undefined) {
   // A form whose file field was left empty sends a nameless empty part.
   if (!file || (file.size === 0 && !file.name)) return undefined;
-  const checked = checkAttachment(kind, { name: file.name, data: Buffer.from(await file.arrayBuffer()) });
+  const head = Buffer.from(await file.slice(0, ATTACHMENT_HEAD_BYTES).arrayBuffer());
+  const checked = checkAttachment(kind, { name: file.name, size: file.size, head });
   if ('error' in checked) throw new ValidationError({ [field]: [checked.error] });
-  return checked;
+  // Read whole (from the temporary file) only now, once, to be stored.
+  return { ...checked, data: Buffer.from(await file.arrayBuffer()) };
 }
 
 export const createSupportRequest: AppRouteHandler<typeof routes.createSupportRequest> = async (c) => {
