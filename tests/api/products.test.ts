@@ -385,6 +385,8 @@ describe('GET /products/products/ rejects invalid input', () => {
     ['an unknown category slug', { category: 'no-such-category' }, 'category'],
     ['an unknown brand slug', { brand: 'no-such-brand' }, 'brand'],
     ['an unknown brand id', { brand: '999999' }, 'brand'],
+    ['a brand id beyond PostgreSQL integers', { brand: '2147483648' }, 'brand'],
+    ['a brand id of twenty digits', { brand: 'gc,99999999999999999999' }, 'brand'],
     ['one unknown brand in a list', { brand: 'gc,no-such-brand' }, 'brand'],
     ['an empty brand list', { brand: ',' }, 'brand'],
     ['non-numeric ids', { ids: 'a,b' }, 'ids'],

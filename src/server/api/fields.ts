@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { ACCOUNT_MESSAGES as M } from '../accounts/accounts.messages.ts';
 import { normalizePhone } from '../accounts/phone.ts';
+import { MAX_ID } from '../db/ids.ts';
 
 /** Field builders the API groups share, for bodies and query strings, with the Russian messages of DRF's own. */
 
@@ -39,7 +40,7 @@ export const phone = ({ allowEmpty = false } = {}) =>
 /** Optional trimmed text from a query string. */
 export const queryText = (max = 200) => z.string().trim().max(max).optional();
 
-/** Non-negative integer from a query string. */
+/** Non-negative integer from a query string, at most an id's range unless `max` says otherwise. */
 export const queryInt = (opts: { min?: number; max?: number } = {}) =>
   z
     .string()
@@ -50,7 +51,7 @@ export const queryInt = (opts: { min?: number; max?: number } = {}) =>
         .number()
         .int()
         .min(opts.min ?? 0)
-        .max(opts.max ?? Number.MAX_SAFE_INTEGER),
+        .max(opts.max ?? MAX_ID),
     )
     .optional();
 

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { MAX_ID } from '../../db/ids.ts';
 import { countryQuery } from '../common.schemas.ts';
 import { email, text } from '../fields.ts';
 
@@ -13,7 +14,7 @@ const productId = z
       .number()
       .int()
       .min(1, 'Ожидается числовой идентификатор товара.')
-      .max(2_147_483_647, 'Ожидается числовой идентификатор товара.'),
+      .max(MAX_ID, 'Ожидается числовой идентификатор товара.'),
   )
   .openapi({ type: 'integer', description: 'The product id.' });
 

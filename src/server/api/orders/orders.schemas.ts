@@ -7,6 +7,7 @@ import {
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
 } from '../../orders/index.ts';
+import { MAX_ID } from '../../db/ids.ts';
 import { email, filled, phone, text } from '../fields.ts';
 import { paginationQuery } from '../pagination.ts';
 
@@ -24,7 +25,7 @@ const country = z.enum(COUNTRY_CODES as ['kg', 'kz'], {
 });
 
 const orderItemBody = z.object({
-  product: int('id товара').positive('Неверный id товара.').openapi({ example: 42 }),
+  product: int('id товара').positive('Неверный id товара.').max(MAX_ID, 'Неверный id товара.').openapi({ example: 42 }),
   quantity: int('количество')
     .min(1, 'Не меньше 1 шт.')
     .max(MAX_LINE_QUANTITY, `Не больше ${MAX_LINE_QUANTITY} шт. в одной строке.`)
@@ -37,7 +38,7 @@ const deliveryBody = z
     [
       z.object({
         method: z.literal('pickup'),
-        pickup_point: int('id пункта').positive().optional().openapi({
+        pickup_point: int('id пункта').positive().max(MAX_ID, 'Неверный id пункта.').optional().openapi({
           description: 'An office of `GET /core/contacts/?country=`; may be left out when the country has one.',
         }),
       }),
