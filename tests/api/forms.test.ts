@@ -86,6 +86,30 @@ describe('POST /services/supports/', () => {
     expect(ack?.subject).toContain('Мы получили ваш вопрос');
   });
 
+  it('POST /services/supports/ keeps every single-line field on one line, so no line break reaches a mail header', async () => {
+    const { status, body } = await api('/services/supports/', {
+      method: 'POST',
+      ip: nextIp(),
+      json: {
+        ...contact,
+        name: 'Иван\r\nBcc: victim@evil.test\u0007',
+        email: 'one-line@clinic.kg',
+        subject: ' Счёт\r\n\tдля\u2028клиники\u202e ',
+        message: 'Строка 1\r\nСтрока 2',
+      },
+    });
+    expect(status).toBe(201);
+    expect(body.name).toBe('Иван Bcc: victim@evil.test');
+    expect(body.details).toEqual({ subject: 'Счёт для клиники' });
+    // A message keeps its lines: it is the body of a mail, never a header.
+    expect(body.message).toBe('Строка 1\r\nСтрока 2');
+    const [row] = await dbRows<{ name: string }>(sql`select name from visitor_requests where id = ${body.id}`);
+    expect(row!.name).toBe('Иван Bcc: victim@evil.test');
+    const subjects = (await listOutbox()).filter((m) => m.subject.includes(`№${body.id}`)).map((m) => m.subject);
+    expect(subjects).toEqual([expect.stringContaining('Иван Bcc: victim@evil.test')]);
+    expect(subjects.join('')).not.toMatch(/[\r\n\u0000-\u001f]/);
+  });
+
   it('POST /services/supports/ names each missing or wrong field in the DRF shape', async () => {
     const { status, body } = await api('/services/supports/', {
       method: 'POST',

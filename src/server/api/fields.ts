@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { ACCOUNT_MESSAGES as M } from '../accounts/accounts.messages.ts';
 import { normalizePhone } from '../accounts/phone.ts';
+import { toSingleLine } from '../../shared/control-characters.ts';
 import { MAX_ID } from '../db/ids.ts';
 
 /** Field builders the API groups share, for bodies and query strings, with the Russian messages of DRF's own. */
@@ -16,6 +17,16 @@ export const text = (max: number) =>
     .refine((value) => !value.includes('\0'), NUL_MESSAGE);
 
 export const filled = (max: number) => text(max).refine((value) => value.trim() !== '', M.blank);
+
+/**
+ * A one-line string field (a name, a subject, a city): its line breaks and tabs become spaces, other
+ * control and bidirectional formatting characters are dropped, white space is collapsed and trimmed,
+ * so nothing typed into it can start a new line in a mail header or a log. `max` counts what was sent.
+ */
+export const line = (max: number) => text(max).transform(toSingleLine);
+
+/** A one-line field that must say something. */
+export const filledLine = (max: number) => line(max).refine((value) => value !== '', M.blank);
 
 export const email = () =>
   text(254)

@@ -8,7 +8,7 @@ import {
   ORDER_STATUSES,
 } from '../../orders/index.ts';
 import { MAX_ID } from '../../db/ids.ts';
-import { email, filled, phone, text } from '../fields.ts';
+import { email, filledLine, line, phone, text } from '../fields.ts';
 import { paginationQuery } from '../pagination.ts';
 
 /** Request and response bodies of the orders API. Money is a decimal string in the order's `currency`. */
@@ -42,7 +42,7 @@ const deliveryBody = z
           description: 'An office of `GET /core/contacts/?country=`; may be left out when the country has one.',
         }),
       }),
-      z.object({ method: z.literal('courier'), city: filled(100), address: filled(300) }),
+      z.object({ method: z.literal('courier'), city: filledLine(100), address: filledLine(300) }),
     ],
     {
       error: (issue) =>
@@ -58,8 +58,8 @@ const paymentBody = z
       z.object({ method: z.literal('on_receipt') }),
       z.object({
         method: z.literal('bank_transfer'),
-        organisation: filled(200).openapi({ description: 'The clinic paying by invoice.' }),
-        tax_number: filled(20).openapi({
+        organisation: filledLine(200).openapi({ description: 'The clinic paying by invoice.' }),
+        tax_number: filledLine(20).openapi({
           description: 'ИНН, 14 digits (kg), or БИН, 12 digits (kz).',
           example: '01234567890123',
         }),
@@ -83,7 +83,7 @@ export const orderCreateBody = z
       .max(MAX_ORDER_LINES, `Не больше ${MAX_ORDER_LINES} строк в заказе.`),
     contact: z
       .object({
-        name: text(150).optional().openapi({ description: "Default: the account's first and last name." }),
+        name: line(150).optional().openapi({ description: "Default: the account's first and last name." }),
         phone: phone({ allowEmpty: true })
           .optional()
           .openapi({ description: "Default: the account's phone; one of the two is required." }),
