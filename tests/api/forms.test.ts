@@ -134,16 +134,70 @@ describe('POST /services/supports/', () => {
     expect(await dbRows<{ n: number }>(sql`select count(*)::int as n from visitor_requests`)).toEqual(before);
   });
 
-  it('POST /services/supports/ answers a filled hidden field as accepted and keeps nothing', async () => {
+  it('POST /services/supports/ answers a filled hidden field like a real request, and keeps and mails nothing', async () => {
+    const ip = nextIp();
+    const real = await api('/services/supports/', {
+      method: 'POST',
+      ip,
+      json: { ...contact, email: 'real@clinic.kg', subject: 'Счёт', message: 'Настоящий вопрос' },
+    });
     const before = await dbRows<{ n: number }>(sql`select count(*)::int as n from visitor_requests`);
+    const mailsBefore = (await listOutbox({ limit: 1000 })).length;
     const { status, body } = await api('/services/supports/', {
       method: 'POST',
-      ip: nextIp(),
-      json: { ...contact, message: 'spam', website: 'http://spam.test' },
+      ip,
+      json: { ...contact, email: 'bot@spam.test', subject: 'Тема', message: 'spam', website: 'http://spam.test' },
     });
     expect(status).toBe(201);
-    expect(body.id).toBe(0);
+    expect(Object.keys(body).sort()).toEqual(Object.keys(real.body).sort());
+    expect(body).toMatchObject({
+      kind: 'support',
+      email: 'bot@spam.test',
+      message: 'spam',
+      details: { subject: 'Тема' },
+      detail: real.body.detail,
+    });
+    expect(body.id).toBeGreaterThan(real.body.id);
     expect(await dbRows<{ n: number }>(sql`select count(*)::int as n from visitor_requests`)).toEqual(before);
+    expect((await listOutbox({ limit: 1000 })).length).toBe(mailsBefore);
+  });
+
+  it('POST /services/supports/ counts requests caught by the hidden field against the same limits', async () => {
+    const ip = nextIp();
+    const trapped = { ...contact, message: 'spam', website: 'http://spam.test' };
+    for (let i = 0; i < 10; i++) {
+      expect((await api('/services/supports/', { method: 'POST', ip, json: trapped })).status).toBe(201);
+    }
+    expect((await api('/services/supports/', { method: 'POST', ip, json: trapped })).status).toBe(429);
+    const real = await api('/services/supports/', { method: 'POST', ip, json: { ...contact, message: 'вопрос' } });
+    expect(real.status).toBe(429);
+  });
+
+  it('POST /services/course_requests/ refuses an unknown course caught by the hidden field as it refuses a real one', async () => {
+    const body = { ...contact, course: 'no-such-course', website: 'x' };
+    const trapped = await api('/services/course_requests/', { method: 'POST', ip: nextIp(), json: body });
+    expect(trapped.status).toBe(400);
+    expect(trapped.body).toEqual(
+      (await api('/services/course_requests/', { method: 'POST', ip: nextIp(), json: { ...body, website: '' } })).body,
+    );
+  });
+
+  it('POST /services/newsletter_subscriptions/ counts subscriptions caught by the hidden field', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 10; i++) {
+      const sent = await api('/services/newsletter_subscriptions/', {
+        method: 'POST',
+        ip,
+        json: { email: `bot${i}@spam.test`, country: 'kg', website: 'x' },
+      });
+      expect(sent.status).toBe(201);
+    }
+    const refused = await api('/services/newsletter_subscriptions/', {
+      method: 'POST',
+      ip,
+      json: { email: 'real@clinic.kg', country: 'kg' },
+    });
+    expect(refused.status).toBe(429);
   });
 
   it('POST /services/supports/ limits one address to 10 an hour with 429 and Retry-After', async () => {

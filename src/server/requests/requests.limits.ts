@@ -27,8 +27,11 @@ export const UPLOAD_LIMITS = {
   fields: 30,
 } as const;
 
-/** The counters a form is checked against: `kind` (or `newsletter`) per address, and every form per address. */
-export function formLimitChecks(kind: RequestKind | 'newsletter', clientIp: string) {
+/** Forms that are not visitor requests but count like them. */
+type OtherForm = 'newsletter' | 'back-in-stock';
+
+/** The counters a form is checked against: its kind per address, and every form per address. */
+export function formLimitChecks(kind: RequestKind | OtherForm, clientIp: string) {
   return [
     [FORM_LIMITS.perKindPerIp, `${kind}:${clientIp}`],
     [FORM_LIMITS.allFormsPerIp, clientIp],
@@ -36,7 +39,7 @@ export function formLimitChecks(kind: RequestKind | 'newsletter', clientIp: stri
 }
 
 /** Counts a form of `kind` from the address. @throws RateLimitError */
-export function consumeFormLimits(kind: RequestKind | 'newsletter', clientIp: string): Promise<void> {
+export function consumeFormLimits(kind: RequestKind | OtherForm, clientIp: string): Promise<void> {
   return consumeRateLimits(formLimitChecks(kind, clientIp));
 }
 

@@ -6,7 +6,7 @@ import { submitRequest, type RequestInput } from '../../requests/requests.servic
 import { ValidationError } from '../../errors.ts';
 import { clientIp } from '../auth.ts';
 import type { AppRouteHandler } from '../create-router.ts';
-import { toRequestJson, trappedAnswer } from './requests.mappers.ts';
+import { toRequestJson } from './requests.mappers.ts';
 import type * as routes from './requests.routes.ts';
 
 type Contact = { country: RequestInput['country']; name: string; email: string; phone: string; website: string };
@@ -14,9 +14,7 @@ type Contact = { country: RequestInput['country']; name: string; email: string; 
 /** Stores the request and answers what the visitor is shown. */
 async function accept(c: Context, body: Contact, input: Omit<RequestInput, keyof Contact | 'country'>) {
   const { website, ...contact } = body;
-  // A bot filled the field people never see: it is told the request was taken, and nothing is kept.
-  if (website) return trappedAnswer(input.kind, contact);
-  return toRequestJson(await submitRequest({ ...contact, ...input }, clientIp(c)));
+  return toRequestJson(await submitRequest({ ...contact, ...input }, clientIp(c), { trapped: website !== '' }));
 }
 
 /** The body of a route that takes JSON or multipart: whichever the request sent. */
@@ -97,7 +95,7 @@ export const createVacancyRequest: AppRouteHandler<typeof routes.createVacancyRe
 
 export const createNewsletterSubscription: AppRouteHandler<typeof routes.createNewsletterSubscription> = async (c) => {
   const { email, country, website } = c.req.valid('json');
-  if (!website) await subscribeToNewsletter(email, country, clientIp(c));
+  await subscribeToNewsletter(email, country, clientIp(c), { trapped: website !== '' });
   return c.json(
     {
       email,
