@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { ACCOUNT_MESSAGES as M } from '../accounts/accounts.messages.ts';
 import { normalizePhone } from '../accounts/phone.ts';
 import { toSingleLine } from '../../shared/control-characters.ts';
-import { MAX_ID } from '../db/ids.ts';
+import { MAX_ID } from '../ids.ts';
 
 /** Field builders the API groups share, for bodies and query strings, with the Russian messages of DRF's own. */
 

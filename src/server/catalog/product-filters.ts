@@ -1,6 +1,6 @@
 import { and, eq, exists, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { intArray, type Db } from '../db/client.ts';
-import { isIdText } from '../db/ids.ts';
+import { isIdText } from '../ids.ts';
 import { brands, productOffers, products, productSpecifications, specifications } from '../db/schema/index.ts';
 import { ValidationError } from '../errors.ts';
 import { loadCategories, subtreeIds } from './categories.queries.ts';

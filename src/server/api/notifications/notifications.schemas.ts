@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { MAX_ID } from '../../db/ids.ts';
+import { MAX_ID } from '../../ids.ts';
 import { countryQuery } from '../common.schemas.ts';
 import { email, text } from '../fields.ts';
 

@@ -7,7 +7,7 @@ import {
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
 } from '../../orders/index.ts';
-import { MAX_ID } from '../../db/ids.ts';
+import { MAX_ID } from '../../ids.ts';
 import { email, filledLine, line, phone, text } from '../fields.ts';
 import { paginationQuery } from '../pagination.ts';
 
