@@ -116,6 +116,8 @@ export default function CatalogFilters(props: Props) {
     const text = shownBounds();
     synced.current = text;
     setPriceText(text);
+    // shownBounds is remade each render from exactly these two values (and the store, read when it runs).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [visible, exchange]);
 
   const facets = draft?.facets ?? pageFacets;
@@ -132,7 +134,7 @@ export default function CatalogFilters(props: Props) {
     const query = filtersToSearchParams($filters.get(), { search }).toString();
     applying.current = true;
     if (sheet.current?.open) sheet.current.close();
-    navigate(query ? `${action}?${query}` : action);
+    void navigate(query ? `${action}?${query}` : action);
   };
 
   /** Counts what the sheet's choices leave, without leaving the page; the latest answer wins. */
