@@ -3,7 +3,7 @@
  * model (STL, OBJ, PLY, 3MF or a ZIP of them) with a printing request. A file is recognised by its
  * first bytes as well as its name, so a renamed executable is refused.
  */
-import { stripControlCharacters } from '../../shared/control-characters.ts';
+import { stripBidiControls, stripControlCharacters } from '../../shared/control-characters.ts';
 
 export type AttachmentKind = 'resume' | 'model';
 
@@ -66,10 +66,13 @@ const CONTENT: Record<string, { type: string; matches(d: Buffer, size: number): 
   zip: { type: 'application/zip', matches: (d) => startsWith(d, ZIP) },
 };
 
-/** A file name safe to show and store: no path, no control characters, at most 150 characters. */
+/**
+ * A file name safe to show and store: no path, no control characters, no bidi controls (which could
+ * show «cv‮fdp.exe» as «cvexe.pdf»), at most 150 characters.
+ */
 export function safeFilename(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = stripControlCharacters(base)
+  const cleaned = stripBidiControls(stripControlCharacters(base))
     .replace(/["<>|:*?]/g, '')
     .trim();
   return (cleaned || 'file').slice(-150);
