@@ -41,6 +41,10 @@ export const BODY_LIMITS: BodyLimits = {
   uploads: {
     '/api/v1/services/printing_requestes/': ATTACHMENT_LIMITS.model.maxBytes + FORM_FIELDS_ALLOWANCE,
     '/api/v1/services/vacancy_requests/': ATTACHMENT_LIMITS.resume.maxBytes + FORM_FIELDS_ALLOWANCE,
+    // The staff imports (a catalog or price list of up to 50 MB).
+    '/api/v1/products/upload_products_json/': 50 * MB,
+    '/api/v1/products/upload_prices_json/': 50 * MB,
+    '/api/v1/products/products_availability_load_csv/': 50 * MB,
   },
 };
 
