@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { shopToday } from '../../src/server/courses/course-dates.ts';
 import { listOutbox } from '../../src/server/mail/index.ts';
+import { uploadsInProgress } from '../../src/server/requests/requests.limits.ts';
 import { hasControlCharacters } from '../../src/shared/control-characters.ts';
 import { api, dbRows, listAll } from '../helpers/api.ts';
 
@@ -485,7 +486,7 @@ describe('POST /services/printing_requestes/ and /services/vacancy_requests/', (
         duplex: 'half',
       } as RequestInit),
     );
-    await expect.poll(() => held.every((sent) => sent.pulled() > 0)).toBe(true);
+    await expect.poll(uploadsInProgress).toBe(4);
     const fifth = await api('/services/printing_requestes/', {
       method: 'POST',
       ip: nextIp(),

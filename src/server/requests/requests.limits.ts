@@ -53,6 +53,9 @@ export async function assertWithinFormLimits(kind: RequestKind, clientIp: string
 
 let uploading = 0;
 
+/** How many upload slots of this process are taken now. */
+export const uploadsInProgress = (): number => uploading;
+
 /**
  * Takes one of the process's upload slots; the returned function gives it back (once).
  * @throws BusyError when every slot is taken.
