@@ -2,7 +2,7 @@
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
-import { BODY_LIMITS } from './src/server/http/body-limit.ts';
+import { LARGEST_BODY } from './src/server/http/body-limit.ts';
 import { PAGE_CSP_DIRECTIVES, scriptHash } from './src/server/web/csp.ts';
 import { SESSION_MARK_SCRIPT } from './src/shared/session-cookies.ts';
 import { fileURLToPath } from 'node:url';
@@ -52,7 +52,7 @@ export default defineConfig({
   output: 'server',
   // The adapter's cap is the upload routes' limit; the shop's server (src/server/http/body-limit.ts)
   // refuses a body over 64 kB on every other route before Astro reads it.
-  adapter: node({ mode: 'standalone', bodySizeLimit: BODY_LIMITS.upload }),
+  adapter: node({ mode: 'standalone', bodySizeLimit: LARGEST_BODY }),
   integrations: [react()],
   trailingSlash: 'ignore',
   // No Markdown code blocks here; Shiki's inline styles would not fit the CSP anyway.

@@ -23,6 +23,17 @@ function isCrossSiteFormPost(request: Request, url: URL): boolean {
 }
 
 /**
+ * Pages take bodies only from their own forms (urlencoded or multipart): anything else sent to a page
+ * (JSON, text, no type at all) is a client that mistook the page for an API, answered 400 before a
+ * page tries to read it as a form.
+ */
+function isFormlessPageBody(request: Request, url: URL): boolean {
+  if (['GET', 'HEAD', 'OPTIONS'].includes(request.method) || url.pathname.startsWith('/api/')) return false;
+  const type = request.headers.get('content-type')?.toLowerCase() ?? '';
+  return !/^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\b/.test(type);
+}
+
+/**
  * Storefront pages have one URL each, with the trailing slash (`/kg/catalog/kompozity/`); `/kg` or
  * `/kg/catalog/kompozity` is sent there permanently, keeping the query, so links and crawlers agree.
  */
@@ -38,6 +49,19 @@ export const onRequest = defineMiddleware(async (context, next) => {
   await ensureBooted();
   if (isCrossSiteFormPost(context.request, context.url)) {
     return new Response('Cross-site form submissions are forbidden.', { status: 403 });
+  }
+  if (isFormlessPageBody(context.request, context.url)) {
+    logger.info(
+      { method: context.request.method, path: context.url.pathname.slice(0, 200) },
+      'Refused a page request whose body is not a form',
+    );
+    return secured(
+      context.url,
+      new Response('Страницы магазина принимают только формы.', {
+        status: 400,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+      }),
+    );
   }
   // The API answers these itself (404 or a field error); a page shows its 404 before any page code
   // could hand the character to a query.

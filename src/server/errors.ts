@@ -66,8 +66,33 @@ function waitText(seconds: number): string {
   return seconds < 90 ? `${seconds} с` : `${Math.ceil(seconds / 60)} мин`;
 }
 
+/** A request body larger than its route takes, found while reading it (a declared length is checked before). */
+export class TooLargeError extends Error {
+  readonly kind = 'too_large' as const;
+  constructor(message = 'Request body is too large.') {
+    super(message);
+  }
+}
+
+/** The process is already doing as much of this work as it takes at once: try again shortly. */
+export class BusyError extends Error {
+  readonly kind = 'busy' as const;
+  readonly retryAfterSeconds: number;
+  constructor(message: string, retryAfterSeconds: number) {
+    super(message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
 export type DomainError =
-  NotFoundError | PermissionError | AuthenticationError | ConflictError | ValidationError | RateLimitError;
+  | NotFoundError
+  | PermissionError
+  | AuthenticationError
+  | ConflictError
+  | ValidationError
+  | RateLimitError
+  | TooLargeError
+  | BusyError;
 
 export function isDomainError(error: unknown): error is DomainError {
   return error instanceof Error && 'kind' in error;

@@ -3,6 +3,12 @@
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 // eslint-disable-next-line no-control-regex -- as above
 const CONTROL_ALL = /[\u0000-\u001f\u007f-\u009f]/g;
+// Characters that end a line or stand for white space: TAB, LF, VT, FF, CR, NEL, and Unicode's line
+// and paragraph separators.
+const LINE_BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]/g;
+// Bidirectional formatting (embeddings, overrides, isolates, marks): they reorder how the text
+// around them is shown, so a name could read differently from what it is («exe.fdp» shown as «pdf.exe»).
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 export function hasControlCharacters(text: string): boolean {
   return CONTROL.test(text);
@@ -10,4 +16,19 @@ export function hasControlCharacters(text: string): boolean {
 
 export function stripControlCharacters(text: string): string {
   return text.replace(CONTROL_ALL, '');
+}
+
+export function stripBidiControls(text: string): string {
+  return text.replace(BIDI_CONTROLS, '');
+}
+
+/**
+ * Text for one line (a name, a subject, a header): line breaks and tabs become spaces, other control
+ * and bidirectional formatting characters go, runs of white space become one space, and the ends are
+ * trimmed.
+ */
+export function toSingleLine(text: string): string {
+  return stripBidiControls(stripControlCharacters(text.replace(LINE_BREAKS, ' ')))
+    .replace(/\s+/g, ' ')
+    .trim();
 }

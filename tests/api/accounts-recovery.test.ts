@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { ACCOUNT_LIMITS } from '../../src/server/accounts/accounts.limits.ts';
 import { makeLinkToken } from '../../src/server/accounts/link-tokens.ts';
+import { recordBackoffFailure } from '../../src/server/security/rate-limit.ts';
 import { findUserByEmail } from '../../src/server/accounts/users.queries.ts';
 import {
   activeUser,
@@ -51,6 +53,27 @@ describe('POST /accounts/auth/users/reset_password_confirm/', () => {
     await post('users/reset_password/', { email: account.email });
     return { ...account, link: await mailedLink(account.email, 'password/reset') };
   }
+
+  it('marks the browser that set the new password as known, so the email-wide login wait does not hold it', async () => {
+    const { email, link } = await resetLink();
+    const confirmed = await post('users/reset_password_confirm/', {
+      ...link,
+      new_password: NEW_PASSWORD,
+      re_new_password: NEW_PASSWORD,
+    });
+    const device = confirmed.headers.get('set-cookie')?.split(';')[0] ?? '';
+    expect(device).toMatch(/^device=/);
+    for (let i = 0; i < 101; i += 1) await recordBackoffFailure(ACCOUNT_LIMITS.loginFailuresPerEmail, email);
+    const login = (cookie?: string) =>
+      api('/accounts/auth/jwt/create/', {
+        method: 'POST',
+        json: { email, password: NEW_PASSWORD },
+        ip: uniqueIp(),
+        headers: cookie ? { Cookie: cookie } : {},
+      });
+    expect((await login()).status).toBe(429);
+    expect((await login(device)).status).toBe(200);
+  });
 
   it('sets the new password once, ends every session and mails a notice', async () => {
     const { email, password, tokens, link } = await resetLink();

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_LIMITS } from '../../src/server/accounts/accounts.limits.ts';
 import { signToken } from '../../src/server/accounts/jwt.ts';
 import { env } from '../../src/server/env.ts';
-import { recordRateLimitHit } from '../../src/server/security/rate-limit.ts';
+import { recordBackoffFailure, recordRateLimitHit } from '../../src/server/security/rate-limit.ts';
 import { activeUser, login, signedIn, uniqueEmail, uniqueIp } from '../helpers/accounts.ts';
 import { api, dbRows } from '../helpers/api.ts';
 
@@ -144,6 +144,54 @@ describe('POST /accounts/auth/jwt/create/', () => {
     expect((await post('jwt/create/', { email, password })).status).toBe(200);
   });
 
+  it('a browser that has signed in to the account before is exempt from the email-wide wait', async () => {
+    const { email, password } = await activeUser();
+    const first = await post('jwt/create/', { email, password });
+    const setCookie = first.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(/^device=[\w.-]+;/);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/Path=\/api\/v1\/accounts\/auth\/jwt\//);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    const device = setCookie.split(';')[0]!;
+    const other = await activeUser();
+    const otherDevice = (await post('jwt/create/', { email: other.email, password: other.password })).headers
+      .get('set-cookie')!
+      .split(';')[0]!;
+    // Eleven addresses have failed 101 times this hour: everyone else waits 5 minutes at a time.
+    for (let i = 0; i < 101; i += 1) await recordBackoffFailure(ACCOUNT_LIMITS.loginFailuresPerEmail, email);
+    const login = (cookie?: string) =>
+      api('/accounts/auth/jwt/create/', {
+        method: 'POST',
+        json: { email, password },
+        ip: uniqueIp(),
+        headers: cookie ? { Cookie: cookie } : {},
+      });
+    expect((await login()).status).toBe(429);
+    expect((await login(otherDevice)).status).toBe(429);
+    expect((await login('device=forged.token.value')).status).toBe(429);
+    const known = await login(device);
+    expect(known.status).toBe(200);
+    expect(Object.keys(known.body).sort()).toEqual(['access', 'refresh']);
+  });
+
+  it('a signed-in browser that keeps failing loses its exemption, and never adds to the email-wide wait', async () => {
+    const { email, password } = await activeUser();
+    const device = (await post('jwt/create/', { email, password })).headers.get('set-cookie')!.split(';')[0]!;
+    const attempt = (pass: string) =>
+      api('/accounts/auth/jwt/create/', {
+        method: 'POST',
+        json: { email, password: pass },
+        ip: uniqueIp(),
+        headers: { Cookie: device },
+      });
+    for (let i = 0; i < 100; i += 1) await recordBackoffFailure(ACCOUNT_LIMITS.loginFailuresPerEmail, email);
+    for (let i = 0; i < 10; i += 1) expect((await attempt('wrong-password')).status).toBe(401);
+    // Its own failures did not lengthen the others' wait: still none after exactly 100.
+    expect((await post('jwt/create/', { email, password })).status).toBe(200);
+    for (let i = 0; i < 5; i += 1) await recordBackoffFailure(ACCOUNT_LIMITS.loginFailuresPerEmail, email);
+    expect((await attempt(password)).status).toBe(429);
+  });
+
   it('never counts successful logins against the email', async () => {
     const { email, password } = await activeUser();
     for (let i = 0; i < 12; i += 1) expect((await post('jwt/create/', { email, password })).status).toBe(200);
@@ -167,6 +215,9 @@ describe('POST /accounts/auth/jwt/create/', () => {
 
   it('behind a trusted proxy, counts the address the proxy appended to X-Forwarded-For', async () => {
     env.TRUST_PROXY = true;
+    // The 31 attempts must fall in one 10-minute window of the counters: the clock starts one just now.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Math.ceil(Date.now() / 600_000) * 600_000 + 1000);
     try {
       const ip = uniqueIp();
       const send = (forwarded: string) =>
@@ -181,6 +232,7 @@ describe('POST /accounts/auth/jwt/create/', () => {
       expect((await send('10.9.9.9, 203.0.113.77')).status).toBe(429);
       expect((await send('203.0.113.78')).status).toBe(401);
     } finally {
+      vi.useRealTimers();
       env.TRUST_PROXY = false;
     }
   });

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { shopToday } from '../../src/server/courses/course-dates.ts';
 import { listOutbox } from '../../src/server/mail/index.ts';
+import { uploadsInProgress } from '../../src/server/requests/requests.limits.ts';
+import { hasControlCharacters } from '../../src/shared/control-characters.ts';
 import { api, dbRows, listAll } from '../helpers/api.ts';
 
 const STAFF = 'staff@localhost';
@@ -19,6 +21,37 @@ function multipart(
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
   if (file) form.set(file.field, new File([file.data as BlobPart], file.name, { type: file.type }));
   return form;
+}
+
+/** A form as the bytes a browser sends, with its content type (boundary included). */
+async function asBody(form: FormData): Promise<{ bytes: Uint8Array; type: string }> {
+  const response = new Response(form);
+  return { bytes: new Uint8Array(await response.arrayBuffer()), type: response.headers.get('content-type')! };
+}
+
+/**
+ * A request body that tells how much of it the server has read so far; with `holdLast`, its last
+ * chunk waits for `release()`, so the upload stays in flight.
+ */
+function streamed(bytes: Uint8Array, { holdLast = false } = {}) {
+  const CHUNK = 64 * 1024;
+  let offset = 0;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (offset >= bytes.length) return controller.close();
+      const last = offset + CHUNK >= bytes.length;
+      if (last && holdLast && offset > 0) await released;
+      const chunk = bytes.subarray(
+        offset,
+        offset + (holdLast && offset === 0 ? Math.min(CHUNK, bytes.length - 1) : CHUNK),
+      );
+      offset += chunk.length;
+      controller.enqueue(chunk);
+    },
+  });
+  return { stream, pulled: () => offset, release };
 }
 
 const asciiStl =
@@ -55,6 +88,30 @@ describe('POST /services/supports/', () => {
     expect(ack?.subject).toContain('Мы получили ваш вопрос');
   });
 
+  it('POST /services/supports/ keeps every single-line field on one line, so no line break reaches a mail header', async () => {
+    const { status, body } = await api('/services/supports/', {
+      method: 'POST',
+      ip: nextIp(),
+      json: {
+        ...contact,
+        name: 'Иван\r\nBcc: victim@evil.test\u0007',
+        email: 'one-line@clinic.kg',
+        subject: ' Счёт\r\n\tдля\u2028клиники\u202e ',
+        message: 'Строка 1\r\nСтрока 2',
+      },
+    });
+    expect(status).toBe(201);
+    expect(body.name).toBe('Иван Bcc: victim@evil.test');
+    expect(body.details).toEqual({ subject: 'Счёт для клиники' });
+    // A message keeps its lines: it is the body of a mail, never a header.
+    expect(body.message).toBe('Строка 1\r\nСтрока 2');
+    const [row] = await dbRows<{ name: string }>(sql`select name from visitor_requests where id = ${body.id}`);
+    expect(row!.name).toBe('Иван Bcc: victim@evil.test');
+    const subjects = (await listOutbox()).filter((m) => m.subject.includes(`№${body.id}`)).map((m) => m.subject);
+    expect(subjects).toEqual([expect.stringContaining('Иван Bcc: victim@evil.test')]);
+    expect(hasControlCharacters(subjects.join(''))).toBe(false);
+  });
+
   it('POST /services/supports/ names each missing or wrong field in the DRF shape', async () => {
     const { status, body } = await api('/services/supports/', {
       method: 'POST',
@@ -79,16 +136,70 @@ describe('POST /services/supports/', () => {
     expect(await dbRows<{ n: number }>(sql`select count(*)::int as n from visitor_requests`)).toEqual(before);
   });
 
-  it('POST /services/supports/ answers a filled hidden field as accepted and keeps nothing', async () => {
+  it('POST /services/supports/ answers a filled hidden field like a real request, and keeps and mails nothing', async () => {
+    const ip = nextIp();
+    const real = await api('/services/supports/', {
+      method: 'POST',
+      ip,
+      json: { ...contact, email: 'real@clinic.kg', subject: 'Счёт', message: 'Настоящий вопрос' },
+    });
     const before = await dbRows<{ n: number }>(sql`select count(*)::int as n from visitor_requests`);
+    const mailsBefore = (await listOutbox({ limit: 1000 })).length;
     const { status, body } = await api('/services/supports/', {
       method: 'POST',
-      ip: nextIp(),
-      json: { ...contact, message: 'spam', website: 'http://spam.test' },
+      ip,
+      json: { ...contact, email: 'bot@spam.test', subject: 'Тема', message: 'spam', website: 'http://spam.test' },
     });
     expect(status).toBe(201);
-    expect(body.id).toBe(0);
+    expect(Object.keys(body).sort()).toEqual(Object.keys(real.body).sort());
+    expect(body).toMatchObject({
+      kind: 'support',
+      email: 'bot@spam.test',
+      message: 'spam',
+      details: { subject: 'Тема' },
+      detail: real.body.detail,
+    });
+    expect(body.id).toBeGreaterThan(real.body.id);
     expect(await dbRows<{ n: number }>(sql`select count(*)::int as n from visitor_requests`)).toEqual(before);
+    expect((await listOutbox({ limit: 1000 })).length).toBe(mailsBefore);
+  });
+
+  it('POST /services/supports/ counts requests caught by the hidden field against the same limits', async () => {
+    const ip = nextIp();
+    const trapped = { ...contact, message: 'spam', website: 'http://spam.test' };
+    for (let i = 0; i < 10; i++) {
+      expect((await api('/services/supports/', { method: 'POST', ip, json: trapped })).status).toBe(201);
+    }
+    expect((await api('/services/supports/', { method: 'POST', ip, json: trapped })).status).toBe(429);
+    const real = await api('/services/supports/', { method: 'POST', ip, json: { ...contact, message: 'вопрос' } });
+    expect(real.status).toBe(429);
+  });
+
+  it('POST /services/course_requests/ refuses an unknown course caught by the hidden field as it refuses a real one', async () => {
+    const body = { ...contact, course: 'no-such-course', website: 'x' };
+    const trapped = await api('/services/course_requests/', { method: 'POST', ip: nextIp(), json: body });
+    expect(trapped.status).toBe(400);
+    expect(trapped.body).toEqual(
+      (await api('/services/course_requests/', { method: 'POST', ip: nextIp(), json: { ...body, website: '' } })).body,
+    );
+  });
+
+  it('POST /services/newsletter_subscriptions/ counts subscriptions caught by the hidden field', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 10; i++) {
+      const sent = await api('/services/newsletter_subscriptions/', {
+        method: 'POST',
+        ip,
+        json: { email: `bot${i}@spam.test`, country: 'kg', website: 'x' },
+      });
+      expect(sent.status).toBe(201);
+    }
+    const refused = await api('/services/newsletter_subscriptions/', {
+      method: 'POST',
+      ip,
+      json: { email: 'real@clinic.kg', country: 'kg' },
+    });
+    expect(refused.status).toBe(429);
   });
 
   it('POST /services/supports/ limits one address to 10 an hour with 429 and Retry-After', async () => {
@@ -276,13 +387,121 @@ describe('POST /services/printing_requestes/ and /services/vacancy_requests/', (
     expect(refused.body.vacancy[0]).toContain('закрыта');
   });
 
-  it('POST /services/vacancy_requests/ refuses a CV over 5 MB before reading it whole', async () => {
+  it('POST /services/vacancy_requests/ refuses a declared body over 6 MB with 413 before reading it', async () => {
     const [open] = await listAll('/services/vacancies/?is_open=true');
-    const big = multipart(
-      { ...contact, vacancy: String(open.id) },
-      { field: 'resume', name: 'cv.pdf', type: 'application/pdf', data: `%PDF-${'x'.repeat(7 * 1024 * 1024)}` },
+    const big = await asBody(
+      multipart(
+        { ...contact, vacancy: String(open.id) },
+        { field: 'resume', name: 'cv.pdf', type: 'application/pdf', data: `%PDF-${'x'.repeat(7 * 1024 * 1024)}` },
+      ),
     );
-    expect((await api('/services/vacancy_requests/', { method: 'POST', ip: nextIp(), body: big })).status).toBe(413);
+    const sent = streamed(big.bytes);
+    const { status } = await api('/services/vacancy_requests/', {
+      method: 'POST',
+      ip: nextIp(),
+      body: sent.stream,
+      headers: { 'Content-Type': big.type, 'Content-Length': String(big.bytes.length) },
+      duplex: 'half',
+    } as RequestInit);
+    expect(status).toBe(413);
+    expect(sent.pulled()).toBeLessThan(1024 * 1024);
+  });
+
+  it('POST /services/vacancy_requests/ reads a body sent without a length only up to its limits', async () => {
+    const [open] = await listAll('/services/vacancies/?is_open=true');
+    const send = async (megabytes: number) => {
+      const big = await asBody(
+        multipart(
+          { ...contact, vacancy: String(open.id) },
+          {
+            field: 'resume',
+            name: 'cv.pdf',
+            type: 'application/pdf',
+            data: `%PDF-${'x'.repeat(megabytes * 1024 * 1024)}`,
+          },
+        ),
+      );
+      const sent = streamed(big.bytes);
+      const answer = await api('/services/vacancy_requests/', {
+        method: 'POST',
+        ip: nextIp(),
+        body: sent.stream,
+        headers: { 'Content-Type': big.type },
+        duplex: 'half',
+      } as RequestInit);
+      return { ...answer, pulled: sent.pulled(), size: big.bytes.length };
+    };
+    // A CV over its 5 MB in a body within the route's 6 MB: the message beside the field.
+    const cv = await send(5.5);
+    expect(cv.status).toBe(400);
+    expect(cv.body.resume).toEqual(['Файл больше 5 МБ.']);
+    // A body over the route's limit: refused once the count passes it, the rest never read.
+    const body = await send(9);
+    expect(body.status).toBe(413);
+    expect(body.pulled).toBeLessThan(body.size - 1024 * 1024);
+    expect(await dbRows(sql`select 1 from request_files where size > 5 * 1024 * 1024`)).toEqual([]);
+  });
+
+  it('POST /services/printing_requestes/ refuses an address over its quota with 429 before reading the file', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 10; i++) {
+      const sent = await api('/services/printing_requestes/', {
+        method: 'POST',
+        ip,
+        json: { ...contact, quantity: 1 },
+      });
+      expect(sent.status).toBe(201);
+    }
+    const model = await asBody(
+      multipart(contact, {
+        field: 'file',
+        name: 'jaw.stl',
+        type: 'model/stl',
+        data: `${asciiStl}${' '.repeat(8 * 1024 * 1024)}`,
+      }),
+    );
+    const sent = streamed(model.bytes);
+    const refused = await api('/services/printing_requestes/', {
+      method: 'POST',
+      ip,
+      body: sent.stream,
+      headers: { 'Content-Type': model.type },
+      duplex: 'half',
+    } as RequestInit);
+    expect(refused.status).toBe(429);
+    expect(sent.pulled()).toBeLessThan(1024 * 1024);
+  });
+
+  it('POST /services/printing_requestes/ reads at most 4 uploads at once and asks a fifth to come back (503)', async () => {
+    const model = await asBody(
+      multipart(contact, { field: 'file', name: 'jaw.stl', type: 'model/stl', data: asciiStl }),
+    );
+    const held = Array.from({ length: 4 }, () => streamed(model.bytes, { holdLast: true }));
+    const answers = held.map((sent) =>
+      api('/services/printing_requestes/', {
+        method: 'POST',
+        ip: nextIp(),
+        body: sent.stream,
+        headers: { 'Content-Type': model.type },
+        duplex: 'half',
+      } as RequestInit),
+    );
+    await expect.poll(uploadsInProgress).toBe(4);
+    const fifth = await api('/services/printing_requestes/', {
+      method: 'POST',
+      ip: nextIp(),
+      body: multipart(contact, { field: 'file', name: 'jaw.stl', type: 'model/stl', data: asciiStl }),
+    });
+    expect(fifth.status).toBe(503);
+    expect(Number(fifth.headers.get('retry-after'))).toBeGreaterThan(0);
+    for (const sent of held) sent.release();
+    expect((await Promise.all(answers)).map((a) => a.status)).toEqual([201, 201, 201, 201]);
+    const again = await api('/services/printing_requestes/', {
+      method: 'POST',
+      ip: nextIp(),
+      body: multipart(contact, { field: 'file', name: 'jaw.stl', type: 'model/stl', data: asciiStl }),
+    });
+    expect(again.status).toBe(201);
   });
 });
 

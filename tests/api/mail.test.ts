@@ -72,6 +72,12 @@ describe('without SMTP', () => {
     expect(rows[0]!.createdAt).toBeInstanceOf(Date);
   });
 
+  it('writes every subject on one line: control characters dropped, line breaks and runs of spaces one space', async () => {
+    const mail = mailTo('subject', { subject: 'Вопрос №7: Иван\r\nBcc: victim@evil.test\u0000\t \u2028 конец\u202e ' });
+    await sendMail(mail);
+    expect((await outboxRow(mail.to)).subject).toBe('Вопрос №7: Иван Bcc: victim@evil.test конец');
+  });
+
   it('lists the newest mails first, at most limit of them', async () => {
     const to = mailTo('newest').to;
     for (const subject of ['first', 'second', 'third']) await sendMail(mailTo('newest', { to, subject }));

@@ -104,6 +104,38 @@ describe('POST /notifications/back_in_stock/', () => {
     expect(Object.keys(body).sort()).toEqual(fields);
   });
 
+  it('POST /notifications/back_in_stock/ answers a filled hidden field like a real alert, keeps nothing, and counts it', async () => {
+    const out = await offerWith('kg', false);
+    const ip = nextIp();
+    const real = await api('/notifications/back_in_stock/?country=kg', {
+      method: 'POST',
+      ip,
+      json: { product: out.id, email: 'real-alert@clinic.kg' },
+    });
+    const trapped = await api('/notifications/back_in_stock/?country=kg', {
+      method: 'POST',
+      ip,
+      json: { product: out.id, email: 'bot-alert@spam.test', website: 'x' },
+    });
+    expect(trapped.status).toBe(201);
+    expect(trapped.body).toEqual({ ...real.body, email: 'bot-alert@spam.test', detail: expect.any(String) });
+    expect(await dbRows(sql`select 1 from stock_alerts where email = 'bot-alert@spam.test'`)).toEqual([]);
+    for (let i = 0; i < 8; i++) {
+      const again = await api('/notifications/back_in_stock/?country=kg', {
+        method: 'POST',
+        ip,
+        json: { product: out.id, email: `bot${i}@spam.test`, website: 'x' },
+      });
+      expect(again.status).toBe(201);
+    }
+    const refused = await api('/notifications/back_in_stock/?country=kg', {
+      method: 'POST',
+      ip,
+      json: { product: out.id, email: 'real-alert@clinic.kg' },
+    });
+    expect(refused.status).toBe(429);
+  });
+
   it('POST /notifications/back_in_stock/?country=ru answers 400 naming the country', async () => {
     const product = await offerWith('kg', false);
     const { status, body } = await api('/notifications/back_in_stock/?country=ru', {

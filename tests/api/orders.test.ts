@@ -73,6 +73,25 @@ describe('POST /orders/order_create/', () => {
     expect(body.total).toBe(placed.total);
   });
 
+  it('refuses ids beyond PostgreSQL integers in the DRF shape, not with a 500', async () => {
+    const a = await stockedProduct(3);
+    const { tokens } = await signedIn();
+    const { status, body } = await create(
+      tokens.access,
+      orderBody([
+        { product: a.id, quantity: 1 },
+        { product: 2_147_483_648, quantity: 1 },
+      ]),
+    );
+    expect(status).toBe(400);
+    expect(body.items[1].product).toEqual([expect.any(String)]);
+    const pickup = await create(
+      tokens.access,
+      orderBody([{ product: a.id, quantity: 1 }], { delivery: { method: 'pickup', pickup_point: 2 ** 40 } }),
+    );
+    expect(pickup.status).toBe(400);
+  });
+
   it('refuses the whole order with an error on the line that asks for more than the stock', async () => {
     const a = await stockedProduct(5);
     const b = await stockedProduct(3);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { getApp } from '../../src/server/api/app.ts';
 import { api, apiPath, dbRows, listAll, ORIGIN, qs } from '../helpers/api.ts';
 
 type Params = Record<string, string | number | boolean | undefined>;
@@ -321,6 +322,18 @@ describe('GET /products/products/ paging', () => {
     expect(second.body.count).toBe(first.body.count);
   });
 
+  it('GET /products/products/ builds next and previous from SITE_URL, never from the Host header', async () => {
+    for (const host of ['evil.example', 'shop.test:8080', 'shop.test.evil.example']) {
+      const response = await getApp().fetch(
+        new Request(`http://${host}/api/v1/products/products/?limit=2&offset=2`, { headers: { Host: host } }),
+        { clientAddress: '192.0.2.10' },
+      );
+      const body = (await response.json()) as { next: string; previous: string };
+      expect(body.next).toBe(`${ORIGIN}/api/v1/products/products/?limit=2&offset=4`);
+      expect(body.previous).toBe(`${ORIGIN}/api/v1/products/products/?limit=2`);
+    }
+  });
+
   it('GET /products/products/ links next and previous pages with absolute URLs keeping the filters', async () => {
     const { body } = await list({ country: 'kz', category: 'terapiya', limit: 5, offset: 10 });
     const base = `${ORIGIN}/api/v1/products/products/?`;
@@ -385,6 +398,8 @@ describe('GET /products/products/ rejects invalid input', () => {
     ['an unknown category slug', { category: 'no-such-category' }, 'category'],
     ['an unknown brand slug', { brand: 'no-such-brand' }, 'brand'],
     ['an unknown brand id', { brand: '999999' }, 'brand'],
+    ['a brand id beyond PostgreSQL integers', { brand: '2147483648' }, 'brand'],
+    ['a brand id of twenty digits', { brand: 'gc,99999999999999999999' }, 'brand'],
     ['one unknown brand in a list', { brand: 'gc,no-such-brand' }, 'brand'],
     ['an empty brand list', { brand: ',' }, 'brand'],
     ['non-numeric ids', { ids: 'a,b' }, 'ids'],

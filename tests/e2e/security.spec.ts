@@ -4,6 +4,7 @@
  * CSP violation in the console, see support/test.ts), crafted login redirects and page inputs that
  * answer without a 5xx and without an error in the shop's log.
  */
+import http from 'node:http';
 import { serverErrorsSince, serverLinesSince, serverLogOffset } from './support/server-log.ts';
 import { inStockProduct, listProducts, waitForIslands } from './support/shop.ts';
 import {
@@ -234,4 +235,57 @@ test('pages refuse NUL characters and absurd page numbers before any query, logg
   expect(await serverErrorsSince(offset)).toEqual([]);
   // A page number in range still works.
   expect((await request.get('/kg/catalog/kompozity/?page=1')).status()).toBe(200);
+});
+
+/** A raw request, for what browsers and fetch never send (TRACE, a Host with user info, dot segments). */
+function rawRequest(baseURL: string, options: { method?: string; path: string; headers?: Record<string, string> }) {
+  const { hostname, port } = new URL(baseURL);
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
+    const request = http.request(
+      { host: hostname, port, method: options.method ?? 'GET', path: options.path, headers: options.headers },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers }));
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+test('malformed requests and non-form bodies sent to pages answer 400 without an error in the log', async ({
+  request,
+  baseURL,
+}) => {
+  const offset = serverLogOffset();
+  for (const sent of [
+    { method: 'TRACE', path: '/kg/' },
+    { path: '/kg/', headers: { Host: 'a@b' } },
+    { path: '/api/v1/services/vacancy_requests/../../../../kg/newsletter/', method: 'POST' },
+    { path: '/api/v1/services/vacancy_requests/%2e%2e/%2e%2e/%2e%2e/%2e%2e/kg/newsletter/', method: 'POST' },
+  ]) {
+    const answer = await rawRequest(baseURL!, sent);
+    expect(answer.status, JSON.stringify(sent)).toBe(400);
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+  }
+  const json = await request.post('/kg/newsletter/', {
+    data: { email: 'doctor@clinic.kg' },
+    headers: { Origin: baseURL! },
+  });
+  expect(json.status()).toBe(400);
+  const broken = await request.post('/kg/newsletter/', {
+    data: '--x\r\nbroken',
+    headers: { Origin: baseURL!, 'Content-Type': 'multipart/form-data; boundary=y' },
+  });
+  expect(broken.status()).toBe(400);
+  // Ids no table can hold are no brand, on a page as in the API.
+  expect((await request.get('/kg/catalog/kompozity/?brand=2147483648')).status()).toBeLessThan(500);
+  expect((await request.get('/api/v1/products/products/?brand=2147483648')).status()).toBe(400);
+  expect(await serverErrorsSince(offset)).toEqual([]);
+});
+
+test('static files carry nosniff like every page', async ({ request }) => {
+  const response = await request.get('/favicon.svg');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['x-content-type-options']).toBe('nosniff');
 });

@@ -1,5 +1,4 @@
 import { navigate } from 'astro:transitions/client';
-import { useState } from 'react';
 import { paths } from '~/shared/paths.ts';
 import { accountsApi } from './accounts-api.ts';
 import type { CountryCode } from '~/shared/countries.ts';
@@ -7,18 +6,14 @@ import { Field, Form, SubmitButton, useForm } from '~/islands/forms/index.ts';
 import { PASSWORD_HINT } from './account-texts.ts';
 
 const PASSWORDS_DIFFER = 'Пароли не совпадают.';
-// The API's answer for a registered address (src/server/accounts/accounts.messages.ts, emailTaken).
-const isTakenEmail = (messages: string[] = []) => messages.some((m) => m.includes('уже существует'));
 
 /** Registration; the account's country is the page's. On success the person is asked to confirm their email. */
 export default function RegisterForm({ country }: { country: CountryCode }) {
   const form = useForm({ warm: accountsApi });
-  const [email, setEmail] = useState('');
   const { fields } = form.errors;
 
   const submit = form.onSubmit(
     async (values) => {
-      setEmail(values.email!.trim());
       if (values.password !== values.re_password) {
         form.fail({ fields: { re_password: [PASSWORDS_DIFFER] }, form: [] });
         return;
@@ -50,13 +45,6 @@ export default function RegisterForm({ country }: { country: CountryCode }) {
         errors={fields.email}
         hint="На этот адрес придёт ссылка для подтверждения."
       />
-      {isTakenEmail(fields.email) && (
-        <p className="form-aside">
-          Это ваш адрес? <a href={paths.login(country)}>Войдите</a>,{' '}
-          <a href={paths.passwordReset(country)}>восстановите пароль</a> или{' '}
-          <a href={paths.registerDone(country, email)}>отправьте письмо для подтверждения ещё раз</a>.
-        </p>
-      )}
       <Field
         name="password"
         label="Пароль"

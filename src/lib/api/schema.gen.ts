@@ -4942,6 +4942,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
+            /** @description As many uploads as the shop reads at once; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
         };
     };
     services_vacancy_requests_create: {
@@ -5032,6 +5041,15 @@ export interface operations {
             };
             /** @description Too many forms from this address; `Retry-After` says when to try again */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description As many uploads as the shop reads at once; `Retry-After` says when to try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

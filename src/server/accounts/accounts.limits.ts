@@ -1,4 +1,4 @@
-import { AuthenticationError } from '../errors.ts';
+import { AuthenticationError, RateLimitError } from '../errors.ts';
 import {
   assertBackoffElapsed,
   assertUnderRateLimit,
@@ -10,6 +10,7 @@ import {
   type Backoff,
   type RateLimit,
 } from '../security/rate-limit.ts';
+import { trustedDevice } from './device-cookies.ts';
 import { checkPassword } from './passwords.ts';
 import { normalizeEmail, type User } from './users.queries.ts';
 
@@ -23,6 +24,9 @@ import { normalizeEmail, type User } from './users.queries.ts';
  * email of: failures count per email *and* address (10 in 10 minutes stop that pair, while the owner
  * elsewhere logs in as usual), and across addresses only from 100 an hour on, and then as a growing
  * wait (1 s, 2 s, 4 s... at most 5 minutes) that slows a botnet down without keeping the owner out.
+ * A browser that has signed in to the account before (its device cookie, `device-cookies.ts`) skips
+ * that wait altogether; its failures count against it alone, and after 10 in 10 minutes it waits like
+ * any other browser.
  * Checks of a signed-in account's current password (changing the password or email, deleting the
  * account) are limited per account like logins: a stolen session must not become a password oracle.
  */
@@ -31,6 +35,8 @@ export const ACCOUNT_LIMITS = {
   /** Failed logins only: a person who types the right password is never counted. */
   loginFailuresPerEmailAndIp: { name: 'login-failures:ip-email', max: 10, windowSeconds: 600 },
   loginFailuresPerEmail: { name: 'login-failures:email', max: 100, windowSeconds: 3600, maxDelaySeconds: 300 },
+  /** Failed logins from a browser with the account's device cookie, which then waits like any other. */
+  loginFailuresPerDevice: { name: 'login-failures:device', max: 10, windowSeconds: 600 },
   /** Wrong current passwords only. */
   passwordChecksPerAccount: { name: 'password-check:account', max: 10, windowSeconds: 600 },
   registerPerIp: { name: 'register:ip', max: 10, windowSeconds: 3600 },
@@ -52,24 +58,46 @@ const MAIL_LIMITS: Record<AccountMail, RateLimit> = {
 // An address never holds a space, so the pair reads back unambiguously, and its key ends with the email.
 const addressAndEmail = (ip: string, email: string) => `${ip} ${email}`;
 
+// A device that has failed too often in its window is trusted no more than a stranger.
+async function deviceInGoodStanding(device: string | null): Promise<boolean> {
+  if (!device) return false;
+  try {
+    await assertUnderRateLimit(ACCOUNT_LIMITS.loginFailuresPerDevice, device);
+    return true;
+  } catch (error) {
+    if (error instanceof RateLimitError) return false;
+    throw error;
+  }
+}
+
 /**
  * Runs a login attempt within the limits: every attempt counts against the address; an address that
- * has failed too often for this email, or an email waiting after too many failures from everywhere,
- * is refused before the password is checked; a failed attempt counts against both.
+ * has failed too often for this email is refused before the password is checked, and so is an email
+ * waiting after too many failures from everywhere, unless the attempt comes with the account's
+ * `deviceToken` in good standing. A failed attempt counts against the address and email, and against
+ * the device when it was trusted, else against the email-wide wait.
  * @throws RateLimitError, or whatever the attempt throws
  */
-export async function limitedLogin<T>(ip: string, email: string, attempt: () => Promise<T>): Promise<T> {
+export async function limitedLogin<T>(
+  ip: string,
+  email: string,
+  attempt: () => Promise<T>,
+  deviceToken?: string,
+): Promise<T> {
   const account = normalizeEmail(email);
   const pair = addressAndEmail(ip, account);
   await consumeRateLimits([[ACCOUNT_LIMITS.loginPerIp, ip]]);
   await assertUnderRateLimit(ACCOUNT_LIMITS.loginFailuresPerEmailAndIp, pair);
-  await assertBackoffElapsed(ACCOUNT_LIMITS.loginFailuresPerEmail, account);
+  const device = await trustedDevice(deviceToken, account);
+  const trusted = await deviceInGoodStanding(device);
+  if (!trusted) await assertBackoffElapsed(ACCOUNT_LIMITS.loginFailuresPerEmail, account);
   try {
     return await attempt();
   } catch (error) {
     if (error instanceof AuthenticationError) {
       await recordRateLimitHit(ACCOUNT_LIMITS.loginFailuresPerEmailAndIp, pair);
-      await recordBackoffFailure(ACCOUNT_LIMITS.loginFailuresPerEmail, account);
+      if (trusted) await recordRateLimitHit(ACCOUNT_LIMITS.loginFailuresPerDevice, device!);
+      else await recordBackoffFailure(ACCOUNT_LIMITS.loginFailuresPerEmail, account);
     }
     throw error;
   }

@@ -33,6 +33,21 @@ export function sendActivationMail(user: User): Promise<void> {
   });
 }
 
+/** To the owner of an address someone tried to register again: the ways back in, and nothing changed. */
+export function sendRegistrationAttemptMail(user: User): Promise<void> {
+  const country = countryOf(user);
+  return send('registration_attempt', user.email, `Попытка регистрации с вашим адресом в ${SHOP}`, {
+    heading: 'Кто-то пытался зарегистрироваться с вашим адресом',
+    paragraphs: [
+      greeting(user),
+      `Кто-то пытался зарегистрироваться в ${SHOP} с вашим адресом электронной почты. У вас уже есть аккаунт с этим адресом, поэтому новый не создан и в вашем аккаунте ничего не изменилось.`,
+      `Если это были вы, просто войдите. Если не помните пароль, задайте новый: ${absoluteUrl(paths.passwordReset(country))}`,
+    ],
+    action: { label: 'Войти', url: absoluteUrl(paths.login(country)) },
+    footnote: `Вы получили это письмо, потому что этот адрес указан в аккаунте ${SHOP}. ${IGNORE}`,
+  });
+}
+
 export function sendActivatedMail(user: User): Promise<void> {
   return send('activation_confirmed', user.email, `Аккаунт в ${SHOP} подтверждён`, {
     heading: 'Аккаунт подтверждён',

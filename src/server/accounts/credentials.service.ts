@@ -49,14 +49,16 @@ async function replacePassword(
   await mails.sendPasswordChangedMail(user);
 }
 
+/** Sets the password of a mailed reset link; answers the account's email (its owner has just proven they read it). */
 export async function confirmPasswordReset(input: {
   uid: string;
   token: string;
   newPassword: string;
   reNewPassword: string;
-}): Promise<void> {
+}): Promise<string> {
   const user = await linkedUser('password_reset', input.uid, input.token);
   await replacePassword(user, input);
+  return user.email;
 }
 
 /** @throws RateLimitError after too many wrong current passwords, ValidationError */

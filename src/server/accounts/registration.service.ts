@@ -1,15 +1,16 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { CountryCode } from '../../shared/countries.ts';
-import { getDb } from '../db/client.ts';
+import { getDb, queryRows } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
-import { PermissionError, ValidationError } from '../errors.ts';
+import { PermissionError } from '../errors.ts';
 import { ACCOUNT_MESSAGES as M } from './accounts.messages.ts';
 import * as mails from './accounts.mails.ts';
 import { inBackground } from './background.ts';
 import { linkedUser } from './link-tokens.ts';
 import { hashPassword, passwordProblems } from './passwords.ts';
 import { findUserByEmail, normalizeEmail, type User } from './users.queries.ts';
-import { addError, emailTaken, isUniqueViolation, throwIfAny, type FieldErrors } from './field-errors.ts';
+import { addError, isUniqueViolation, throwIfAny, type FieldErrors } from './field-errors.ts';
+import type { PublicUser } from './user-json.ts';
 
 /** Registration as djoser does it: an inactive account, its mailed activation link, and resending it. */
 
@@ -23,14 +24,22 @@ export interface Registration {
   country: CountryCode;
 }
 
-/** Creates an inactive account and mails its activation link. */
-export async function register(input: Registration): Promise<User> {
+/**
+ * Creates an inactive account and mails its activation link. An email that already has an account is
+ * answered the same way, so the form tells nobody who is a customer: nothing is created, and the
+ * address's owner gets a mail instead (a new activation link when the account was never activated,
+ * else word that someone tried to register with their address). The password is hashed either way, so
+ * the answer takes as long.
+ */
+export async function register(input: Registration): Promise<PublicUser> {
   const email = normalizeEmail(input.email);
   const errors: FieldErrors = {};
-  if (await emailTaken(email)) addError(errors, 'email', M.emailTaken);
   addError(errors, 'password', ...(await passwordProblems(input.password, email)));
   if (input.password !== input.rePassword) addError(errors, 'non_field_errors', M.passwordMismatch);
   throwIfAny(errors);
+  const passwordHash = await hashPassword(input.password);
+  const existing = await findUserByEmail(email);
+  if (existing) return answerTaken(existing, input, email);
   const db = await getDb();
   let user: User | undefined;
   try {
@@ -38,7 +47,7 @@ export async function register(input: Registration): Promise<User> {
       .insert(users)
       .values({
         email,
-        passwordHash: await hashPassword(input.password),
+        passwordHash,
         firstName: input.firstName,
         lastName: input.lastName,
         phone: input.phone,
@@ -46,12 +55,37 @@ export async function register(input: Registration): Promise<User> {
       })
       .returning();
   } catch (error) {
-    // Two registrations of one email at once: the unique index lets one through.
-    if (isUniqueViolation(error)) throw new ValidationError({ email: [M.emailTaken] });
+    // Two registrations of one email at once: the unique index lets one through, the other is taken.
+    const winner = isUniqueViolation(error) ? await findUserByEmail(email) : undefined;
+    if (winner) return answerTaken(winner, input, email);
     throw error;
   }
   await mails.sendActivationMail(user!);
   return user!;
+}
+
+// The answer a new registration would have had, with an id of the accounts' own sequence; the mail
+// goes to the address's owner.
+async function answerTaken(owner: User, input: Registration, email: string): Promise<PublicUser> {
+  if (!owner.isActive && !owner.activatedAt) await mails.sendActivationMail(owner);
+  else await mails.sendRegistrationAttemptMail(owner);
+  const [row] = await queryRows<{ id: number | string }>(
+    await getDb(),
+    sql`select nextval(pg_get_serial_sequence('users', 'id')) as id`,
+  );
+  return {
+    id: Number(row!.id),
+    email,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    phone: input.phone,
+    country: input.country,
+    isStaff: false,
+    isSuperuser: false,
+    isActive: false,
+    dateJoined: new Date(),
+    lastLogin: null,
+  };
 }
 
 /**

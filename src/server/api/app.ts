@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { accountsRouter } from './accounts/accounts.index.ts';
 import { availabilityRouter } from './availability/availability.index.ts';
+import { limitBodySize } from './body-size.ts';
 import { httpCaching } from './caching.ts';
 import { importsRouter } from './imports/imports.index.ts';
 import { coreRouter } from './core/core.index.ts';
@@ -48,6 +49,7 @@ const DOCUMENT_CONFIG = {
 
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>({ strict: true }).basePath(API_BASE);
+  app.use('*', limitBodySize);
   app.use('*', rejectNulCharacters);
   app.use('*', httpCaching);
   for (const group of groups) app.route('/', group);

@@ -1,6 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { ACCOUNT_MESSAGES as M } from '../accounts/accounts.messages.ts';
 import { normalizePhone } from '../accounts/phone.ts';
+import { toSingleLine } from '../../shared/control-characters.ts';
+import { MAX_ID } from '../ids.ts';
 
 /** Field builders the API groups share, for bodies and query strings, with the Russian messages of DRF's own. */
 
@@ -15,6 +17,16 @@ export const text = (max: number) =>
     .refine((value) => !value.includes('\0'), NUL_MESSAGE);
 
 export const filled = (max: number) => text(max).refine((value) => value.trim() !== '', M.blank);
+
+/**
+ * A one-line string field (a name, a subject, a city): its line breaks and tabs become spaces, other
+ * control and bidirectional formatting characters are dropped, white space is collapsed and trimmed,
+ * so nothing typed into it can start a new line in a mail header or a log. `max` counts what was sent.
+ */
+export const line = (max: number) => text(max).transform(toSingleLine);
+
+/** A one-line field that must say something. */
+export const filledLine = (max: number) => line(max).refine((value) => value !== '', M.blank);
 
 export const email = () =>
   text(254)
@@ -39,7 +51,7 @@ export const phone = ({ allowEmpty = false } = {}) =>
 /** Optional trimmed text from a query string. */
 export const queryText = (max = 200) => z.string().trim().max(max).optional();
 
-/** Non-negative integer from a query string. */
+/** Non-negative integer from a query string, at most an id's range unless `max` says otherwise. */
 export const queryInt = (opts: { min?: number; max?: number } = {}) =>
   z
     .string()
@@ -50,7 +62,7 @@ export const queryInt = (opts: { min?: number; max?: number } = {}) =>
         .number()
         .int()
         .min(opts.min ?? 0)
-        .max(opts.max ?? Number.MAX_SAFE_INTEGER),
+        .max(opts.max ?? MAX_ID),
     )
     .optional();
 

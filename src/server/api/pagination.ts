@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { siteOrigin } from '../site-url.ts';
 
 export const MAX_LIMIT = 100;
 export const MAX_OFFSET = 1_000_000_000;
@@ -36,10 +37,14 @@ export interface Page<T> {
   results: T[];
 }
 
-/** Builds the DRF list envelope with absolute `next`/`previous` links derived from the request URL. */
+/**
+ * Builds the DRF list envelope with absolute `next`/`previous` links: the request's path and query on
+ * the shop's own origin (`SITE_URL`), never on the `Host` a client sent.
+ */
 export function toPage<T>(requestUrl: string, items: T[], count: number, limit: number, offset: number): Page<T> {
   const link = (newOffset: number) => {
-    const url = new URL(requestUrl);
+    const sent = new URL(requestUrl);
+    const url = new URL(`${sent.pathname}${sent.search}`, siteOrigin());
     url.searchParams.set('limit', String(limit));
     if (newOffset > 0) url.searchParams.set('offset', String(newOffset));
     else url.searchParams.delete('offset');

@@ -22,6 +22,11 @@ export function toApiError(error: unknown, c: Context): Response {
       case 'rate_limit':
         c.header('Retry-After', String(error.retryAfterSeconds));
         return c.json({ detail: error.message }, 429);
+      case 'too_large':
+        return c.json({ detail: error.message }, 413);
+      case 'busy':
+        c.header('Retry-After', String(error.retryAfterSeconds));
+        return c.json({ detail: error.message }, 503);
     }
   }
   if (error instanceof HTTPException) {

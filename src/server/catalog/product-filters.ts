@@ -1,5 +1,6 @@
 import { and, eq, exists, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { intArray, type Db } from '../db/client.ts';
+import { isIdText } from '../ids.ts';
 import { brands, productOffers, products, productSpecifications, specifications } from '../db/schema/index.ts';
 import { ValidationError } from '../errors.ts';
 import { loadCategories, subtreeIds } from './categories.queries.ts';
@@ -80,7 +81,8 @@ export async function resolveFilters(db: Db, filters: ProductFilters): Promise<R
     } else errors.category = [`Категория «${filters.category}» не найдена.`];
   }
   if (filters.brands?.length) {
-    const numeric = filters.brands.filter((b) => /^\d+$/.test(b)).map(Number);
+    // A number no row can have is no id: it stays unknown instead of reaching an integer comparison.
+    const numeric = filters.brands.filter(isIdText).map(Number);
     const rows = await db
       .select({ id: brands.id, slug: brands.slug })
       .from(brands)

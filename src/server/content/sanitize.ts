@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import sanitizeHtml from 'sanitize-html';
 
 const options: sanitizeHtml.IOptions = {
@@ -62,6 +63,26 @@ function isPixelSize(value: string | undefined): boolean {
  */
 export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, options);
+}
+
+// Rich text a page shows, as sanitised: the same few bodies are shown over and over, and sanitising is
+// a pure function of the text, so nothing has to empty this but its size (characters of keys and values).
+const sanitizedForPages = new LRUCache<string, string>({
+  maxSize: 8_000_000,
+  sizeCalculation: (value, key) => Math.max(1, value.length + key.length),
+});
+
+/**
+ * {@link sanitizeRichText}, memoised: what a page calls as it renders stored rich text, so text written
+ * to the database some other way (an import, a hand-made SQL update) is made safe all the same.
+ */
+export function sanitizeForPage(html: string): string {
+  let clean = sanitizedForPages.get(html);
+  if (clean === undefined) {
+    clean = sanitizeRichText(html);
+    sanitizedForPages.set(html, clean);
+  }
+  return clean;
 }
 
 /** Plain text of rich text, e.g. for meta descriptions. */

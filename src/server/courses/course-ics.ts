@@ -4,6 +4,7 @@
  * UTC so every calendar reads it without a time-zone table.
  */
 import { CITIES, type CityCode } from '../../shared/cities.ts';
+import { stripControlCharacters } from '../../shared/control-characters.ts';
 
 export interface IcsCourse {
   slug: string;
@@ -28,9 +29,14 @@ function utcStamp(day: string, time: string, utcOffset: string): string {
     .replace(/\.\d{3}/, '');
 }
 
-// RFC 5545 §3.3.11: backslash, semicolon and comma are escaped, newlines written as \n.
+// RFC 5545 §3.3.11: backslash, semicolon and comma are escaped, and every line break (CRLF, a lone CR
+// or LF, a Unicode separator) is written as \n; no other control character may stand in a value, or a
+// reader would take the rest for a new line of the file.
 function escapeText(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  return text
+    .split(/\r\n|[\r\n\u0085\u2028\u2029]/)
+    .map((line) => stripControlCharacters(line).replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,'))
+    .join('\\n');
 }
 
 // RFC 5545 §3.1: lines longer than 75 octets are folded, continuing with a space; a UTF-8

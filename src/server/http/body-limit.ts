@@ -1,48 +1,93 @@
 /**
- * Request body sizes, checked before anything reads a body: every page and API route takes at most a
- * small body (a form, a JSON call); only the routes that take files may send a large one, and those
- * read it as a stream. A body over its route's limit is answered 413 at once: with a declared
- * `Content-Length`, before a byte of it is read; without one (chunked), as soon as the count passes
- * the limit.
+ * Every request body size the shop allows, in one table, checked before anything reads a body: each
+ * route takes at most a small body (a form, a JSON call); only the routes that take files may send a
+ * large one, and those read it as a stream. The limit is chosen from the normalised path (the one the
+ * router will see), upload routes match exactly, and a path with dot segments never gets this far
+ * (`request-guard.ts` refuses it first). A body over its route's limit is answered 413 at once: with a
+ * declared `Content-Length`, before a byte of it is read; without one (chunked), as soon as the count
+ * passes the limit.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ATTACHMENT_LIMITS } from '../requests/attachments.ts';
 
 export interface BodyLimits {
-  /** Bytes of any body outside the upload routes. */
-  small: number;
-  /** Bytes of a body sent to an upload route. */
-  upload: number;
+  /** Bytes of a body to any path not named below. */
+  default: number;
+  /** Path prefixes with a smaller limit of their own (a group of the API), the longest match wins. */
+  prefixes: Readonly<Record<string, number>>;
   /**
-   * Path prefixes of the routes that take files (multipart), such as a later staff upload
-   * `/api/v1/products/upload_products_json/`: a route opts in by being listed here.
+   * Exact paths of the routes that take files (multipart): only these may send more than `default`,
+   * and their bodies are left to stream.
    */
-  uploadPrefixes: readonly string[];
+  uploads: Readonly<Record<string, number>>;
 }
+
+const KB = 1024;
+const MB = 1024 * KB;
+// A multipart body carries the form's fields and the part headers besides the file.
+const FORM_FIELDS_ALLOWANCE = 1 * MB;
 
 export const BODY_LIMITS: BodyLimits = {
-  // The largest small body is an order of many lines; the API's own routers allow 16 (accounts) and 64 kB (orders).
-  small: 64 * 1024,
-  upload: 50 * 1024 * 1024,
-  // The public forms that take a file; their routers set their own, smaller caps (25 MB, 6 MB).
-  uploadPrefixes: [
-    '/api/v1/services/printing_requestes/',
-    '/api/v1/services/vacancy_requests/',
-    '/api/v1/products/upload_products_json/',
-    '/api/v1/products/upload_prices_json/',
-    '/api/v1/products/products_availability_load_csv/',
-  ],
+  // The largest small body is an order of a hundred lines with its contact fields.
+  default: 64 * KB,
+  prefixes: {
+    // Account calls and reports are a few short fields; a browser's CSP report batch a few kilobytes.
+    '/api/v1/accounts/': 16 * KB,
+    '/api/v1/notifications/': 16 * KB,
+    '/api/v1/security/': 16 * KB,
+    // The public forms without files.
+    '/api/v1/services/': 32 * KB,
+  },
+  uploads: {
+    '/api/v1/services/printing_requestes/': ATTACHMENT_LIMITS.model.maxBytes + FORM_FIELDS_ALLOWANCE,
+    '/api/v1/services/vacancy_requests/': ATTACHMENT_LIMITS.resume.maxBytes + FORM_FIELDS_ALLOWANCE,
+    // The staff imports (a catalog or price list of up to 50 MB).
+    '/api/v1/products/upload_products_json/': 50 * MB,
+    '/api/v1/products/upload_prices_json/': 50 * MB,
+    '/api/v1/products/products_availability_load_csv/': 50 * MB,
+  },
 };
 
-/** The most bytes a request to `pathname` may send. */
-export function bodyLimitFor(pathname: string, limits: BodyLimits = BODY_LIMITS): number {
-  return limits.uploadPrefixes.some((prefix) => pathname.startsWith(prefix)) ? limits.upload : limits.small;
+/** The largest body any route takes (the Node adapter's own cap). */
+export const LARGEST_BODY = Math.max(BODY_LIMITS.default, ...Object.values(BODY_LIMITS.uploads));
+
+/** The path a router sees for a request target: without the query, dot segments resolved. */
+export function normalisedPath(target: string): string {
+  try {
+    return new URL(target, 'http://localhost').pathname;
+  } catch {
+    return '/';
+  }
 }
+
+/** Whether `pathname` (normalised) is a route that takes files. */
+export function isUploadRoute(pathname: string, limits: BodyLimits = BODY_LIMITS): boolean {
+  return Object.hasOwn(limits.uploads, pathname);
+}
+
+const isMultipart = (contentType: string | undefined) => /^\s*multipart\/form-data/i.test(contentType ?? '');
+
+/**
+ * The most bytes a request to `pathname` (normalised) may send; an upload route takes its large
+ * allowance only for a multipart body (its JSON form is as small as any other).
+ */
+export function bodyLimitFor(
+  pathname: string,
+  contentType = 'multipart/form-data',
+  limits: BodyLimits = BODY_LIMITS,
+): number {
+  if (isUploadRoute(pathname, limits) && isMultipart(contentType)) return limits.uploads[pathname]!;
+  const prefix = Object.keys(limits.prefixes)
+    .filter((p) => pathname.startsWith(p))
+    .sort((a, b) => b.length - a.length)[0];
+  return prefix === undefined ? limits.default : limits.prefixes[prefix]!;
+}
+
+export const BODY_TOO_LARGE = 'Request body is too large.';
 
 function refuse(req: IncomingMessage, res: ServerResponse, limit: number): void {
   const api = (req.url ?? '').startsWith('/api/');
-  const body = api
-    ? JSON.stringify({ detail: 'Request body is too large.' })
-    : `Request body is too large (at most ${limit} bytes).`;
+  const body = api ? JSON.stringify({ detail: BODY_TOO_LARGE }) : `Request body is too large (at most ${limit} bytes).`;
   // The rest of the body is never read: the connection closes after this answer instead of
   // draining it for the next request.
   res.writeHead(413, {
@@ -58,7 +103,8 @@ function refuse(req: IncomingMessage, res: ServerResponse, limit: number): void 
 /**
  * Checks the body of `req` against its route's limit, then calls `next`, or answers 413. A chunked
  * body of a small route is read here, up to the limit, and handed on whole as `req.body` (which
- * Astro's Node adapter reads instead of the stream); an upload route's body is left to stream.
+ * Astro's Node adapter reads instead of the stream); an upload route's body is left to stream, and
+ * its reader counts the bytes itself.
  */
 export function guardBodySize(
   req: IncomingMessage,
@@ -67,14 +113,15 @@ export function guardBodySize(
   limits: BodyLimits = BODY_LIMITS,
 ): void {
   if (req.method === 'GET' || req.method === 'HEAD') return next();
-  const pathname = (req.url ?? '/').split('?')[0]!;
-  const limit = bodyLimitFor(pathname, limits);
+  const pathname = normalisedPath(req.url ?? '/');
+  const type = req.headers['content-type'];
+  const limit = bodyLimitFor(pathname, type, limits);
   const declared = req.headers['content-length'];
   if (declared !== undefined) {
     if (Number(declared) > limit) return refuse(req, res, limit);
     return next();
   }
-  if (req.headers['transfer-encoding'] === undefined || limit === limits.upload) return next();
+  if (req.headers['transfer-encoding'] === undefined || limit > limits.default) return next();
   const chunks: Buffer[] = [];
   let received = 0;
   const onData = (chunk: Buffer) => {

@@ -14,7 +14,7 @@
  * - Size: bounded in bytes (all three encodings counted), least recently used out first.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { ServerResponse, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
@@ -88,8 +88,9 @@ const DROPPED_HEADERS = new Set([
   'keep-alive',
   'x-cache',
 ]);
-/** A key that was just found personal or uncacheable is rendered directly, without waiting on other renders of it. */
+/** A key that was just found personal is rendered directly, without waiting on other renders of it. */
 const UNCACHEABLE_MEMORY_MS = 60_000;
+const CONDITIONAL_HEADERS = ['if-none-match', 'if-modified-since'] as const;
 
 export function createResponseCache(options: ResponseCacheOptions) {
   const now = options.now ?? Date.now;
@@ -109,7 +110,12 @@ export function createResponseCache(options: ResponseCacheOptions) {
     uncacheable.clear();
   });
 
-  function serve(req: IncomingMessage, res: ServerResponse, entry: CachedResponse, state: 'HIT' | 'STALE'): void {
+  function serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    entry: CachedResponse,
+    state: 'HIT' | 'STALE' | 'MISS',
+  ): void {
     const encoding = chooseEncoding(req.headers['accept-encoding'], entry);
     const representation = entry.representations[encoding]!;
     const headers: OutgoingHttpHeaders = {
@@ -147,15 +153,16 @@ export function createResponseCache(options: ResponseCacheOptions) {
   }
 
   /**
-   * Renders, recording a cacheable answer; resolves to the stored entry or null. The recorder wraps
-   * `res` inside the wrapper (the live compression), so it sees the body as rendered, not compressed.
+   * Renders, recording a cacheable answer; resolves to what was rendered and the stored entry (null
+   * when it may not be kept). The recorder wraps `res` inside the wrapper (the live compression), so
+   * it sees the body as rendered, not compressed.
    */
   function renderAndRecord(
     key: string,
     req: IncomingMessage,
     res: ServerResponse,
     renderer: Renderer,
-  ): Promise<CachedResponse | null> {
+  ): Promise<{ capture: Capture | null; entry: CachedResponse | null }> {
     const generation = cacheGeneration();
     const recording = new Promise<Capture | null>((resolve) => {
       const start = () => {
@@ -166,18 +173,44 @@ export function createResponseCache(options: ResponseCacheOptions) {
       else start();
     });
     const recorded = recording.then(async (capture) => {
-      if (!capture || !isCacheableAnswer(capture) || cacheGeneration() !== generation) {
-        if (capture && !isCacheableAnswer(capture)) uncacheable.set(key, true);
-        return null;
+      if (!capture) return { capture, entry: null };
+      if (!isCacheableAnswer(capture)) {
+        // Only an answer that is someone's own says the URL is personal; an error or a 304 says nothing of the next answer.
+        if (isPersonalAnswer(capture)) uncacheable.set(key, true);
+        return { capture, entry: null };
       }
+      if (cacheGeneration() !== generation) return { capture, entry: null };
       const entry = await toEntry(capture, now());
       // An invalidation during compression makes this answer old news too.
-      if (cacheGeneration() !== generation) return null;
+      if (cacheGeneration() !== generation) return { capture, entry: null };
       entries.set(key, entry);
       stats.stored += 1;
-      return entry;
+      return { capture, entry };
     });
-    return recorded.catch(() => null);
+    return recorded.catch(() => ({ capture: null, entry: null }));
+  }
+
+  /**
+   * A conditional request that misses: renders the whole answer without its conditions into a response
+   * nobody receives, records it, then answers the client from the entry (304 when its tag matches), or,
+   * for an answer that may not be kept, with what was rendered.
+   */
+  function renderConditionalMiss(
+    key: string,
+    req: IncomingMessage,
+    res: ServerResponse,
+    renderer: Renderer,
+  ): Promise<CachedResponse | null> {
+    const conditions = CONDITIONAL_HEADERS.map((name) => [name, req.headers[name]] as const);
+    for (const [name] of conditions) delete req.headers[name];
+    const done = renderAndRecord(key, req, unsentResponse(req), { render: renderer.render });
+    void done.then(({ capture, entry }) => {
+      for (const [name, value] of conditions) if (value !== undefined) req.headers[name] = value;
+      if (entry) serve(req, res, entry, 'MISS');
+      else if (capture) replay(res, capture);
+      else if (!res.headersSent) renderDirectly(req, res, renderer);
+    });
+    return done.then(({ entry }) => entry);
   }
 
   return {
@@ -193,7 +226,7 @@ export function createResponseCache(options: ResponseCacheOptions) {
       const key = `${req.headers.host ?? ''}${req.url ?? '/'}`;
       const isRefresh = req.headers['x-shop-cache-refresh'] === refreshToken;
       if (isRefresh) {
-        const done = renderAndRecord(key, req, res, renderer);
+        const done = renderAndRecord(key, req, res, renderer).then(({ entry }) => entry);
         rendering.set(key, done);
         void done.finally(() => {
           if (rendering.get(key) === done) rendering.delete(key);
@@ -228,7 +261,10 @@ export function createResponseCache(options: ResponseCacheOptions) {
         void inFlight.then((ready) => (ready ? serve(req, res, ready, 'HIT') : renderDirectly(req, res, renderer)));
         return;
       }
-      const done = renderAndRecord(key, req, res, renderer);
+      const conditional = CONDITIONAL_HEADERS.some((name) => req.headers[name] !== undefined);
+      const done = conditional
+        ? renderConditionalMiss(key, req, res, renderer)
+        : renderAndRecord(key, req, res, renderer).then(({ entry }) => entry);
       rendering.set(key, done);
       void done.finally(() => {
         if (rendering.get(key) === done) rendering.delete(key);
@@ -259,6 +295,44 @@ interface Capture {
   status: number;
   headers: OutgoingHttpHeaders;
   body: Buffer;
+}
+
+function isPersonalAnswer(capture: Capture): boolean {
+  const cacheControl = String(capture.headers['cache-control'] ?? '');
+  return /\b(private|no-store)\b/i.test(cacheControl) || capture.headers['set-cookie'] !== undefined;
+}
+
+/**
+ * A response that goes nowhere, for a render only recorded: it takes every write at once (a renderer
+ * that waits for 'drain' never waits), and finishes when ended.
+ */
+function unsentResponse(req: IncomingMessage): ServerResponse {
+  const res = new ServerResponse(req);
+  res.write = (() => true) as ServerResponse['write'];
+  res.end = function end(this: ServerResponse, ...args: unknown[]) {
+    const callback = args.find((arg) => typeof arg === 'function') as (() => void) | undefined;
+    queueMicrotask(() => {
+      this.emit('finish');
+      this.emit('close');
+      callback?.();
+    });
+    return this;
+  } as ServerResponse['end'];
+  return res;
+}
+
+/** Sends a recorded answer as it was rendered. */
+function replay(res: ServerResponse, capture: Capture): void {
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(capture.headers))
+    if (
+      !['content-length', 'transfer-encoding', 'connection', 'content-encoding'].includes(name) &&
+      value !== undefined
+    )
+      headers[name] = value;
+  headers['content-length'] = capture.body.length;
+  res.writeHead(capture.status, headers);
+  res.end(capture.body);
 }
 
 function isCacheableAnswer(capture: Capture): boolean {

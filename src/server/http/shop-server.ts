@@ -1,5 +1,6 @@
 /**
- * The shop's HTTP server: the body-size check first (a body over its route's limit never reaches
+ * The shop's HTTP server: malformed requests refused and the baseline headers set first
+ * (`request-guard.ts`), then the body-size check (a body over its route's limit never reaches
  * Astro), then the response cache, then the live compression, then the renderer (Astro's handler
  * in `scripts/start.ts`). Cached answers are written as they are kept, already compressed;
  * everything else is compressed on the way out.
@@ -7,8 +8,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { RESPONSE_CACHE_FRESH_MS, RESPONSE_CACHE_STALE_MS } from '../cache/lifetimes.ts';
+import { env } from '../env.ts';
 import { logger } from '../logger.ts';
 import { BODY_LIMITS, guardBodySize, type BodyLimits } from './body-limit.ts';
+import { guardRequest } from './request-guard.ts';
 import {
   createResponseCache,
   type RenderFn,
@@ -28,6 +31,8 @@ export interface ShopServerOptions {
   cache?: Pick<ResponseCacheOptions, 'maxBytes'> & Partial<Omit<ResponseCacheOptions, 'refresh'>>;
   /** The shop's own limits unless a test narrows them. */
   bodyLimits?: BodyLimits;
+  /** The shop's public URL (HSTS over https); `SITE_URL` unless a test names another. */
+  siteUrl?: string;
 }
 
 export function createShopServer(options: ShopServerOptions): { server: http.Server; cache: ResponseCache | null } {
@@ -37,7 +42,9 @@ export function createShopServer(options: ShopServerOptions): { server: http.Ser
     else options.render(req, res);
   };
   const server = http.createServer((req, res) =>
-    guardBodySize(req, res, () => serve(req, res), options.bodyLimits ?? BODY_LIMITS),
+    guardRequest(req, res, () => guardBodySize(req, res, () => serve(req, res), options.bodyLimits ?? BODY_LIMITS), {
+      siteUrl: options.siteUrl ?? env.SITE_URL,
+    }),
   );
   const cache =
     options.cache && options.cache.maxBytes > 0

@@ -3,7 +3,7 @@
  * model (STL, OBJ, PLY, 3MF or a ZIP of them) with a printing request. A file is recognised by its
  * first bytes as well as its name, so a renamed executable is refused.
  */
-import { stripControlCharacters } from '../../shared/control-characters.ts';
+import { stripBidiControls, stripControlCharacters } from '../../shared/control-characters.ts';
 
 export type AttachmentKind = 'resume' | 'model';
 
@@ -29,6 +29,9 @@ export interface Attachment {
   data: Buffer;
 }
 
+/** How much of a file's beginning {@link checkAttachment} looks at. */
+export const ATTACHMENT_HEAD_BYTES = 4096;
+
 const startsWith = (data: Buffer, signature: number[]) => signature.every((byte, i) => data[i] === byte);
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
 const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
@@ -37,7 +40,8 @@ const asText = (data: Buffer, length = 512) => data.subarray(0, length).toString
 // Text formats (ASCII STL, OBJ, PLY) have no magic number: they must at least be text.
 const looksLikeText = (data: Buffer) => !data.subarray(0, 4096).includes(0);
 
-const CONTENT: Record<string, { type: string; matches(data: Buffer): boolean }> = {
+// Each check reads only the file's first bytes (`d`, at most ATTACHMENT_HEAD_BYTES) and its size.
+const CONTENT: Record<string, { type: string; matches(d: Buffer, size: number): boolean }> = {
   pdf: { type: 'application/pdf', matches: (d) => asText(d, 5) === '%PDF-' },
   doc: { type: 'application/msword', matches: (d) => startsWith(d, OLE) },
   docx: {
@@ -49,9 +53,9 @@ const CONTENT: Record<string, { type: string; matches(data: Buffer): boolean }> 
   // Binary STL: an 80-byte header, a triangle count, then 50 bytes per triangle.
   stl: {
     type: 'model/stl',
-    matches: (d) =>
+    matches: (d, size) =>
       (asText(d, 5).toLowerCase() === 'solid' && looksLikeText(d)) ||
-      (d.length >= 84 && d.length === 84 + d.readUInt32LE(80) * 50),
+      (size >= 84 && d.length >= 84 && size === 84 + d.readUInt32LE(80) * 50),
   },
   obj: {
     type: 'model/obj',
@@ -62,32 +66,39 @@ const CONTENT: Record<string, { type: string; matches(data: Buffer): boolean }> 
   zip: { type: 'application/zip', matches: (d) => startsWith(d, ZIP) },
 };
 
-/** A file name safe to show and store: no path, no control characters, at most 150 characters. */
+/**
+ * A file name safe to show and store: no path, no control characters, no bidi controls (which could
+ * show «cv‮fdp.exe» as «cvexe.pdf»), at most 150 characters.
+ */
 export function safeFilename(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = stripControlCharacters(base)
+  const cleaned = stripBidiControls(stripControlCharacters(base))
     .replace(/["<>|:*?]/g, '')
     .trim();
   return (cleaned || 'file').slice(-150);
 }
 
+/** The message beside a file field when the file is over its size. */
+export const tooLargeMessage = (kind: AttachmentKind) =>
+  `Файл больше ${Math.round(ATTACHMENT_LIMITS[kind].maxBytes / 1024 / 1024)} МБ.`;
+
 /**
- * Checks a sent file against what the form takes; returns it with its real content type, or the
- * Russian message to show beside the field.
+ * Checks a sent file against what the form takes, from its name, size and first bytes (`head`, at
+ * least {@link ATTACHMENT_HEAD_BYTES} of them when the file has as many); returns its safe name and
+ * real content type, or the Russian message to show beside the field.
  */
 export function checkAttachment(
   kind: AttachmentKind,
-  file: { name: string; data: Buffer },
-): Attachment | { error: string } {
+  file: { name: string; size: number; head: Buffer },
+): Omit<Attachment, 'data'> | { error: string } {
   const limits = ATTACHMENT_LIMITS[kind];
   const filename = safeFilename(file.name);
   const extension = filename.includes('.') ? filename.split('.').pop()!.toLowerCase() : '';
-  if (file.data.length === 0) return { error: 'Файл пустой.' };
-  if (file.data.length > limits.maxBytes)
-    return { error: `Файл больше ${Math.round(limits.maxBytes / 1024 / 1024)} МБ.` };
+  if (file.size === 0) return { error: 'Файл пустой.' };
+  if (file.size > limits.maxBytes) return { error: tooLargeMessage(kind) };
   const content = limits.extensions.includes(extension) ? CONTENT[extension] : undefined;
   if (!content) return { error: `Подходят файлы ${limits.label}.` };
-  if (!content.matches(file.data))
+  if (!content.matches(file.head, file.size))
     return { error: `Файл не похож на ${extension.toUpperCase()}: проверьте, что он не повреждён.` };
-  return { filename, contentType: content.type, data: file.data };
+  return { filename, contentType: content.type };
 }

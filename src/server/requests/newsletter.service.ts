@@ -6,21 +6,24 @@ import { SHOP_SENDER_NAME } from '../../shared/site.ts';
 import { getDb } from '../db/client.ts';
 import { newsletterSubscriptions } from '../db/schema/index.ts';
 import { renderMail, sendMail } from '../mail/index.ts';
-import { consumeRateLimits } from '../security/rate-limit.ts';
 import { absoluteUrl } from '../site-url.ts';
-import { FORM_LIMITS, withinMailQuota } from './requests.limits.ts';
+import { consumeFormLimits, withinMailQuota } from './requests.limits.ts';
 
 /**
  * Subscribes an email to the newsletter and mails the welcome with its unsubscribe link. Subscribing
  * again answers the same and mails nothing, so the form tells nobody whether an address was already
- * on the list; an address that had unsubscribed is subscribed again.
+ * on the list; an address that had unsubscribed is subscribed again. A subscription a bot `trapped`
+ * itself with (the hidden field) counts against the same limits and changes nothing.
  * @throws RateLimitError
  */
-export async function subscribeToNewsletter(email: string, country: CountryCode, clientIp: string): Promise<void> {
-  await consumeRateLimits([
-    [FORM_LIMITS.perKindPerIp, `newsletter:${clientIp}`],
-    [FORM_LIMITS.allFormsPerIp, clientIp],
-  ]);
+export async function subscribeToNewsletter(
+  email: string,
+  country: CountryCode,
+  clientIp: string,
+  { trapped = false }: { trapped?: boolean } = {},
+): Promise<void> {
+  await consumeFormLimits('newsletter', clientIp);
+  if (trapped) return;
   const db = await getDb();
   const [inserted] = await db
     .insert(newsletterSubscriptions)

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { CountryCode } from '../../shared/countries.ts';
-import { getDb } from '../db/client.ts';
+import { getDb, queryRows } from '../db/client.ts';
 import {
   courses,
   printingPriceOffers,
@@ -10,9 +10,8 @@ import {
   visitorRequests,
 } from '../db/schema/index.ts';
 import { ValidationError } from '../errors.ts';
-import { consumeRateLimits } from '../security/rate-limit.ts';
 import { isUpcoming } from '../courses/course-dates.ts';
-import { FORM_LIMITS } from './requests.limits.ts';
+import { consumeFormLimits } from './requests.limits.ts';
 import { sendRequestMails } from './requests.mails.ts';
 import type { RequestInput, StoredRequest } from './requests.types.ts';
 
@@ -20,16 +19,20 @@ export type { RequestInput, RequestKind, StoredRequest } from './requests.types.
 
 /**
  * Stores a visitor's request (and its file) and mails it to the staff address, with an
- * acknowledgement to the visitor when they gave an email.
+ * acknowledgement to the visitor when they gave an email. A request a bot `trapped` itself with (it
+ * filled the field people never see) goes through the same limits and checks and gets the same kind
+ * of answer, with a number of the same sequence, but is neither kept nor mailed: nothing tells the bot.
  * @throws RateLimitError when the address sends too many forms; ValidationError when the course,
  * vacancy or price list row it names cannot take requests.
  */
-export async function submitRequest(input: RequestInput, clientIp: string): Promise<StoredRequest> {
-  await consumeRateLimits([
-    [FORM_LIMITS.perKindPerIp, `${input.kind}:${clientIp}`],
-    [FORM_LIMITS.allFormsPerIp, clientIp],
-  ]);
+export async function submitRequest(
+  input: RequestInput,
+  clientIp: string,
+  { trapped = false }: { trapped?: boolean } = {},
+): Promise<StoredRequest> {
+  await consumeFormLimits(input.kind, clientIp);
   const about = await resolveSubject(input);
+  if (trapped) return { ...echo(input, about), id: await nextRequestId(), createdAt: new Date() };
   const db = await getDb();
   const stored = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -68,6 +71,30 @@ export async function submitRequest(input: RequestInput, clientIp: string): Prom
   };
   await sendRequestMails(request);
   return request;
+}
+
+function echo(input: RequestInput, about: StoredRequest['about']): Omit<StoredRequest, 'id' | 'createdAt'> {
+  const { kind, country, name, email, phone, message, details, attachment } = input;
+  return {
+    kind,
+    country,
+    name,
+    email,
+    phone,
+    message,
+    details,
+    about,
+    attachment: attachment ? { filename: attachment.filename, size: attachment.data.length } : null,
+  };
+}
+
+// The number a stored request would have had, taken from its sequence so numbers stay in one series.
+async function nextRequestId(): Promise<number> {
+  const [row] = await queryRows<{ id: number | string }>(
+    await getDb(),
+    sql`select nextval(pg_get_serial_sequence('visitor_requests', 'id')) as id`,
+  );
+  return Number(row!.id);
 }
 
 async function resolveSubject(input: RequestInput): Promise<StoredRequest['about']> {

@@ -8,9 +8,8 @@ import { productOffers, products, stockAlerts } from '../db/schema/index.ts';
 import { ValidationError } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { renderMail, sendMail } from '../mail/index.ts';
-import { consumeRateLimits } from '../security/rate-limit.ts';
 import { absoluteUrl } from '../site-url.ts';
-import { FORM_LIMITS } from './requests.limits.ts';
+import { consumeFormLimits } from './requests.limits.ts';
 
 const log = logger.child({ module: 'stock-alerts' });
 
@@ -22,18 +21,17 @@ export interface StockAlert {
 
 /**
  * Asks to be told when a product is back in stock in a country. Asking twice for the same product
- * and address keeps one alert.
+ * and address keeps one alert. An alert a bot `trapped` itself with (the hidden field) goes through
+ * the same limits and checks and is answered the same, but is not kept.
  * @throws ValidationError when the product is not sold in the country or is in stock now;
  * RateLimitError when the address asks too often.
  */
 export async function createStockAlert(
   input: { product: number; country: CountryCode; email: string },
   clientIp: string,
+  { trapped = false }: { trapped?: boolean } = {},
 ): Promise<StockAlert> {
-  await consumeRateLimits([
-    [FORM_LIMITS.perKindPerIp, `back-in-stock:${clientIp}`],
-    [FORM_LIMITS.allFormsPerIp, clientIp],
-  ]);
+  await consumeFormLimits('back-in-stock', clientIp);
   const db = await getDb();
   const [offer] = await db
     .select({ id: products.id, slug: products.slug, name: products.name, quantity: productOffers.quantity })
@@ -42,10 +40,11 @@ export async function createStockAlert(
     .where(and(eq(products.id, input.product), eq(products.isActive, true)));
   if (!offer) throw new ValidationError({ product: [`Этот товар не продаётся ${COUNTRIES[input.country].inName}.`] });
   if (offer.quantity > 0) throw new ValidationError({ product: ['Товар уже в наличии: его можно заказать сейчас.'] });
-  await db
-    .insert(stockAlerts)
-    .values({ productId: offer.id, country: input.country, email: input.email })
-    .onConflictDoNothing();
+  if (!trapped)
+    await db
+      .insert(stockAlerts)
+      .values({ productId: offer.id, country: input.country, email: input.email })
+      .onConflictDoNothing();
   return { product: { id: offer.id, slug: offer.slug, name: offer.name }, country: input.country, email: input.email };
 }
 

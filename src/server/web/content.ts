@@ -9,6 +9,7 @@ import {
 } from '../content/publications.queries.ts';
 import type { CountryCode } from '../../shared/countries.ts';
 import { localizeLink } from '../../shared/paths.ts';
+import { sanitizeForPage } from '../content/sanitize.ts';
 import { isSlug, orNotFound } from './http.ts';
 import { pageNumberParam } from './page-input.ts';
 
@@ -49,11 +50,12 @@ export async function loadPublication(
 }
 
 /**
- * Stored rich text as a page shows it: site links written without a country (`href="/catalog/x"`)
- * lead to the page's country, and each table scrolls sideways in a region the keyboard can reach.
+ * Stored rich text as a page shows it: sanitised again (memoised), however it was stored; site links
+ * written without a country (`href="/catalog/x"`) lead to the page's country, and each table scrolls
+ * sideways in a region the keyboard can reach.
  */
 export function renderRichText(html: string, country: CountryCode): string {
-  return html
+  return sanitizeForPage(html)
     .replace(/href="(\/[^"]*)"/g, (_, link: string) => `href="${localizeLink(link, country)}"`)
     .replace(/<table>/g, '<div class="table-scroll" role="region" aria-label="Таблица" tabindex="0"><table>')
     .replace(/<\/table>/g, '</table></div>');

@@ -1,4 +1,4 @@
-import { escapeMarkup } from '../../shared/escape.ts';
+import { escapeXml } from '../../shared/escape.ts';
 import { listPublications, type PublicationSummary } from '../content/publications.queries.ts';
 import { absoluteUrl } from '../site-url.ts';
 import type { CountryCode } from '../../shared/countries.ts';
@@ -27,17 +27,17 @@ export async function renderFeed(country: CountryCode): Promise<string> {
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="ru">',
-    `<title>${escapeMarkup(`${SHOP_NAME}: новости и статьи`)}</title>`,
-    `<id>${escapeMarkup(absoluteUrl(paths.feed(country)))}</id>`,
-    `<link rel="self" type="application/atom+xml" href="${escapeMarkup(absoluteUrl(paths.feed(country)))}"/>`,
-    `<link rel="alternate" type="text/html" href="${escapeMarkup(absoluteUrl(paths.home(country)))}"/>`,
+    `<title>${escapeXml(`${SHOP_NAME}: новости и статьи`)}</title>`,
+    `<id>${escapeXml(absoluteUrl(paths.feed(country)))}</id>`,
+    `<link rel="self" type="application/atom+xml" href="${escapeXml(absoluteUrl(paths.feed(country)))}"/>`,
+    `<link rel="alternate" type="text/html" href="${escapeXml(absoluteUrl(paths.home(country)))}"/>`,
     `<updated>${new Date(updated || Date.now()).toISOString()}</updated>`,
-    `<author><name>${escapeMarkup(SHOP_NAME)}</name></author>`,
+    `<author><name>${escapeXml(SHOP_NAME)}</name></author>`,
     ...entries.map(
       ({ item, url, category }) =>
-        `<entry><title>${escapeMarkup(item.title)}</title><id>${escapeMarkup(url)}</id><link rel="alternate" type="text/html" href="${escapeMarkup(url)}"/>` +
+        `<entry><title>${escapeXml(item.title)}</title><id>${escapeXml(url)}</id><link rel="alternate" type="text/html" href="${escapeXml(url)}"/>` +
         `<published>${item.publishedAt.toISOString()}</published><updated>${updatedAt(item).toISOString()}</updated>` +
-        `<category term="${escapeMarkup(category)}"/><summary>${escapeMarkup(item.lead || item.seoDescription)}</summary></entry>`,
+        `<category term="${escapeXml(category)}"/><summary>${escapeXml(item.lead || item.seoDescription)}</summary></entry>`,
     ),
     '</feed>',
   ].join('\n');

@@ -51,3 +51,15 @@ export function pageClientIp(astro: AstroGlobal): string {
   }
   return clientSubject(peer, astro.request.headers.get('X-Forwarded-For'));
 }
+
+/**
+ * The form a page was posted, or null when the body cannot be read as one (a broken multipart body):
+ * the page answers 400 instead of failing.
+ */
+export async function readPageForm(astro: AstroGlobal): Promise<FormData | null> {
+  try {
+    return await astro.request.formData();
+  } catch {
+    return null;
+  }
+}

@@ -24,9 +24,8 @@ export async function subscribeFromForm(
       email: raw.slice(0, 254),
       message: 'Введите правильный адрес электронной почты, например doctor@clinic.kg.',
     };
-  if (String(form.get('website') ?? '')) return { ok: true, email: email.data };
   try {
-    await subscribeToNewsletter(email.data, country, clientIp);
+    await subscribeToNewsletter(email.data, country, clientIp, { trapped: String(form.get('website') ?? '') !== '' });
     return { ok: true, email: email.data };
   } catch (error) {
     if (error instanceof RateLimitError) return { ok: false, email: email.data, message: error.message };

@@ -2,10 +2,8 @@
  * The security headers of every answer the shop's middleware sees (pages and the API), in one place
  * so they can be tested without Astro.
  */
+import { HSTS } from '../http/request-guard.ts';
 import { cspReporting, FALLBACK_CSP } from './csp.ts';
-
-/** A year, subdomains included: once a browser has seen it over https, it never tries http again. */
-export const HSTS = 'max-age=31536000; includeSubDomains';
 
 export interface SecurityHeaderOptions {
   /** The shop's public URL (`SITE_URL`): HSTS is sent only when it is https. */

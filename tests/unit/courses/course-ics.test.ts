@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { courseIcs, type IcsCourse } from '../../../src/server/courses/course-ics.ts';
+import { hasControlCharacters } from '../../../src/shared/control-characters.ts';
 
 const course: IcsCourse = {
   slug: 'endo-master',
@@ -18,6 +19,25 @@ const course: IcsCourse = {
 const unfold = (ics: string) => ics.replace(/\r\n /g, '');
 
 describe('course .ics', () => {
+  it('ends every line with CRLF and keeps no lone CR or other control character from the course', () => {
+    const ics = courseIcs(
+      {
+        ...course,
+        title: 'Курс\rBEGIN:VALARM\u0007',
+        venue: 'Зал\r\nEND:VEVENT',
+        lead: 'Строка 1\nСтрока 2\rСтрока 3\u0000',
+      },
+      'https://x/',
+      'x',
+    );
+    expect(ics.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    expect(hasControlCharacters(ics.replace(/\r\n/g, ''))).toBe(false);
+    const lines = unfold(ics).split('\r\n');
+    expect(lines).toContain('SUMMARY:Курс\\nBEGIN:VALARM');
+    expect(lines).toContain('LOCATION:Зал\\nEND:VEVENT\\, пр. Абая\\, 52\\, Алматы');
+    expect(lines.filter((line) => line === 'END:VEVENT')).toHaveLength(1);
+  });
+
   it("writes the first day in UTC from the city's local time and repeats it daily to the last day", () => {
     const ics = unfold(courseIcs(course, 'https://shop.test/kz/courses/endo-master/', 'shop.test'));
     expect(ics).toContain('DTSTART:20270313T050000Z'); // 10:00 in Almaty (UTC+5)

@@ -1,7 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BODY_LIMITS, bodyLimitFor } from '../../../src/server/http/body-limit.ts';
+import { BODY_LIMITS, bodyLimitFor, type BodyLimits } from '../../../src/server/http/body-limit.ts';
 import { createShopServer } from '../../../src/server/http/shop-server.ts';
 
 interface Received {
@@ -16,7 +16,7 @@ afterEach(async () => {
 });
 
 /** The shop's server around a renderer that reads the body (as Astro does: `req.body` when set, else the stream). */
-async function startShop(options: { uploadPrefixes?: string[] } = {}) {
+async function startShop(options: { bodyLimits?: BodyLimits } = {}) {
   const received: Received = { renders: 0, bytesRead: 0 };
   const render = (req: IncomingMessage, res: ServerResponse) => {
     received.renders += 1;
@@ -32,7 +32,7 @@ async function startShop(options: { uploadPrefixes?: string[] } = {}) {
   };
   const { server } = createShopServer({
     render,
-    bodyLimits: { ...BODY_LIMITS, uploadPrefixes: options.uploadPrefixes ?? BODY_LIMITS.uploadPrefixes },
+    bodyLimits: options.bodyLimits ?? BODY_LIMITS,
   });
   server.on('connection', (socket) => {
     const counted = socket.bytesRead;
@@ -57,9 +57,15 @@ interface Sent {
  * Starts a POST that announces `declared` bytes (or none: chunked), writes `send` of them, and resolves
  * with the answer as soon as it comes, without waiting for the rest of the body to go out.
  */
-function post(port: number, path: string, { declared, send }: { declared?: number; send: number }): Promise<Sent> {
+function post(
+  port: number,
+  path: string,
+  { declared, send, multipart = false }: { declared?: number; send: number; multipart?: boolean },
+): Promise<Sent> {
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string | number> = { 'Content-Type': 'application/json' };
+    const headers: Record<string, string | number> = {
+      'Content-Type': multipart ? 'multipart/form-data; boundary=x' : 'application/json',
+    };
     if (declared !== undefined) headers['Content-Length'] = declared;
     const request = http.request({ host: '127.0.0.1', port, path, method: 'POST', headers }, (res) => {
       let body = '';
@@ -128,24 +134,73 @@ describe('request body limits', () => {
   });
 
   it('a route listed as taking files accepts a large body and streams it', async () => {
-    const { port } = await startShop({ uploadPrefixes: ['/api/v1/products/upload_products_json/'] });
+    const { port } = await startShop({
+      bodyLimits: { ...BODY_LIMITS, uploads: { '/api/v1/products/upload_products_json/': 50 * 1024 * 1024 } },
+    });
     const size = 3 * 1024 * 1024;
-    expect(await post(port, '/api/v1/products/upload_products_json/', { declared: size, send: size })).toMatchObject({
+    expect(
+      await post(port, '/api/v1/products/upload_products_json/', { declared: size, send: size, multipart: true }),
+    ).toMatchObject({
       status: 200,
       body: `{"length":${size}}`,
     });
     expect(
-      (await post(port, '/api/v1/products/upload_products_json/', { declared: 51 * 1024 * 1024, send: 0 })).status,
+      (
+        await post(port, '/api/v1/products/upload_products_json/', {
+          declared: 51 * 1024 * 1024,
+          send: 0,
+          multipart: true,
+        })
+      ).status,
     ).toBe(413);
   });
 
-  it('only upload routes get the large limit', () => {
-    expect(bodyLimitFor('/kg/login/')).toBe(64 * 1024);
+  it('refuses a path with dot segments, plain, percent-encoded or with backslashes, with 400 before reading a body', async () => {
+    const { port, received } = await startShop();
+    for (const path of [
+      '/api/v1/services/vacancy_requests/../../../../kg/newsletter/',
+      '/api/v1/services/vacancy_requests/%2e%2e/%2E%2E/%2e%2e/%2e%2e/kg/newsletter/',
+      '/api/v1/services/vacancy_requests/.%2e/.%2e/.%2e/.%2e/kg/newsletter/',
+      '/api/v1/services/vacancy_requests/..%2f..%2f..%2f..%2fkg/newsletter/',
+      '/api/v1/services/./printing_requestes/',
+    ]) {
+      const answer = await post(port, path, { declared: 5 * 1024 * 1024, send: 0 });
+      expect(answer.status, path).toBe(400);
+      expect(answer.headers['x-content-type-options'], path).toBe('nosniff');
+    }
+    expect(received.renders).toBe(0);
+  });
+
+  it('takes the limit from the path the router sees, matching the upload routes exactly', async () => {
+    const { port, received } = await startShop();
+    for (const path of [
+      '/api/v1/services/vacancy_requests/x/',
+      '/api/v1/services/vacancy_requests/kg/newsletter/',
+      '/api/v1/services/vacancy_requestsX/',
+      '//api/v1/services/vacancy_requests/',
+    ]) {
+      expect((await post(port, path, { declared: 1024 * 1024, send: 0 })).status, path).toBe(413);
+    }
+    expect(received.renders).toBe(0);
+    const size = 1024 * 1024;
     expect(
-      bodyLimitFor('/api/v1/products/upload_products_json/', {
-        ...BODY_LIMITS,
-        uploadPrefixes: ['/api/v1/products/upload_'],
-      }),
-    ).toBe(50 * 1024 * 1024);
+      await post(port, '/api/v1/services/vacancy_requests/?from=form', { declared: size, send: size, multipart: true }),
+    ).toMatchObject({ status: 200, body: `{"length":${size}}` });
+    expect((await post(port, '/api/v1/services/vacancy_requests/', { declared: size, send: 0 })).status).toBe(413);
+  });
+
+  it('keeps every limit in one table: API groups below the default, files only on their own routes', () => {
+    expect(bodyLimitFor('/kg/login/')).toBe(64 * 1024);
+    expect(bodyLimitFor('/api/v1/orders/order_create/')).toBe(64 * 1024);
+    expect(bodyLimitFor('/api/v1/accounts/auth/jwt/create/')).toBe(16 * 1024);
+    expect(bodyLimitFor('/api/v1/notifications/back_in_stock/')).toBe(16 * 1024);
+    expect(bodyLimitFor('/api/v1/security/csp_report/')).toBe(16 * 1024);
+    expect(bodyLimitFor('/api/v1/services/supports/')).toBe(32 * 1024);
+    expect(bodyLimitFor('/api/v1/services/printing_requestes/')).toBe(26 * 1024 * 1024);
+    expect(bodyLimitFor('/api/v1/services/vacancy_requests/')).toBe(6 * 1024 * 1024);
+    expect(bodyLimitFor('/api/v1/services/vacancy_requests/other/')).toBe(32 * 1024);
+    // An upload route's JSON form is as small as any other form.
+    expect(bodyLimitFor('/api/v1/services/vacancy_requests/', 'application/json')).toBe(32 * 1024);
+    expect(bodyLimitFor('/api/v1/services/vacancy_requests/', 'multipart/form-data; boundary=x')).toBe(6 * 1024 * 1024);
   });
 });

@@ -148,6 +148,47 @@ describe('response cache', () => {
     expect(shop.renders()).toBe(2);
   });
 
+  it('records a conditional request after an invalidation in full, answers it 304 from the entry, and keeps caching', async () => {
+    let conditionalRenders = 0;
+    // A renderer that answers 304 itself whenever it is asked conditionally, as the pages' ETag does.
+    const shop = await startServer((req) => {
+      if (req.headers['if-none-match'] === undefined) return {};
+      conditionalRenders += 1;
+      return { status: 304, body: '' };
+    });
+    await shop.get('/kg/catalog/');
+    await settle();
+    const first = await shop.get('/kg/catalog/');
+    await invalidate('catalog');
+    const revalidated = await shop.get('/kg/catalog/', { 'if-none-match': first.headers.get('etag')! });
+    expect(revalidated.status).toBe(304);
+    expect(conditionalRenders).toBe(0);
+    await settle();
+    const next = await shop.get('/kg/catalog/');
+    expect(next.headers.get('x-cache')).toBe('HIT');
+    expect(next.body.toString()).toBe(PAGE);
+    expect(shop.renders()).toBe(2);
+    // A conditional request whose tag no longer matches gets the whole page.
+    await invalidate('catalog');
+    const changed = await shop.get('/kg/catalog/', { 'if-none-match': '"older"' });
+    expect(changed.status).toBe(200);
+    expect(changed.body.toString()).toBe(PAGE);
+    await settle();
+    expect((await shop.get('/kg/catalog/')).headers.get('x-cache')).toBe('HIT');
+  });
+
+  it('keeps caching a URL after an error answer: only personal answers make it skip the cache', async () => {
+    let failing = true;
+    const shop = await startServer(() => (failing ? { status: 503, body: 'busy' } : {}));
+    expect((await shop.get('/kg/news/')).status).toBe(503);
+    await settle();
+    failing = false;
+    expect((await shop.get('/kg/news/')).status).toBe(200);
+    await settle();
+    expect((await shop.get('/kg/news/')).headers.get('x-cache')).toBe('HIT');
+    expect(shop.renders()).toBe(2);
+  });
+
   it('never serves a request that carries Authorization from the cache, nor stores its answer', async () => {
     const shop = await startServer(() => ({}));
     await shop.get('/api/v1/products/products/', { authorization: 'Bearer x' });

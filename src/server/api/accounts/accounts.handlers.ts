@@ -5,11 +5,14 @@ import { clientIp, requireUser } from '../auth.ts';
 import type { AppRouteHandler } from '../create-router.ts';
 import { toMappedPage } from '../pagination.ts';
 import { toUserJson, toProfileChanges } from './accounts.mappers.ts';
+import { deviceCookie, rememberDevice } from './cookies.ts';
 import type * as routes from './accounts.routes.ts';
 
 export const createToken: AppRouteHandler<typeof routes.createToken> = async (c) => {
   const { email, password } = c.req.valid('json');
-  return c.json(await limitedLogin(clientIp(c), email, () => accounts.login(email, password)), 200);
+  const pair = await limitedLogin(clientIp(c), email, () => accounts.login(email, password), deviceCookie(c));
+  await rememberDevice(c, email);
+  return c.json(pair, 200);
 };
 
 export const refreshToken: AppRouteHandler<typeof routes.refreshToken> = async (c) =>
@@ -62,12 +65,14 @@ export const resetPassword: AppRouteHandler<typeof routes.resetPassword> = async
 
 export const resetPasswordConfirm: AppRouteHandler<typeof routes.resetPasswordConfirm> = async (c) => {
   const input = c.req.valid('json');
-  await accounts.confirmPasswordReset({
+  const email = await accounts.confirmPasswordReset({
     uid: input.uid,
     token: input.token,
     newPassword: input.new_password,
     reNewPassword: input.re_new_password,
   });
+  // The reset link is the owner's way past the email-wide login wait: this browser is now known.
+  await rememberDevice(c, email);
   return c.body(null, 204);
 };
 

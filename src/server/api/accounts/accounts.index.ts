@@ -1,17 +1,9 @@
-import { bodyLimit } from 'hono/body-limit';
 import { createRouter } from '../create-router.ts';
 import * as handlers from './accounts.handlers.ts';
 import * as routes from './accounts.routes.ts';
 
-// Account bodies are a few short fields: anything bigger is refused before it is read whole.
-const MAX_BODY_BYTES = 16 * 1024;
-
 // `users/me/` is registered before `users/{email}/`, which would otherwise take "me" for an email.
 const router = createRouter();
-router.use(
-  '/accounts/*',
-  bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ detail: 'Request body is too large.' }, 413) }),
-);
 
 export const accountsRouter = router
   .openapi(routes.createToken, handlers.createToken)

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { ACCOUNT_MESSAGES as M } from '../../accounts/accounts.messages.ts';
 import { MAX_PASSWORD_LENGTH } from '../../accounts/passwords.ts';
 import { COUNTRY_CODES, DEFAULT_COUNTRY } from '../../../shared/countries.ts';
-import { email, filled, phone, text } from '../fields.ts';
+import { email, filled, filledLine, line, phone, text } from '../fields.ts';
 
 /** Request and response bodies of the accounts API, named as djoser and Simple JWT name them. */
 
@@ -11,7 +11,7 @@ const linkUid = () => filled(64).openapi({ example: 'MTI' });
 const linkToken = () => filled(128).openapi({ example: 'tg0b5o-3mZ1...' });
 const jwt = () => filled(4096).openapi({ example: 'eyJhbGciOiJIUzI1NiIs...' });
 
-const name = () => text(150).transform((value) => value.trim());
+const name = () => line(150);
 
 const country = () =>
   z.enum(COUNTRY_CODES, {
@@ -57,9 +57,7 @@ export const userSchema = z
 
 export const userUpdateBody = z
   .object({
-    first_name: filled(150)
-      .transform((value) => value.trim())
-      .optional(),
+    first_name: filledLine(150).optional(),
     last_name: name().optional(),
     phone: phone({ allowEmpty: true }).optional(),
     country: country().optional(),

@@ -2,6 +2,7 @@ import type { Contact } from '../../company/contacts.queries.ts';
 import type { DocumentRecord } from '../../company/documents.queries.ts';
 import type { Banner } from '../../content/banners.queries.ts';
 import type { Exchange } from '../../currency/exchanges.queries.ts';
+import { sanitizeForPage } from '../../content/sanitize.ts';
 
 export function toExchangeJson(e: Exchange) {
   return { id: e.id, date: e.date, kgs: e.kgs, kzt: e.kzt, usd: e.usd, rub: e.rub };
@@ -24,5 +25,12 @@ export function toBannerJson(b: Banner) {
 }
 
 export function toDocumentJson(d: DocumentRecord) {
-  return { id: d.id, slug: d.slug, document_type: d.documentType, title: d.title, content: d.content, file: d.file };
+  return {
+    id: d.id,
+    slug: d.slug,
+    document_type: d.documentType,
+    title: d.title,
+    content: sanitizeForPage(d.content),
+    file: d.file,
+  };
 }

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { countryQuery, countryEnum } from '../common.schemas.ts';
+import { MAX_ID } from '../../ids.ts';
+import { countryEnum, countryQuery } from '../common.schemas.ts';
 import { email, text } from '../fields.ts';
 
 export const backInStockQuery = z.object({ country: countryQuery });
@@ -13,7 +14,7 @@ const productId = z
       .number()
       .int()
       .min(1, 'Ожидается числовой идентификатор товара.')
-      .max(2_147_483_647, 'Ожидается числовой идентификатор товара.'),
+      .max(MAX_ID, 'Ожидается числовой идентификатор товара.'),
   )
   .openapi({ type: 'integer', description: 'The product id.' });
 

@@ -7,7 +7,8 @@ import {
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
 } from '../../orders/index.ts';
-import { email, filled, phone, text } from '../fields.ts';
+import { MAX_ID } from '../../ids.ts';
+import { email, filledLine, line, phone, text } from '../fields.ts';
 import { paginationQuery } from '../pagination.ts';
 
 /** Request and response bodies of the orders API. Money is a decimal string in the order's `currency`. */
@@ -24,7 +25,7 @@ const country = z.enum(COUNTRY_CODES, {
 });
 
 const orderItemBody = z.object({
-  product: int('id товара').positive('Неверный id товара.').openapi({ example: 42 }),
+  product: int('id товара').positive('Неверный id товара.').max(MAX_ID, 'Неверный id товара.').openapi({ example: 42 }),
   quantity: int('количество')
     .min(1, 'Не меньше 1 шт.')
     .max(MAX_LINE_QUANTITY, `Не больше ${MAX_LINE_QUANTITY} шт. в одной строке.`)
@@ -37,11 +38,11 @@ const deliveryBody = z
     [
       z.object({
         method: z.literal('pickup'),
-        pickup_point: int('id пункта').positive().optional().openapi({
+        pickup_point: int('id пункта').positive().max(MAX_ID, 'Неверный id пункта.').optional().openapi({
           description: 'An office of `GET /core/contacts/?country=`; may be left out when the country has one.',
         }),
       }),
-      z.object({ method: z.literal('courier'), city: filled(100), address: filled(300) }),
+      z.object({ method: z.literal('courier'), city: filledLine(100), address: filledLine(300) }),
     ],
     {
       error: (issue) =>
@@ -57,8 +58,8 @@ const paymentBody = z
       z.object({ method: z.literal('on_receipt') }),
       z.object({
         method: z.literal('bank_transfer'),
-        organisation: filled(200).openapi({ description: 'The clinic paying by invoice.' }),
-        tax_number: filled(20).openapi({
+        organisation: filledLine(200).openapi({ description: 'The clinic paying by invoice.' }),
+        tax_number: filledLine(20).openapi({
           description: 'ИНН, 14 digits (kg), or БИН, 12 digits (kz).',
           example: '01234567890123',
         }),
@@ -82,7 +83,7 @@ export const orderCreateBody = z
       .max(MAX_ORDER_LINES, `Не больше ${MAX_ORDER_LINES} строк в заказе.`),
     contact: z
       .object({
-        name: text(150).optional().openapi({ description: "Default: the account's first and last name." }),
+        name: line(150).optional().openapi({ description: "Default: the account's first and last name." }),
         phone: phone({ allowEmpty: true })
           .optional()
           .openapi({ description: "Default: the account's phone; one of the two is required." }),

@@ -1,6 +1,7 @@
 import type { Brand } from '../../catalog/brands.queries.ts';
 import type { ProductDetail, ProductSummary } from '../../catalog/products.queries.ts';
 import type { Specification } from '../../catalog/specifications.queries.ts';
+import { sanitizeForPage } from '../../content/sanitize.ts';
 
 export function toProductListItemJson(p: ProductSummary) {
   return {
@@ -24,7 +25,7 @@ export function toProductListItemJson(p: ProductSummary) {
 export function toProductJson(p: ProductDetail) {
   return {
     ...toProductListItemJson(p),
-    description: p.description,
+    description: sanitizeForPage(p.description),
     specifications: p.specifications,
     breadcrumbs: p.breadcrumbs,
     available_in_country: p.availableInCountry,

@@ -1,4 +1,5 @@
 import type { Publication, PublicationSummary } from '../../content/publications.queries.ts';
+import { sanitizeForPage } from '../../content/sanitize.ts';
 
 export function toPublicationListItemJson(p: PublicationSummary) {
   return {
@@ -18,5 +19,5 @@ export function toPublicationListItemJson(p: PublicationSummary) {
 }
 
 export function toPublicationJson(p: Publication) {
-  return { ...toPublicationListItemJson(p), body: p.body };
+  return { ...toPublicationListItemJson(p), body: sanitizeForPage(p.body) };
 }

@@ -1,12 +1,12 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { checkAttachment, type AttachmentKind } from '../../requests/attachments.ts';
+import { ATTACHMENT_HEAD_BYTES, checkAttachment, type AttachmentKind } from '../../requests/attachments.ts';
 import { subscribeToNewsletter } from '../../requests/newsletter.service.ts';
 import { submitRequest, type RequestInput } from '../../requests/requests.service.ts';
 import { ValidationError } from '../../errors.ts';
 import { clientIp } from '../auth.ts';
 import type { AppRouteHandler } from '../create-router.ts';
-import { toRequestJson, trappedAnswer } from './requests.mappers.ts';
+import { toRequestJson } from './requests.mappers.ts';
 import type * as routes from './requests.routes.ts';
 
 type Contact = { country: RequestInput['country']; name: string; email: string; phone: string; website: string };
@@ -14,9 +14,7 @@ type Contact = { country: RequestInput['country']; name: string; email: string; 
 /** Stores the request and answers what the visitor is shown. */
 async function accept(c: Context, body: Contact, input: Omit<RequestInput, keyof Contact | 'country'>) {
   const { website, ...contact } = body;
-  // A bot filled the field people never see: it is told the request was taken, and nothing is kept.
-  if (website) return trappedAnswer(input.kind, contact);
-  return toRequestJson(await submitRequest({ ...contact, ...input }, clientIp(c)));
+  return toRequestJson(await submitRequest({ ...contact, ...input }, clientIp(c), { trapped: website !== '' }));
 }
 
 /** The body of a route that takes JSON or multipart: whichever the request sent. */
@@ -30,9 +28,11 @@ function bodyOf<J, F>(c: Context, valid: { json: () => J; form: () => F }): J | 
 async function attachment(kind: AttachmentKind, field: string, file: File | undefined) {
   // A form whose file field was left empty sends a nameless empty part.
   if (!file || (file.size === 0 && !file.name)) return undefined;
-  const checked = checkAttachment(kind, { name: file.name, data: Buffer.from(await file.arrayBuffer()) });
+  const head = Buffer.from(await file.slice(0, ATTACHMENT_HEAD_BYTES).arrayBuffer());
+  const checked = checkAttachment(kind, { name: file.name, size: file.size, head });
   if ('error' in checked) throw new ValidationError({ [field]: [checked.error] });
-  return checked;
+  // Read whole (from the temporary file) only now, once, to be stored.
+  return { ...checked, data: Buffer.from(await file.arrayBuffer()) };
 }
 
 export const createSupportRequest: AppRouteHandler<typeof routes.createSupportRequest> = async (c) => {
@@ -95,7 +95,7 @@ export const createVacancyRequest: AppRouteHandler<typeof routes.createVacancyRe
 
 export const createNewsletterSubscription: AppRouteHandler<typeof routes.createNewsletterSubscription> = async (c) => {
   const { email, country, website } = c.req.valid('json');
-  if (!website) await subscribeToNewsletter(email, country, clientIp(c));
+  await subscribeToNewsletter(email, country, clientIp(c), { trapped: website !== '' });
   return c.json(
     {
       email,

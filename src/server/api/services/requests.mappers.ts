@@ -27,23 +27,3 @@ export function toRequestJson(r: StoredRequest) {
     detail: NEXT[r.kind],
   };
 }
-
-/** The answer a bot gets for filling the hidden field: shaped like a real one, with nothing kept. */
-export function trappedAnswer(
-  kind: RequestKind,
-  body: { country: CountryCode; name: string; email: string; phone: string },
-) {
-  return {
-    id: 0,
-    kind,
-    ...body,
-    message: '',
-    details: {},
-    course: null,
-    vacancy: null,
-    printing_price: null,
-    attachment: null,
-    created_at: new Date().toISOString(),
-    detail: NEXT[kind],
-  };
-}

@@ -15,6 +15,10 @@ const accepted = {
     'Stored and mailed to the shop; the visitor gets an acknowledgement when they gave an email',
   ),
 };
+const withFile = {
+  ...refused,
+  503: jsonContent(detailSchema, 'As many uploads as the shop reads at once; `Retry-After` says when to try again'),
+};
 const json = <T extends object>(schema: T) =>
   ({ content: { 'application/json': { schema } }, required: true }) as const;
 
@@ -62,7 +66,7 @@ export const createPrintingRequest = createRoute({
       },
     },
   },
-  responses: { ...accepted, ...refused },
+  responses: { ...accepted, ...withFile },
 });
 
 export const createVacancyRequest = createRoute({
@@ -79,7 +83,7 @@ export const createVacancyRequest = createRoute({
       },
     },
   },
-  responses: { ...accepted, ...refused },
+  responses: { ...accepted, ...withFile },
 });
 
 export const createNewsletterSubscription = createRoute({

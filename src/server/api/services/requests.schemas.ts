@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { CITY_CODES } from '../../../shared/cities.ts';
-import { countryQuery, countryEnum } from '../common.schemas.ts';
-import { email, filled, phone, text } from '../fields.ts';
+import { countryEnum, countryQuery } from '../common.schemas.ts';
+import { email, filled, filledLine, line, phone, text } from '../fields.ts';
 
 /**
  * Bodies of the public forms. Each takes JSON; the printing request and the vacancy application also
@@ -18,6 +18,7 @@ const optionalText = (max: number) =>
     .transform((v) => v.trim())
     .optional()
     .default('');
+const optionalLine = (max: number) => line(max).optional().default('');
 const trap = text(200).optional().default('').openapi({ description: 'Leave empty (a field hidden from people).' });
 const positiveInt = (max: number) =>
   z
@@ -32,7 +33,7 @@ const positiveInt = (max: number) =>
 
 const contact = {
   country: countryQuery.openapi({ description: 'The storefront the visitor writes from: whose office answers.' }),
-  name: filled(100).transform((v) => v.trim()),
+  name: filledLine(100),
   email: optionalEmail(),
   phone: phone({ allowEmpty: true }).optional().default(''),
   website: trap,
@@ -52,7 +53,7 @@ export const supportBody = z
   .object({
     ...contact,
     email: email(),
-    subject: optionalText(150),
+    subject: optionalLine(150),
     message: filled(4000).transform((v) => v.trim()),
   })
   .openapi('SupportRequest');
@@ -60,9 +61,9 @@ export const supportBody = z
 export const courseRequestBody = z
   .object({
     ...contact,
-    course: filled(200).openapi({ description: 'The course slug.' }),
+    course: filledLine(200).openapi({ description: 'The course slug.' }),
     participants: positiveInt(50).optional().default(1),
-    clinic: optionalText(150),
+    clinic: optionalLine(150),
     message: optionalText(2000),
   })
   .superRefine(reachable)
@@ -71,9 +72,7 @@ export const courseRequestBody = z
 export const courseSearchRequestBody = z
   .object({
     ...contact,
-    topic: filled(200)
-      .transform((v) => v.trim())
-      .openapi({ description: 'What the dentist wants to learn.' }),
+    topic: filledLine(200).openapi({ description: 'What the dentist wants to learn.' }),
     city: z
       .preprocess(
         (v) => (v === '' ? undefined : v),

@@ -4,6 +4,7 @@ import type { Course, CourseCategory, CourseSummary } from '../../courses/course
 import type { PrintingPrice } from '../../printing/printing.queries.ts';
 import { EMPLOYMENT_TYPE_LABELS, salaryLabel } from '../../vacancies/salary.ts';
 import type { Vacancy } from '../../vacancies/vacancies.queries.ts';
+import { sanitizeForPage } from '../../content/sanitize.ts';
 
 export function toCourseCategoryJson(c: CourseCategory) {
   return { id: c.id, slug: c.slug, name: c.name, description: c.description };
@@ -37,7 +38,7 @@ export function toCourseListItemJson(c: CourseSummary) {
 }
 
 export function toCourseJson(c: Course) {
-  return { ...toCourseListItemJson(c), description: c.description };
+  return { ...toCourseListItemJson(c), description: sanitizeForPage(c.description) };
 }
 
 export function toPrintingPriceJson(p: PrintingPrice) {

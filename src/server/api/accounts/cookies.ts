@@ -1,0 +1,22 @@
+import type { Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import { DEVICE_COOKIE, DEVICE_COOKIE_LIFETIME_SECONDS, issueDeviceToken } from '../../accounts/device-cookies.ts';
+import { env } from '../../env.ts';
+import { API_PATHS } from './paths.ts';
+
+/** Whether cookies must be `Secure`: the shop is served over https (directly or behind a proxy). */
+const secure = (c: Context) => new URL(c.req.url).protocol === 'https:' || env.SITE_URL.startsWith('https:');
+
+/** The device cookie the request came with (only the login route's path receives it). */
+export const deviceCookie = (c: Context): string | undefined => getCookie(c, DEVICE_COOKIE);
+
+/** Marks the browser as one that signed in with `email` (a new token on every login). */
+export async function rememberDevice(c: Context, email: string): Promise<void> {
+  setCookie(c, DEVICE_COOKIE, await issueDeviceToken(email), {
+    path: API_PATHS.jwt,
+    httpOnly: true,
+    secure: secure(c),
+    sameSite: 'Lax',
+    maxAge: DEVICE_COOKIE_LIFETIME_SECONDS,
+  });
+}

@@ -1,0 +1,5 @@
+/** Paths of the accounts API that cookies are scoped to. */
+export const API_PATHS = {
+  /** The token routes: login, refresh, verify, logout. */
+  jwt: '/api/v1/accounts/auth/jwt/',
+} as const;

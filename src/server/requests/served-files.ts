@@ -1,0 +1,45 @@
+/**
+ * How a stored visitor file (a CV, a model) is handed out, whatever serves it (the back office): as a
+ * download the browser never renders. Files are checked by their first bytes only, so a PDF header
+ * followed by HTML is taken; these headers make sure such a file cannot run as a page of the shop.
+ */
+import { safeFilename } from './attachments.ts';
+
+// The types the checks give (attachments.ts); anything else goes out as plain bytes.
+const SERVED_TYPES = new Set([
+  'application/pdf',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.oasis.opendocument.text',
+  'application/rtf',
+  'model/stl',
+  'model/obj',
+  'application/ply',
+  'model/3mf',
+  'application/zip',
+]);
+
+// RFC 8187's attr-char: what stays as it is in `filename*`.
+const encodeName = (name: string) =>
+  encodeURIComponent(name).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/** The headers of a stored file's download: attachment, its checked type, no sniffing, a sandbox. */
+export function servedFileHeaders(file: {
+  filename: string;
+  contentType: string;
+  size: number;
+}): Record<string, string> {
+  // safeFilename drops paths, control and bidi characters; quotes and line breaks never reach the header.
+  const name = safeFilename(file.filename.replace(/[\r\n]+/g, ' ')).replace(/\s+/g, ' ');
+  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_') || 'file';
+  return {
+    'Content-Type': SERVED_TYPES.has(file.contentType) ? file.contentType : 'application/octet-stream',
+    'Content-Length': String(file.size),
+    'Content-Disposition': `attachment; filename="${fallback}"; filename*=UTF-8''${encodeName(name)}`,
+    'X-Content-Type-Options': 'nosniff',
+    // Opened anyway (a preview, a direct link), it runs no script, loads nothing and has no origin.
+    'Content-Security-Policy': "default-src 'none'; sandbox",
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    'Cache-Control': 'private, no-store',
+  };
+}
