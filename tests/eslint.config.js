@@ -17,6 +17,7 @@ export default tseslint.config(
       '.data/',
       '.test-data/',
       '.bench-data/',
+      '.prof/',
       'node_modules/',
       'test-results/',
       'playwright-report/',

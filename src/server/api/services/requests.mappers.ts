@@ -1,4 +1,3 @@
-import type { CountryCode } from '../../../shared/countries.ts';
 import type { RequestKind, StoredRequest } from '../../requests/requests.service.ts';
 
 const NEXT: Record<RequestKind, string> = {
