@@ -1,6 +1,7 @@
 /**
  * `npm start`: builds the shop when the build is missing or older than the sources, boots (opens the
- * database, migrates it, fills an empty one with the demo data, starts the background workers), then serves.
+ * database, migrates it, fills an empty one with the demo data, starts the background workers), then
+ * serves until SIGTERM or SIGINT, which stop it gracefully. `--build-only` stops after the build.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -24,17 +25,23 @@ if (stale) {
   console.log('Building the shop (first start or changed sources)…');
   const result = spawnSync(path.join(root, 'node_modules/.bin/astro'), ['build'], {
     stdio: 'inherit',
-    env: process.env,
+    // Always a production build: one made under NODE_ENV=test or development compiles islands for React's
+    // development runtime, which a process running with NODE_ENV=production does not have.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
+// `--build-only`: what the deployment tests run first, so that processes started together do not all build.
+if (process.argv.includes('--build-only')) process.exit(0);
 
 // Booting here, before the server listens, means the first visitor never waits for migrations or
 // demo data; the server finds this boot (and its database) on globalThis.
 const { ensureBooted } = await import('../src/server/boot/boot.ts');
+// From here on every line is one JSON object (pino), which log alerts can read.
+const { logger } = await import('../src/server/logger.ts');
 const started = Date.now();
 const shop = await ensureBooted();
-console.log(`Database ready in ${Date.now() - started} ms.`);
+logger.info({ ms: Date.now() - started }, 'Database ready');
 
 // Astro's standalone handler (static files + pages + API) behind our own server: finished public
 // answers come from the response cache, already compressed; everything else is compressed on the
@@ -44,20 +51,37 @@ const { handler } = (await import(entry)) as { handler: (req: http.IncomingMessa
 const { env } = await import('../src/server/env.ts');
 const { createShopServer } = await import('../src/server/http/shop-server.ts');
 const compress = compression({ threshold: 1024 });
-const { server } = createShopServer({
+const { server, drain } = createShopServer({
   render: handler,
   wrap: (req, res, next) => compress(req as never, res as never, next),
   cache: { maxBytes: env.RESPONSE_CACHE_MB * 1024 * 1024 },
+  database: shop.handle,
+  timeouts: { keepAliveMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS, headersMs: env.HTTP_HEADERS_TIMEOUT_MS },
 });
 const { HOST: host, PORT: port } = env;
 server.listen(port, host, () =>
-  console.log(`Shop listening on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`),
+  logger.info({ url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}` }, 'Shop listening'),
 );
 
+// A graceful stop, so that a rolling restart loses no request: stop accepting, finish what is running,
+// stop the job workers, close the pool. A second signal stops at once.
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    server.close();
-    server.closeAllConnections();
-    void shop.stop().finally(() => process.exit(0));
+  process.on(signal, () => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    logger.info({ signal }, 'Stopping: finishing the requests in progress');
+    void drain(env.SHUTDOWN_TIMEOUT_MS)
+      .then(() => shop.stop())
+      .then(
+        () => {
+          logger.info('Stopped');
+          process.exit(0);
+        },
+        (error: unknown) => {
+          logger.error({ err: error }, 'Did not stop cleanly');
+          process.exit(1);
+        },
+      );
   });
 }

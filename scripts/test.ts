@@ -1,11 +1,13 @@
 /**
  * `npm test`: the code checks (types with `astro check`, lint and formatting), then every suite: unit
  * and API tests (vitest, on the embedded database, and also on the PostgreSQL server in DATABASE_URL when
- * it is set), then browser tests (Playwright on Chromium). Ends with one summary line, "N passed, N failed";
- * a failed check counts as one failure. `npm test -- unit api e2e checks` picks suites.
+ * it is set), then browser tests (Playwright on Chromium), then the deployment tests (two built shop
+ * processes behind nginx on a PostgreSQL of their own; only where nginx and Debian's PostgreSQL binaries
+ * are installed). Ends with one summary line, "N passed, N failed"; a failed check counts as one failure.
+ * `npm test -- unit api e2e deploy checks` picks suites.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -94,6 +96,24 @@ if (wants('e2e')) {
     PLAYWRIGHT_JSON_OUTPUT_NAME: out,
   });
   countPlaywright(out);
+}
+
+// After the browser tests, whose start has already built the shop the deployment tests run.
+if (wants('deploy')) {
+  const postgresInstalled =
+    existsSync('/usr/lib/postgresql') &&
+    readdirSync('/usr/lib/postgresql').some((version) => existsSync(`/usr/lib/postgresql/${version}/bin/initdb`));
+  if (existsSync('/usr/sbin/nginx') && postgresInstalled) {
+    const out = path.join(reports, 'vitest-deploy.json');
+    run(
+      'vitest: deploy (two processes behind nginx, a PostgreSQL of their own)',
+      bin('vitest'),
+      vitestArgs(out, ['deploy']),
+    );
+    countVitest(out);
+  } else {
+    console.log('\n=== deploy: skipped (needs /usr/sbin/nginx and /usr/lib/postgresql/*/bin) ===');
+  }
 }
 
 console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

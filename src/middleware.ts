@@ -1,11 +1,14 @@
+import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { ensureBooted } from '~/server/boot/boot.ts';
 import { SLOW_PUBLIC_CACHE_CONTROL } from '~/server/cache/lifetimes.ts';
+import { runWithRequestSignal } from '~/server/request-scope.ts';
 import { env } from '~/server/env.ts';
 import { COUNTRY_PATH_PATTERN } from '~/shared/countries.ts';
 import { matchesEtag, weakEtag } from '~/server/http/etag.ts';
 import { nulCharacterIn } from '~/server/http/nul-characters.ts';
 import { logger } from '~/server/logger.ts';
+import { errorPageResponse } from '~/server/web/error-page.ts';
 import { applySecurityHeaders } from '~/server/web/security-headers.ts';
 
 const COUNTRY_PREFIX = new RegExp(`^/(${COUNTRY_PATH_PATTERN})(/|$)`);
@@ -44,7 +47,21 @@ function withTrailingSlash(request: Request, url: URL): string | undefined {
   return `${path}/${url.search}`;
 }
 
+/**
+ * Every request runs with its client's signal (database work is abandoned once the client has gone),
+ * and any error of a page becomes the static error page (500, or 503 when the database cannot be
+ * reached), logged as JSON: Astro would otherwise print it as text and answer its `/500` route, which
+ * `[country]` takes for a country and answers with the 404 page.
+ */
 export const onRequest = defineMiddleware(async (context, next) => {
+  try {
+    return await runWithRequestSignal(context.request.signal, () => handle(context, next));
+  } catch (error) {
+    return secured(context.url, errorPageResponse(error, context.request));
+  }
+});
+
+async function handle(context: APIContext, next: MiddlewareNext): Promise<Response> {
   // Resolved at once when `npm start` booted before listening; under `astro dev`, the first request boots.
   await ensureBooted();
   if (isCrossSiteFormPost(context.request, context.url)) {
@@ -77,7 +94,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     });
   }
   return withPageEtag(context.request, secured(context.url, await next()));
-});
+}
 
 function secured(url: URL, rendered: Response): Response {
   let response = rendered;
@@ -91,17 +108,20 @@ function secured(url: URL, rendered: Response): Response {
   return response;
 }
 
-// Publicly cacheable pages get an ETag, so a CDN or a returning browser revalidates with a 304
-// instead of downloading the page again. The API sets its own (src/server/api/caching.ts).
+// A page is rendered whole before it is answered: streamed, its status would leave before the layout's
+// queries ran, and a failure there could not become the error page. Publicly cacheable pages get an
+// ETag, so a CDN or a returning browser revalidates with a 304 instead of downloading the page again.
+// The API sets its own (src/server/api/caching.ts).
 async function withPageEtag(request: Request, response: Response): Promise<Response> {
+  if (!response.body || !response.headers.get('Content-Type')?.includes('text/html')) return response;
+  const body = await response.arrayBuffer();
   const cacheable =
     request.method === 'GET' &&
     response.status === 200 &&
     response.headers.get('Cache-Control')?.startsWith('public') &&
-    !response.headers.has('ETag') &&
-    response.headers.get('Content-Type')?.includes('text/html');
-  if (!cacheable) return response;
-  const body = await response.arrayBuffer();
+    !response.headers.has('ETag');
+  if (!cacheable)
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   const etag = await weakEtag(body);
   const headers = new Headers(response.headers);
   headers.set('ETag', etag);

@@ -34,6 +34,20 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        extends: true,
+        test: {
+          // Two built shop processes behind nginx on a PostgreSQL of their own (tests/helpers/deploy/):
+          // run by `npm test` only where nginx and Debian's PostgreSQL binaries are installed.
+          name: 'deploy',
+          include: ['tests/deploy/**/*.test.ts'],
+          environment: 'node',
+          env: { NODE_ENV: 'test', DATA_DIR: '.test-data' },
+          testTimeout: 60_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

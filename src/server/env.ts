@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { SHOP_SENDER_NAME } from '../shared/site.ts';
@@ -17,6 +17,22 @@ const schema = z.object({
   /** PostgreSQL server URL; when absent the embedded PGlite database in DATA_DIR is used. */
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('.data'),
+  /** How long opening a PostgreSQL connection may take before the attempt counts as failed. */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  /** PostgreSQL cancels a statement that runs longer (`statement_timeout`); 0 lets statements run. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  /** PostgreSQL ends a session left idle inside a transaction this long (`idle_in_transaction_session_timeout`). */
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /**
+   * How long an idle HTTP keep-alive connection stays open. Keep it above the proxy's upstream
+   * `keepalive_timeout` (deploy/nginx/dental-shop.conf: 60 s), so the proxy, not the shop, closes idle
+   * connections and never sends a request on one the shop is closing.
+   */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(75_000),
+  /** How long a client may take to send a request's headers; above the keep-alive timeout, as Node advises. */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(76_000),
+  /** On SIGTERM, how long requests in progress may take to finish before their connections are cut. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(25_000),
   /** Absolute public URL of the shop, used in sitemaps, canonical links and mails. */
   SITE_URL: z.string().url().default('http://localhost:4321'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
@@ -67,6 +83,9 @@ const schema = z.object({
 
 export type Env = z.infer<typeof schema> & { JWT_SECRET: string };
 
+/** What the configuration allows but an operator should hear about; the boot sequence logs each. */
+export const envWarnings: string[] = [];
+
 function load(): Env {
   // An empty variable means "not set", as in `DATABASE_URL= npm start`.
   const raw = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== ''));
@@ -87,18 +106,39 @@ function load(): Env {
   if (env.NODE_ENV === 'production') {
     throw new Error('JWT_SECRET is not set. Set it to a random string of at least 32 characters for production.');
   }
+  if (env.DATABASE_URL) {
+    envWarnings.push(
+      `DATABASE_URL is set without JWT_SECRET: this process signs tokens with the development secret in ${path.resolve(env.DATA_DIR, 'jwt-secret')}, and every other shop process on this database must read the same one, or its sessions fail there. Set one JWT_SECRET for all of them.`,
+    );
+  }
   return { ...env, JWT_SECRET: developmentSecret(env.DATA_DIR) };
 }
 
-// A development secret lives next to the embedded database so tokens survive restarts
-// without anyone committing a secret.
+// A development secret lives next to the embedded database so tokens survive restarts without anyone
+// committing a secret. Processes starting together on one DATA_DIR must agree on it: the file is created
+// exclusively, and whoever loses the race reads the winner's.
 function developmentSecret(dataDir: string): string {
   const file = path.resolve(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(path.dirname(file), { recursive: true });
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  try {
+    writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return readWrittenSecret(file);
+}
+
+/** The secret in `file`, waiting a moment for the process that has just created it to finish writing. */
+function readWrittenSecret(file: string): string {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing) return existing;
+    Atomics.wait(pause, 0, 0, 20);
+  }
+  throw new Error(`${file} is empty: delete it, or set JWT_SECRET.`);
 }
 
 export const env: Env = load();

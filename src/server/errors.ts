@@ -84,6 +84,19 @@ export class BusyError extends Error {
   }
 }
 
+/**
+ * The database cannot be reached now (it is down, restarting, or its connections were lost): the
+ * request may succeed in `retryAfterSeconds`. API answers 503 with `Retry-After`, pages the static 503 page.
+ */
+export class ServiceUnavailableError extends Error {
+  readonly kind = 'unavailable' as const;
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds = 1, options?: ErrorOptions) {
+    super('Service temporarily unavailable, try again later.', options);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
 export type DomainError =
   | NotFoundError
   | PermissionError
@@ -92,8 +105,65 @@ export type DomainError =
   | ValidationError
   | RateLimitError
   | TooLargeError
-  | BusyError;
+  | BusyError
+  | ServiceUnavailableError;
 
 export function isDomainError(error: unknown): error is DomainError {
   return error instanceof Error && 'kind' in error;
+}
+
+/** Node socket errors and the `postgres` driver's own codes for a connection that failed or was lost. */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'CONNECT_TIMEOUT',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+]);
+/** SQLSTATEs of a server going away: admin or crash shutdown, starting up or shutting down, too many connections. */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+
+/** The error and its causes (Drizzle wraps the driver's error in its own), nearest first. */
+function* causes(error: unknown): Generator<unknown> {
+  let current = error;
+  for (let depth = 0; current && depth < 6; depth += 1) {
+    yield current;
+    current = (current as { cause?: unknown }).cause;
+  }
+}
+
+// By its shape, not `instanceof`: the start script and the built server each have a copy of this module.
+function isUnavailableError(error: unknown): error is ServiceUnavailableError {
+  return (
+    error instanceof Error &&
+    (error as { kind?: unknown }).kind === 'unavailable' &&
+    typeof (error as { retryAfterSeconds?: unknown }).retryAfterSeconds === 'number'
+  );
+}
+
+/**
+ * True when `error` (or a cause) says the database could not be reached (refused, lost or timed-out
+ * connections, a server shutting down or starting up), not that the query itself was wrong.
+ */
+export function isConnectionError(error: unknown): boolean {
+  for (const item of causes(error)) {
+    if (isUnavailableError(item)) return true;
+    const code = (item as { code?: unknown }).code;
+    if (typeof code !== 'string') continue;
+    if (CONNECTION_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08')) return true;
+  }
+  return false;
+}
+
+/** The `ServiceUnavailableError` that `error` is, wraps or stands for; undefined for any other error. */
+export function asUnavailable(error: unknown): ServiceUnavailableError | undefined {
+  for (const item of causes(error)) if (isUnavailableError(item)) return item;
+  return isConnectionError(error) ? new ServiceUnavailableError(1, { cause: error }) : undefined;
 }

@@ -311,6 +311,27 @@ describe('the last unit', () => {
   });
 });
 
+describe('stock shown after an order', () => {
+  it('shows the count an order left at once, not the memoised one, and keeps other products memoised', async () => {
+    const ordered = await stockedProduct(4);
+    const familyOf = async (id: number) =>
+      (await dbRows<{ family: string | null }>(sql`select family from products where id = ${id}`))[0]!.family;
+    // A product of another family: a product page also shows its family's members.
+    let other = await stockedProduct(7);
+    while ((await familyOf(other.id)) !== null && (await familyOf(other.id)) === (await familyOf(ordered.id)))
+      other = await stockedProduct(7);
+    const read = async (slug: string) => (await api(`/products/products/${slug}/?country=kg`)).body.quantity;
+    const listed = async () =>
+      (await api(`/products/products/?country=kg&ids=${ordered.id}`)).body.results[0].quantity as number;
+    expect([await read(ordered.slug), await listed(), await read(other.slug)]).toEqual([4, 4, 7]);
+    // Changed outside the shop: a product the order does not name stays memoised.
+    await setStock(other.id, 6);
+    const { tokens } = await signedIn();
+    expect((await create(tokens.access, orderBody([{ product: ordered.id, quantity: 2 }]))).status).toBe(201);
+    expect([await read(ordered.slug), await listed(), await read(other.slug)]).toEqual([2, 2, 7]);
+  });
+});
+
 describe('GET /orders/order_list/', () => {
   it("lists only the account's own orders, newest first, by status, in DRF pages, never cached publicly", async () => {
     const a = await stockedProduct(50);
@@ -352,8 +373,12 @@ describe('statuses', () => {
       { id: number },
     ];
     await changeOrderStatus(id, 'confirmed');
+    const shown = async () => (await api(`/products/products/${a.slug}/?country=kg`)).body.quantity;
+    expect(await shown()).toBe(1);
     expect((await changeOrderStatus(id, 'cancelled')).status).toBe('cancelled');
     expect(await stockOf(a.id)).toBe(4);
+    // Shown at once, though the product never ran out.
+    expect(await shown()).toBe(4);
     await expect(changeOrderStatus(id, 'new')).rejects.toMatchObject({
       fields: { status: [expect.stringContaining('«Отменён»')] },
     });

@@ -1,11 +1,19 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { isDomainError } from '../errors.ts';
+import { asUnavailable, isDomainError } from '../errors.ts';
 import { logger } from '../logger.ts';
 
-/** The one place that turns an error into an API response; unknown errors are logged and answer a JSON 500. */
+/**
+ * The one place that turns an error into an API response; a database that cannot be reached answers
+ * 503 with `Retry-After`, unknown errors are logged and answer a JSON 500.
+ */
 export function toApiError(error: unknown, c: Context): Response {
   c.header('Cache-Control', 'no-store');
+  const unavailable = asUnavailable(error);
+  if (unavailable) {
+    c.header('Retry-After', String(unavailable.retryAfterSeconds));
+    return c.json({ detail: unavailable.message }, 503);
+  }
   if (isDomainError(error)) {
     switch (error.kind) {
       case 'not_found':
@@ -27,6 +35,8 @@ export function toApiError(error: unknown, c: Context): Response {
       case 'busy':
         c.header('Retry-After', String(error.retryAfterSeconds));
         return c.json({ detail: error.message }, 503);
+      case 'unavailable':
+        break;
     }
   }
   if (error instanceof HTTPException) {

@@ -7,8 +7,9 @@
 import { listenForInvalidations } from '../cache/invalidation.ts';
 import { syncCountries } from '../db/countries.ts';
 import { migrateDb, openConfiguredDb, setDbHandle, withAdvisoryLock, type DbHandle } from '../db/client.ts';
-import { env } from '../env.ts';
+import { env, envWarnings } from '../env.ts';
 import { startJobs, stopJobs } from '../jobs/jobs.ts';
+import { logger } from '../logger.ts';
 import { seedIfEmpty } from './demo-data.ts';
 import { QUEUES } from './queues.ts';
 
@@ -39,6 +40,7 @@ export async function prepareDatabase(handle: DbHandle, options: { seedDemo: boo
 
 /** Opens and prepares the configured database, makes it the process-wide one and starts the workers. */
 export async function boot(options: BootOptions = {}): Promise<BootedShop> {
+  for (const warning of envWarnings) logger.warn(warning);
   const handle = await openConfiguredDb();
   try {
     await prepareDatabase(handle, { seedDemo: options.seedDemo ?? env.SEED_DEMO });

@@ -45,6 +45,8 @@ export class CatalogWrite {
   #changed = false;
   #restocked = false;
   readonly #wordProducts = new Set<number>();
+  /** Products whose stock moved without changing what listings show (in stock or not): only their entries go. */
+  readonly #stockMoved = new Set<number>();
 
   readonly tx: Db;
   readonly actor: CatalogActor;
@@ -54,9 +56,17 @@ export class CatalogWrite {
     this.actor = actor;
   }
 
-  /** Something listings show changed (stock, a name...): every process empties its caches after the commit. */
+  /** Something listings show changed (a price, a name, a product running out...): every process empties its catalog caches after the commit. */
   markChanged(): void {
     this.#changed = true;
+  }
+
+  /**
+   * These products' stock changed but each stays in stock or out of it: every process drops only the
+   * memoised reads and kept pages that show them (their counts), not whole listings.
+   */
+  markStockMoved(productIds: Iterable<number>): void {
+    for (const id of productIds) this.#stockMoved.add(id);
   }
 
   /** Prices, offers or products of these categories changed: their summary is refreshed before the commit. */
@@ -92,6 +102,7 @@ export class CatalogWrite {
   /** What happens once the change is committed; never throws (each step logs its own failure). */
   async afterCommit(): Promise<void> {
     if (this.#changed) await invalidate('catalog');
+    else if (this.#stockMoved.size) await invalidate('catalog', { products: [...this.#stockMoved] });
     if (this.#restocked) requestStockAlertSweep(this.actor.source);
   }
 }

@@ -133,7 +133,9 @@ export async function setStock(write: CatalogWrite, country: CountryCode, change
     from unnest(${intArray(moved.map((c) => c.offer.productId))}::int[], ${intArray(moved.map((c) => c.quantity))}::int[])
       as v(product_id, quantity)
     where o.product_id = v.product_id and o.country = ${country}`);
-  write.markChanged();
+  // In stock or out of it changes what listings show; a count alone changes only the products' own entries.
+  if (moved.some((c) => c.offer.quantity <= 0 !== c.quantity <= 0)) write.markChanged();
+  else write.markStockMoved(moved.map((c) => c.offer.productId));
   if (moved.some((c) => c.offer.quantity <= 0 && c.quantity > 0)) write.markRestocked();
   write.record(
     moved.map((c) => ({
@@ -218,15 +220,17 @@ export async function takeStock(
   lines: readonly { productId: number; quantity: number }[],
 ): Promise<void> {
   if (!lines.length) return;
-  const left = await queryRows<{ quantity: number }>(
+  const left = await queryRows<{ product_id: number; quantity: number }>(
     write.tx,
     sql`update product_offers o set quantity = o.quantity - v.quantity, updated_at = now()
         from unnest(${intArray(lines.map((l) => l.productId))}::int[], ${intArray(lines.map((l) => l.quantity))}::int[])
           as v(product_id, quantity)
         where o.product_id = v.product_id and o.country = ${country}
-        returning o.quantity`,
+        returning o.product_id, o.quantity`,
   );
+  // A shopper must not see a count larger than what is left, nor a product that ran out as available.
   if (left.some((r) => Number(r.quantity) <= 0)) write.markChanged();
+  else write.markStockMoved(left.map((r) => Number(r.product_id)));
 }
 
 /** Gives an order's stock back (a cancellation); offers that no longer exist get nothing. */
@@ -236,15 +240,16 @@ export async function returnStock(
   lines: readonly { productId: number; quantity: number }[],
 ): Promise<void> {
   if (!lines.length) return;
-  const back = await queryRows<{ quantity: number; returned: number }>(
+  const back = await queryRows<{ product_id: number; quantity: number; returned: number }>(
     write.tx,
     sql`update product_offers o set quantity = o.quantity + v.quantity, updated_at = now()
         from unnest(${intArray(lines.map((l) => l.productId))}::int[], ${intArray(lines.map((l) => l.quantity))}::int[])
           as v(product_id, quantity)
         where o.product_id = v.product_id and o.country = ${country}
-        returning o.quantity, v.quantity as returned`,
+        returning o.product_id, o.quantity, v.quantity as returned`,
   );
   if (!back.length) return;
-  write.markChanged();
+  // A product back from nothing shows again in listings (and may have people waiting for it).
   if (back.some((r) => Number(r.quantity) === Number(r.returned))) write.markRestocked();
+  else write.markStockMoved(back.map((r) => Number(r.product_id)));
 }

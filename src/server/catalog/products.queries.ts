@@ -150,7 +150,11 @@ export function listProducts(options: ProductListOptions): Promise<{ items: Prod
   return listCache.get(cacheKey(options), () => queryProducts(options));
 }
 
-const listCache = memoCache<{ items: ProductSummary[]; count: number }>({ scopes: ['catalog'], max: 1000 });
+const listCache = memoCache<{ items: ProductSummary[]; count: number }>({
+  scopes: ['catalog'],
+  max: 1000,
+  productsOf: (page) => page.items.map((item) => item.id),
+});
 
 async function queryProducts(options: ProductListOptions): Promise<{ items: ProductSummary[]; count: number }> {
   const db = await getDb();
@@ -207,7 +211,11 @@ export function getProduct(slug: string, country: CountryCode): Promise<ProductD
   return productCache.get(`${country}/${slug}`, () => queryProduct(slug, country));
 }
 
-const productCache = memoCache<ProductDetail>({ scopes: ['catalog'], max: 2000 });
+const productCache = memoCache<ProductDetail>({
+  scopes: ['catalog'],
+  max: 2000,
+  productsOf: (product) => [product.id, ...product.family.map((member) => member.id)],
+});
 
 async function queryProduct(slug: string, country: CountryCode): Promise<ProductDetail> {
   const db = await getDb();
@@ -290,7 +298,11 @@ export function getRelatedProducts(product: ProductDetail, country: CountryCode)
   });
 }
 
-const relatedCache = memoCache<RelatedProducts>({ scopes: ['catalog'], max: 2000 });
+const relatedCache = memoCache<RelatedProducts>({
+  scopes: ['catalog'],
+  max: 2000,
+  productsOf: (related) => [...related.boughtWith, ...related.sameCategory].map((item) => item.id),
+});
 
 /** Slugs of every active product sold in the country, for the sitemap. */
 export async function listProductSlugs(country: CountryCode): Promise<{ slug: string; updatedAt: Date }[]> {

@@ -26,7 +26,11 @@ export function suggest(text: string, country: CountryCode): Promise<Suggestions
   return cache.get(`${country}/${search.text.toLowerCase()}`, () => load(search.text, search.words, country));
 }
 
-const cache = memoCache<Suggestions>({ scopes: ['catalog'], max: 2000 });
+const cache = memoCache<Suggestions>({
+  scopes: ['catalog'],
+  max: 2000,
+  productsOf: (suggestions) => suggestions.products.map((product) => product.id),
+});
 
 async function load(text: string, words: string[], country: CountryCode): Promise<Suggestions> {
   const [found, categories, brands] = await Promise.all([

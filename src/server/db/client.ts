@@ -10,6 +10,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { env } from '../env.ts';
+import { createCircuitBreaker, guardPostgres } from './resilience.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -22,10 +23,16 @@ export interface DbHandle {
   url?: string;
   /**
    * Calls `onNotify` with the payload of every `NOTIFY channel` on this database, from any process
-   * (PostgreSQL keeps a connection of its own for it and reconnects); resolves to what unsubscribes.
+   * (PostgreSQL keeps a connection of its own for it and reconnects), and `onSubscribe` each time the
+   * subscription is (re)established: notifications sent while it was not are lost. Resolves to what
+   * unsubscribes.
    */
-  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload: string) => void, onSubscribe?: () => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /** False while the circuit breaker says the database is unreachable (`resilience.ts`); PGlite always is. */
+  isAvailable(): boolean;
+  /** Whether the database answers a trivial query within `timeoutMs`. */
+  ping(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -46,10 +53,16 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     db,
     kind: 'pglite',
     pglite,
-    listen: (channel, onNotify) => pglite.listen(channel, onNotify),
+    async listen(channel, onNotify, onSubscribe) {
+      const unlisten = await pglite.listen(channel, onNotify);
+      onSubscribe?.();
+      return unlisten;
+    },
     async notify(channel, payload) {
       await pglite.query('select pg_notify($1, $2)', [channel, payload]);
     },
+    isAvailable: () => true,
+    ping: async () => (await pglite.query('select 1')).rows.length === 1,
     async close() {
       await pglite.close();
       release();
@@ -57,21 +70,79 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   };
 }
 
+/** How often a tripped circuit breaker asks the database whether it answers again. */
+const PROBE_EVERY_MS = 250;
+/** The longest wait before reconnecting, in seconds: recovery follows the database within a second. */
+const MAX_RECONNECT_DELAY_S = 0.5;
+
+/**
+ * The `postgres` driver's options: a short connect timeout, a reconnect delay that doubles from 50 ms
+ * but never passes `MAX_RECONNECT_DELAY_S` (the driver's own grows to 20 s and is shared by the whole
+ * pool), idle connections recycled, and server-side statement and idle-in-transaction timeouts.
+ */
+export function postgresOptions(max: number, statementTimeoutMs = env.DB_STATEMENT_TIMEOUT_MS) {
+  return {
+    max,
+    onnotice: () => {},
+    connect_timeout: env.DB_CONNECT_TIMEOUT_MS / 1000,
+    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, MAX_RECONNECT_DELAY_S) * (0.5 + Math.random() / 2),
+    idle_timeout: 60,
+    connection: {
+      application_name: 'dental-shop',
+      statement_timeout: statementTimeoutMs,
+      idle_in_transaction_session_timeout: env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
+  };
+}
+
 export function openPostgres(url: string, max = 10): DbHandle {
-  const client = postgres(url, { max, onnotice: () => {} });
-  const db = drizzlePostgres({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  const client = postgres(url, postgresOptions(max));
+  const breaker = createCircuitBreaker({
+    probe: () => client.unsafe('select 1'),
+    probeEveryMs: PROBE_EVERY_MS,
+    retryAfterSeconds: 1,
+  });
+  const guarded = guardPostgres(client, breaker);
+  const db = drizzlePostgres({ client: guarded, schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
     url,
-    async listen(channel, onNotify) {
-      const { unlisten } = await client.listen(channel, onNotify);
-      return unlisten;
+    // A client of its own per subscription: unsubscribing ends its connection, which works even when
+    // that connection has gone deaf and would never answer an UNLISTEN.
+    async listen(channel, onNotify, onSubscribe) {
+      const listener = postgres(url, postgresOptions(1, 0));
+      const end = () => listener.end({ timeout: 1 });
+      try {
+        await listener.listen(channel, onNotify, onSubscribe);
+      } catch (error) {
+        await end();
+        throw error;
+      }
+      return end;
     },
     async notify(channel, payload) {
-      await client.notify(channel, payload);
+      await guarded.unsafe('select pg_notify($1, $2)', [channel, payload]);
     },
-    close: () => client.end({ timeout: 5 }),
+    isAvailable: () => !breaker.isOpen(),
+    async ping(timeoutMs) {
+      if (breaker.isOpen()) return false;
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+      const answered = guarded.unsafe('select 1').then(
+        () => true,
+        () => false,
+      );
+      try {
+        return await Promise.race([answered, timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    async close() {
+      breaker.dispose();
+      await client.end({ timeout: 5 });
+    },
   };
 }
 
@@ -88,7 +159,8 @@ export async function migrateDb(handle: DbHandle): Promise<void> {
  */
 export async function withAdvisoryLock<T>(handle: DbHandle, key: number, task: () => Promise<T>): Promise<T> {
   if (handle.kind === 'pglite' || !handle.url) return task();
-  const lockClient = postgres(handle.url, { max: 1, onnotice: () => {} });
+  // No statement timeout: waiting for the lock while another process migrates and seeds is the point.
+  const lockClient = postgres(handle.url, postgresOptions(1, 0));
   try {
     await lockClient`select pg_advisory_lock(${key}::bigint)`;
     try {

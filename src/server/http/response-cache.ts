@@ -9,8 +9,12 @@
  * - Keys: host and URL (path and query). Concurrent misses of one key render once; the others wait.
  * - Freshness: an entry is fresh for `freshMs`, then served stale for up to `staleMs` more while one
  *   background request renders it again. Every invalidation (`src/server/cache/invalidation.ts`, in
- *   this process or announced by another) empties the cache at once; a render that began before an
- *   invalidation is not stored.
+ *   this process or announced by another) empties the cache at once, or, when it names the only products
+ *   that changed, drops the answers that showed them (`src/server/cache/dependencies.ts`); a render that
+ *   began before an invalidation is not stored. When notifications may have been missed (the listener
+ *   subscribed again), every entry turns stale: served once more while it renders again.
+ * - Stale if error: while the database cannot be reached (`isDegraded`), a kept answer is served
+ *   however old, rather than a 503.
  * - Size: bounded in bytes (all three encodings counted), least recently used out first.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -18,6 +22,7 @@ import { ServerResponse, type IncomingMessage, type OutgoingHttpHeaders } from '
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+import { collectProducts } from '../cache/dependencies.ts';
 import { cacheGeneration, onInvalidate } from '../cache/invalidation.ts';
 
 const brotli = promisify(brotliCompress);
@@ -38,6 +43,8 @@ export interface CachedResponse {
   representations: Partial<Record<Encoding, Representation>> & { identity: Representation };
   storedAt: number;
   bytes: number;
+  /** The products the answer shows, as its reads reported them. */
+  products: ReadonlySet<number>;
 }
 
 export interface ResponseCacheOptions {
@@ -52,6 +59,8 @@ export interface ResponseCacheOptions {
    * `refreshHeaders`); the answer is recorded like any miss.
    */
   refresh?: (request: { url: string; host: string; headers: Record<string, string> }) => void;
+  /** True while the answers cannot be rendered anew (the database is unreachable): kept ones are served however old. */
+  isDegraded?: () => boolean;
   /** Clock, for tests. */
   now?: () => number;
 }
@@ -94,6 +103,7 @@ const CONDITIONAL_HEADERS = ['if-none-match', 'if-modified-since'] as const;
 
 export function createResponseCache(options: ResponseCacheOptions) {
   const now = options.now ?? Date.now;
+  const isDegraded = options.isDegraded ?? (() => false);
   const entries = new LRUCache<string, CachedResponse>({
     maxSize: Math.max(1, options.maxBytes),
     sizeCalculation: (entry) => Math.max(1, entry.bytes),
@@ -105,9 +115,24 @@ export function createResponseCache(options: ResponseCacheOptions) {
   const refreshToken = randomBytes(16).toString('base64url');
   const stats = { hits: 0, staleHits: 0, misses: 0, stored: 0 };
 
-  const stopListening = onInvalidate(() => {
-    entries.clear();
-    uncacheable.clear();
+  const stopListening = onInvalidate((_scope, detail) => {
+    if (detail && 'missed' in detail) {
+      // Perhaps outdated: served stale (once, while it renders again), never fresh; and still the best
+      // there is while the database is unreachable.
+      const staleSince = now() - options.freshMs - 1;
+      for (const entry of entries.values()) entry.storedAt = Math.min(entry.storedAt, staleSince);
+      uncacheable.clear();
+      return;
+    }
+    if (!detail) {
+      entries.clear();
+      uncacheable.clear();
+      return;
+    }
+    const changed = new Set(detail.products);
+    for (const [key, entry] of entries.entries()) {
+      if ([...entry.products].some((id) => changed.has(id))) entries.delete(key);
+    }
   });
 
   function serve(
@@ -164,10 +189,11 @@ export function createResponseCache(options: ResponseCacheOptions) {
     renderer: Renderer,
   ): Promise<{ capture: Capture | null; entry: CachedResponse | null }> {
     const generation = cacheGeneration();
+    let shown: ReadonlySet<number> = new Set();
     const recording = new Promise<Capture | null>((resolve) => {
       const start = () => {
         void record(res).then(resolve);
-        renderer.render(req, res);
+        shown = collectProducts(() => renderer.render(req, res)).products;
       };
       if (renderer.wrap) renderer.wrap(req, res, start);
       else start();
@@ -180,7 +206,7 @@ export function createResponseCache(options: ResponseCacheOptions) {
         return { capture, entry: null };
       }
       if (cacheGeneration() !== generation) return { capture, entry: null };
-      const entry = await toEntry(capture, now());
+      const entry = await toEntry(capture, now(), shown);
       // An invalidation during compression makes this answer old news too.
       if (cacheGeneration() !== generation) return { capture, entry: null };
       entries.set(key, entry);
@@ -242,10 +268,11 @@ export function createResponseCache(options: ResponseCacheOptions) {
           serve(req, res, entry, 'HIT');
           return;
         }
-        if (age <= options.freshMs + options.staleMs) {
+        const degraded = isDegraded();
+        if (age <= options.freshMs + options.staleMs || degraded) {
           stats.staleHits += 1;
           serve(req, res, entry, 'STALE');
-          triggerRefresh(key, req);
+          if (!degraded) triggerRefresh(key, req);
           return;
         }
         entries.delete(key);
@@ -394,7 +421,7 @@ function pairsToHeaders(pairs: string[]): OutgoingHttpHeaders {
   return out;
 }
 
-async function toEntry(capture: Capture, storedAt: number): Promise<CachedResponse> {
+async function toEntry(capture: Capture, storedAt: number, products: ReadonlySet<number>): Promise<CachedResponse> {
   const headers: OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(capture.headers))
     if (!DROPPED_HEADERS.has(name) && value !== undefined) headers[name] = value;
@@ -417,7 +444,7 @@ async function toEntry(capture: Capture, storedAt: number): Promise<CachedRespon
   }
   const vary = mergeVary(capture.headers.vary, 'Accept-Encoding');
   const bytes = Object.values(representations).reduce((sum, r) => sum + (r?.body.length ?? 0), 0);
-  return { status: capture.status, headers, vary, representations, storedAt, bytes };
+  return { status: capture.status, headers, vary, representations, storedAt, bytes, products };
 }
 
 function mergeVary(existing: OutgoingHttpHeaders[string], add: string): string {

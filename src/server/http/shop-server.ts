@@ -1,9 +1,10 @@
 /**
  * The shop's HTTP server: malformed requests refused and the baseline headers set first
- * (`request-guard.ts`), then the body-size check (a body over its route's limit never reaches
- * Astro), then the response cache, then the live compression, then the renderer (Astro's handler
- * in `scripts/start.ts`). Cached answers are written as they are kept, already compressed;
- * everything else is compressed on the way out.
+ * (`request-guard.ts`), then `/healthz` (`health.ts`), then the body-size check (a body over its
+ * route's limit never reaches Astro), then the response cache, then the live compression, then the
+ * renderer (Astro's handler in `scripts/start.ts`). Cached answers are written as they are kept, already
+ * compressed; everything else is compressed on the way out. `drain()` is the graceful half of a
+ * shutdown: no new connections, every request in progress finished.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,6 +13,7 @@ import { env } from '../env.ts';
 import { logger } from '../logger.ts';
 import { BODY_LIMITS, guardBodySize, type BodyLimits } from './body-limit.ts';
 import { guardRequest } from './request-guard.ts';
+import { answerHealth, HEALTH_PATH, type DatabaseHealth } from './health.ts';
 import {
   createResponseCache,
   type RenderFn,
@@ -33,29 +35,82 @@ export interface ShopServerOptions {
   bodyLimits?: BodyLimits;
   /** The shop's public URL (HSTS over https); `SITE_URL` unless a test names another. */
   siteUrl?: string;
+  /**
+   * The database, for `/healthz` and for the response cache, which serves kept answers however old
+   * while it is unreachable.
+   */
+  database?: DatabaseHealth;
+  /** Keep-alive and header timeouts, in milliseconds: above the proxy's (`env.ts` says why). */
+  timeouts?: { keepAliveMs: number; headersMs: number };
 }
 
-export function createShopServer(options: ShopServerOptions): { server: http.Server; cache: ResponseCache | null } {
+export interface ShopServer {
+  server: http.Server;
+  cache: ResponseCache | null;
+  /**
+   * Stops accepting connections, answers every request from now on with `Connection: close`, and
+   * resolves once the requests in progress have finished (their connections are cut after `timeoutMs`).
+   */
+  drain(timeoutMs: number): Promise<void>;
+}
+
+export function createShopServer(options: ShopServerOptions): ShopServer {
+  let stopping = false;
+  const inProgress = new Set<http.ServerResponse>();
   const serve = (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (cache) cache.handle(req, res, { render: options.render, wrap: options.wrap });
     else if (options.wrap) options.wrap(req, res, () => options.render(req, res));
     else options.render(req, res);
   };
-  const server = http.createServer((req, res) =>
-    guardRequest(req, res, () => guardBodySize(req, res, () => serve(req, res), options.bodyLimits ?? BODY_LIMITS), {
-      siteUrl: options.siteUrl ?? env.SITE_URL,
-    }),
-  );
+  const server = http.createServer((req, res) => {
+    inProgress.add(res);
+    res.once('close', () => inProgress.delete(res));
+    if (stopping) res.setHeader('Connection', 'close');
+    guardRequest(
+      req,
+      res,
+      () => {
+        if (req.url === HEALTH_PATH || req.url?.startsWith(`${HEALTH_PATH}?`)) {
+          void answerHealth(req, res, { stopping, database: options.database });
+          return;
+        }
+        guardBodySize(req, res, () => serve(req, res), options.bodyLimits ?? BODY_LIMITS);
+      },
+      { siteUrl: options.siteUrl ?? env.SITE_URL },
+    );
+  });
+  if (options.timeouts) {
+    server.keepAliveTimeout = options.timeouts.keepAliveMs;
+    server.headersTimeout = options.timeouts.headersMs;
+  }
+  const database = options.database;
   const cache =
     options.cache && options.cache.maxBytes > 0
       ? createResponseCache({
           freshMs: RESPONSE_CACHE_FRESH_MS,
           staleMs: RESPONSE_CACHE_STALE_MS,
+          ...(database && { isDegraded: () => !database.isAvailable() }),
           ...options.cache,
           refresh: (request) => requestItself(server, request),
         })
       : null;
-  return { server, cache };
+
+  async function drain(timeoutMs: number): Promise<void> {
+    stopping = true;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // A request already running ends its connection when answered; idle ones end now.
+    for (const res of inProgress) if (!res.headersSent) res.setHeader('Connection', 'close');
+    server.closeIdleConnections();
+    const timer = setTimeout(() => {
+      logger.warn({ requests: inProgress.size }, 'Requests still running at the shutdown timeout: cutting them off');
+      server.closeAllConnections();
+    }, timeoutMs);
+    timer.unref();
+    await closed;
+    clearTimeout(timer);
+  }
+
+  return { server, cache, drain };
 }
 
 /** A background request of the server to itself, whose answer only refills the cache. */

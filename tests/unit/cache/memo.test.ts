@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { collectProducts } from '../../../src/server/cache/dependencies.ts';
 import { invalidate } from '../../../src/server/cache/invalidation.ts';
 import { memoCache } from '../../../src/server/cache/memo.ts';
 
@@ -42,5 +43,26 @@ describe('memoCache', () => {
     expect(await cache.get('k', async () => 2)).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(await cache.get('k', async () => 2)).toBe(2);
+  });
+
+  it('drops only the entries that show the products an invalidation names', async () => {
+    const cache = memoCache<number[]>({ scopes: ['catalog'], max: 10, productsOf: (ids) => ids });
+    const plain = memoCache<number>({ scopes: ['catalog'], max: 10 });
+    await cache.get('a', async () => [1, 2]);
+    await cache.get('b', async () => [3]);
+    await plain.get('k', async () => 1);
+    void invalidate('catalog', { products: [2] });
+    expect(await cache.get('a', async () => [1, 2, 9])).toEqual([1, 2, 9]);
+    expect(await cache.get('b', async () => [4])).toEqual([3]);
+    // A cache that cannot tell which products it shows empties.
+    expect(await plain.get('k', async () => 2)).toBe(2);
+  });
+
+  it('tells the render in progress which products it read', async () => {
+    const cache = memoCache<number[]>({ scopes: ['catalog'], max: 10, productsOf: (ids) => ids });
+    await cache.get('a', async () => [5, 6]);
+    const { result, products } = collectProducts(() => cache.get('a', async () => []));
+    await result;
+    expect([...products]).toEqual([5, 6]);
   });
 });

@@ -1,8 +1,10 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
-import { invalidate } from '../../../src/server/cache/invalidation.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { reportProducts } from '../../../src/server/cache/dependencies.ts';
+import { invalidate, listenForInvalidations } from '../../../src/server/cache/invalidation.ts';
+import type { DbHandle } from '../../../src/server/db/client.ts';
 import {
   chooseEncoding,
   createResponseCache,
@@ -269,6 +271,72 @@ describe('response cache', () => {
     // Too old to serve: rendered while the client waits.
     version = 3;
     expect((await shop.get('/kg/')).body.toString()).toMatch(/v3$/);
+  });
+
+  it('serves a kept answer however old while the database cannot be reached, without rendering', async () => {
+    let clock = 1_000_000;
+    let degraded = false;
+    const shop = await startServer(() => (degraded ? { status: 503, body: 'down' } : { body: `${PAGE} kept` }), {
+      now: () => clock,
+      freshMs: 1000,
+      staleMs: 10_000,
+      isDegraded: () => degraded,
+    });
+    await shop.get('/kg/');
+    await vi.waitFor(() => expect(shop.cache.stats().entries).toBe(1));
+    degraded = true;
+    clock += 3_600_000;
+    const answer = await shop.get('/kg/');
+    expect([answer.status, answer.headers.get('x-cache')]).toEqual([200, 'STALE']);
+    expect(answer.body.toString()).toMatch(/kept$/);
+    await settle();
+    expect(shop.renders()).toBe(1);
+  });
+
+  it('serves what it kept before notifications were missed only stale, and renders it again', async () => {
+    let version = 1;
+    let degraded = false;
+    const shop = await startServer(() => (degraded ? { status: 503, body: 'down' } : { body: `${PAGE} v${version}` }), {
+      isDegraded: () => degraded,
+    });
+    await shop.get('/kg/');
+    await vi.waitFor(() => expect(shop.cache.stats().entries).toBe(1));
+    // Subscribing (again) to the notifications: what was sent meanwhile is lost.
+    const resubscribed = {
+      isAvailable: () => true,
+      listen: async (_channel: string, _onNotify: unknown, onSubscribe?: () => void) => {
+        onSubscribe?.();
+        return async () => {};
+      },
+    } as unknown as DbHandle;
+    const stop = await listenForInvalidations(resubscribed, { pingEveryMs: 60_000, pingTimeoutMs: 60_000 });
+    await stop();
+    degraded = true;
+    const kept = await shop.get('/kg/');
+    expect([kept.status, kept.headers.get('x-cache')]).toEqual([200, 'STALE']);
+    degraded = false;
+    version = 2;
+    const stale = await shop.get('/kg/');
+    expect([stale.headers.get('x-cache'), stale.body.toString().endsWith('v1')]).toEqual(['STALE', true]);
+    await vi.waitFor(async () => expect((await shop.get('/kg/')).body.toString()).toMatch(/v2$/));
+  });
+
+  it('drops only the answers that show the products an invalidation names', async () => {
+    let version = 1;
+    const shop = await startServer((req) => {
+      // What a memoised read does for the page it is rendered for.
+      reportProducts(req.url === '/kg/product/a/' ? [1, 2] : [3]);
+      return { body: `${PAGE} v${version}` };
+    });
+    await shop.get('/kg/product/a/');
+    await shop.get('/kg/product/b/');
+    await vi.waitFor(() => expect(shop.cache.stats().entries).toBe(2));
+    version = 2;
+    await invalidate('catalog', { products: [2] });
+    expect((await shop.get('/kg/product/a/')).body.toString()).toMatch(/v2$/);
+    expect((await shop.get('/kg/product/b/')).body.toString()).toMatch(/v1$/);
+    await invalidate('catalog');
+    expect((await shop.get('/kg/product/b/')).body.toString()).toMatch(/v2$/);
   });
 
   it('stays within its byte budget, dropping the least recently used entries', async () => {

@@ -1,4 +1,5 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -31,5 +32,41 @@ describe('configuration', () => {
 
   it('needs no SMTP_URL outside production', () => {
     expect(loadEnv({ NODE_ENV: 'development', JWT_SECRET: PRODUCTION.JWT_SECRET })).toMatchObject({ status: 0 });
+  });
+
+  it('warns when DATABASE_URL is set without JWT_SECRET: every process must share one', () => {
+    const print = "const m = await import('./src/server/env.ts'); console.log(JSON.stringify(m.envWarnings))";
+    const run = (vars: Record<string, string>) =>
+      spawnSync(process.execPath, ['--input-type=module', '-e', print], {
+        cwd: root,
+        env: { PATH: process.env.PATH ?? '', DATA_DIR: '.test-data/env', ...vars },
+        encoding: 'utf8',
+      }).stdout;
+    expect(run({ DATABASE_URL: 'postgres://shop@db.internal/shop' })).toContain('JWT_SECRET');
+    expect(run({ DATABASE_URL: 'postgres://shop@db.internal/shop', JWT_SECRET: PRODUCTION.JWT_SECRET })).toBe('[]\n');
+    expect(run({})).toBe('[]\n');
+  });
+
+  it('gives processes that start together on a new DATA_DIR one development secret', async () => {
+    const dataDir = `.test-data/env-race-${process.pid}-${Date.now()}`;
+    const print = "const m = await import('./src/server/env.ts'); console.log(m.env.JWT_SECRET)";
+    const secrets = await Promise.all(
+      Array.from(
+        { length: 6 },
+        () =>
+          new Promise<string>((resolve) => {
+            const child = spawn(process.execPath, ['--input-type=module', '-e', print], {
+              cwd: root,
+              env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir },
+            });
+            let out = '';
+            child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+            child.on('exit', () => resolve(out.trim()));
+          }),
+      ),
+    );
+    rmSync(dataDir, { recursive: true, force: true });
+    expect(secrets[0]).toMatch(/^[\w-]{40,}$/);
+    expect(new Set(secrets).size).toBe(1);
   });
 });

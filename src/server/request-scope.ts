@@ -1,0 +1,23 @@
+/**
+ * The request a piece of server work is for, carried through its async calls: the middleware runs
+ * every request in `runWithRequestSignal`, and the database layer (`db/resilience.ts`) abandons work
+ * whose client has gone, so that, for one, an order is placed only while someone waits for the answer.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+const scope = new AsyncLocalStorage<AbortSignal>();
+
+/** Runs `task` with the signal of the request it serves, which aborts when the client closes its connection. */
+export function runWithRequestSignal<T>(signal: AbortSignal, task: () => T): T {
+  return scope.run(signal, task);
+}
+
+/** Runs `task` outside any request's scope: work shared by several requests is abandoned by none of them. */
+export function detachedFromRequest<T>(task: () => T): T {
+  return scope.exit(task);
+}
+
+/** The signal of the request being served, if any. */
+export function requestSignal(): AbortSignal | undefined {
+  return scope.getStore();
+}
