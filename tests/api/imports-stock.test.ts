@@ -377,6 +377,9 @@ describe.skipIf(handle.kind !== 'postgres')('two shop processes', () => {
   afterAll(() => second?.stop());
 
   it('an upload through this process is run by the other’s worker and polled through it', async () => {
+    // The earlier tests ran their tasks here (finish()), leaving their jobs queued: a worker would
+    // work through those first, one a second, before reaching this upload's.
+    await dbRows(sql`delete from pgboss.job where name = 'imports' and state = 'created'`);
     second = startSecondProcess(handle.url!, { SHOP_TEST_WORKERS: 'true' });
     const port = await second.port;
     const [a] = await someOffers('kg', 1, sql`o.quantity between 1 and 500`);

@@ -102,7 +102,14 @@ async function startWorker<T extends object>(boss: PgBoss, definition: QueueDefi
   await ensureQueue(boss, definition as QueueDefinition<object>);
   await boss.work(
     definition.name,
-    { includeMetadata: true, pollingIntervalSeconds: definition.pollingIntervalSeconds() },
+    {
+      includeMetadata: true,
+      pollingIntervalSeconds: definition.pollingIntervalSeconds(),
+      // With NOTIFY on, pg-boss would poll only every 30 s and fetch one job per notification: a
+      // backlog queued before the worker started (a restart during a busy hour) would drain one job
+      // per new upload. The queue's own interval stays the poll; NOTIFY only wakes a worker sooner.
+      notifyPollingIntervalSeconds: definition.pollingIntervalSeconds(),
+    },
     async (jobs: JobWithMetadata<T>[]) => {
       for (const job of jobs) await definition.work(job);
     },
