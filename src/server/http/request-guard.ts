@@ -13,8 +13,10 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
 // TRACE echoes the request (cookies included) back; CONNECT and TRACK are for proxies.
 const REFUSED_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT']);
 // A name, an IPv4 address or a bracketed IPv6 address, with an optional port: never user info (`a@b`).
+// Underscores are allowed (RFC 3986's reg-name): nginx sends its upstream's name (`dental_shop`) when a
+// location sets no Host.
 const HOST =
-  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+  /^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 /**
  * Whether a request target has a `.` or `..` segment, written plainly, percent-encoded (`%2e%2e`) or

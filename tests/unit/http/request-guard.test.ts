@@ -89,9 +89,9 @@ describe('the request guard in front of the shop', () => {
     expect(error).not.toHaveBeenCalled();
   });
 
-  it('lets ordinary hosts through: names, ports, addresses', async () => {
+  it('lets ordinary hosts through: names, ports, addresses, an nginx upstream name', async () => {
     const shop = await startShop((_, res) => res.end('ok'));
-    for (const host of ['shop.test', 'shop.test:4321', '127.0.0.1:8080', '[::1]:4321', 'localhost']) {
+    for (const host of ['shop.test', 'shop.test:4321', '127.0.0.1:8080', '[::1]:4321', 'localhost', 'dental_shop']) {
       expect((await send(shop.port, { host })).status, host).toBe(200);
     }
   });
