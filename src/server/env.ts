@@ -33,6 +33,11 @@ const schema = z.object({
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(76_000),
   /** On SIGTERM, how long requests in progress may take to finish before their connections are cut. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(25_000),
+  /**
+   * `off` lifts the limits on orders waiting for confirmation and the rate limit of `order_create`
+   * (src/server/orders/order-limits.ts): for load tests and benchmarks only, never for a real shop.
+   */
+  ORDER_LIMITS: z.enum(['on', 'off']).default('on'),
   /** Absolute public URL of the shop, used in sitemaps, canonical links and mails. */
   SITE_URL: z.string().url().default('http://localhost:4321'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),

@@ -51,6 +51,7 @@ const PROTECTED = [
   'orders_order_create_create',
   'orders_order_list_list',
   'orders_order_list_retrieve',
+  'orders_order_list_cancel_create',
   'products_upload_products_json_create',
   'products_upload_prices_json_create',
   'products_products_availability_load_csv_create',

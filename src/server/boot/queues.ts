@@ -1,6 +1,7 @@
 import type { JobQueue } from '../jobs/jobs.ts';
 import { importsQueue } from '../imports/imports.queue.ts';
 import { mailDeliveryQueue } from '../mail/mail.queue.ts';
+import { unconfirmedOrdersQueue } from '../orders/orders.queue.ts';
 import { stockAlertsQueue } from '../requests/stock-alerts.queue.ts';
 
 /** Every background queue whose worker a shop process runs (each starts only when enabled). */
@@ -8,4 +9,5 @@ export const QUEUES: readonly JobQueue<object>[] = [
   mailDeliveryQueue as JobQueue<object>,
   stockAlertsQueue as JobQueue<object>,
   importsQueue as JobQueue<object>,
+  unconfirmedOrdersQueue as JobQueue<object>,
 ];

@@ -3,3 +3,4 @@ export { sendMail } from './mail.service.ts';
 export { renderMail } from './render-mail.ts';
 export { deleteMailsTo, listOutbox } from './outbox.queries.ts';
 export { startMailWorker } from './mail.queue.ts';
+export { MAILBOX_QUOTA, withinMailboxQuota } from './mailbox-quota.ts';

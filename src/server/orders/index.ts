@@ -1,6 +1,14 @@
 export { isOrderNumber, MAX_LINE_QUANTITY, MAX_ORDER_LINES, ORDER_NUMBER_PATTERN, TAX_NUMBER } from './order-rules.ts';
 export { ORDER_STATUSES, ORDER_STATUS_LABELS, isOrderStatus, type OrderStatus } from './order-status.ts';
-export { changeOrderStatus, erasePersonalDataOfOrders, placeOrder, type PlacedOrder } from './orders.service.ts';
+export {
+  cancelOwnOrder,
+  cancelUnconfirmedOrders,
+  changeOrderStatus,
+  erasePersonalDataOfOrders,
+  placeOrder,
+  type PlacedOrder,
+} from './orders.service.ts';
+export { ORDER_LIMITS, orderCreateChecks, orderLimitsOn } from './order-limits.ts';
 export { findOwnOrder, listOwnOrders } from './orders.queries.ts';
 export { deliveryText, orderMoney, orderUnits, paymentText } from './orders.mails.ts';
 export type { Order, OrderInput, Orderer } from './orders.types.ts';

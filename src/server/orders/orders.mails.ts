@@ -4,8 +4,9 @@ import { paths } from '../../shared/paths.ts';
 import { GOODS, plural } from '../../shared/plural.ts';
 import { SHOP_SENDER_NAME } from '../../shared/site.ts';
 import { env } from '../env.ts';
-import { renderMail, sendMail } from '../mail/index.ts';
+import { renderMail, sendMail, withinMailboxQuota } from '../mail/index.ts';
 import { absoluteUrl } from '../site-url.ts';
+import { ORDER_LIMITS } from './order-limits.ts';
 import { TAX_NUMBER } from './order-rules.ts';
 import type { Order } from './orders.types.ts';
 
@@ -35,8 +36,12 @@ const lineText = (order: Order) =>
     )
     .join('\n');
 
-/** The customer's confirmation and the staff notice; both go through the outbox and never throw here. */
-export async function sendOrderMails(order: Order): Promise<void> {
+/**
+ * The customer's confirmation and the staff notice, through the outbox. The confirmation goes to the
+ * account's own address, which its owner confirmed when activating it, never to the contact email
+ * typed into the order (that one is for staff), and counts against the mailbox's quota.
+ */
+export async function sendOrderMails(order: Order, accountEmail: string): Promise<void> {
   const count = plural(orderUnits(order), GOODS);
   const total = orderMoney(order, order.total);
   const url = absoluteUrl(paths.order(order.country, order.number));
@@ -65,12 +70,71 @@ export async function sendOrderMails(order: Order): Promise<void> {
     ],
   });
   await Promise.all([
-    sendMail({
-      kind: 'order_placed',
-      to: order.contact.email,
-      subject: `Заказ ${order.number} принят — ${SHOP_SENDER_NAME}`,
-      ...customer,
-    }),
+    withinMailboxQuota(accountEmail).then((within) =>
+      within
+        ? sendMail({
+            kind: 'order_placed',
+            to: accountEmail,
+            subject: `Заказ ${order.number} принят — ${SHOP_SENDER_NAME}`,
+            ...customer,
+          })
+        : undefined,
+    ),
     sendMail({ kind: 'order_staff', to: env.STAFF_EMAIL, subject: `Новый заказ ${order.number} (${total})`, ...staff }),
   ]);
+}
+
+/**
+ * A cancelled order: by its customer (the shop is told), or because nobody confirmed it in time (the
+ * customer is told at the account's address, within the mailbox's quota, and so is the shop).
+ */
+export async function sendOrderCancelledMails(
+  order: Order,
+  reason: 'customer' | 'unconfirmed',
+  accountEmail: string | null,
+): Promise<void> {
+  const total = orderMoney(order, order.total);
+  const why =
+    reason === 'customer'
+      ? 'Покупатель отменил заказ в личном кабинете.'
+      : `Заказ не подтвердили за ${ORDER_LIMITS.unconfirmedHours} часа, и он отменён автоматически.`;
+  const staff = renderMail({
+    heading: `Заказ ${order.number} отменён`,
+    paragraphs: [
+      why,
+      `${COUNTRIES[order.country].name}, ${total}. Покупатель: ${order.contact.name}, ${order.contact.phone}`,
+      'Товары вернулись в продажу.',
+    ],
+  });
+  const mails = [
+    sendMail({
+      kind: 'order_cancelled_staff',
+      to: env.STAFF_EMAIL,
+      subject: `Заказ ${order.number} отменён`,
+      ...staff,
+    }),
+  ];
+  if (reason === 'unconfirmed' && accountEmail && (await withinMailboxQuota(accountEmail))) {
+    const customer = renderMail({
+      preheader: `Заказ ${order.number} отменён: мы не успели его подтвердить.`,
+      heading: `Заказ ${order.number} отменён`,
+      paragraphs: [
+        order.contact.name ? `Здравствуйте, ${order.contact.name}.` : 'Здравствуйте.',
+        `Мы не смогли подтвердить ваш заказ ${order.number} на ${total} за ${ORDER_LIMITS.unconfirmedHours} часа, ` +
+          'поэтому он отменён, а товары вернулись в продажу. Приносим извинения.',
+        'Если заказ ещё нужен, оформите его заново или позвоните нам: менеджер поможет.',
+      ],
+      action: { label: 'Открыть заказ', url: absoluteUrl(paths.order(order.country, order.number)) },
+      footnote: `Вы получили это письмо, потому что оформили заказ в ${SHOP_SENDER_NAME} ${COUNTRIES[order.country].inName}.`,
+    });
+    mails.push(
+      sendMail({
+        kind: 'order_cancelled',
+        to: accountEmail,
+        subject: `Заказ ${order.number} отменён — ${SHOP_SENDER_NAME}`,
+        ...customer,
+      }),
+    );
+  }
+  await Promise.all(mails);
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { CountryCode, CurrencyCode } from '../../shared/countries.ts';
 import { getDb, type Db } from '../db/client.ts';
-import { orderLines, orders } from '../db/schema/index.ts';
+import { orderLines, orders, users } from '../db/schema/index.ts';
 import type { OrderStatus } from './order-status.ts';
 import type { Order } from './orders.types.ts';
 
@@ -99,4 +99,15 @@ export async function listOwnOrders(
     db.select({ n: count() }).from(orders).where(where),
   ]);
   return { count: total?.n ?? 0, items: await withLines(db, rows) };
+}
+
+/** The address of the account that placed an order, while the account is active; null otherwise. */
+export async function findAccountEmail(userId: number): Promise<string | null> {
+  const [row] = await (
+    await getDb()
+  )
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.isActive, true)));
+  return row?.email ?? null;
 }

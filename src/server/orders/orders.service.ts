@@ -10,15 +10,30 @@ import { COUNTRIES } from '../../shared/countries.ts';
 import type { CountryCode } from '../../shared/countries.ts';
 import { writeCatalog, type CatalogWrite } from '../catalog/catalog-write.ts';
 import { lockOffers, returnStock, takeStock } from '../catalog/offers.service.ts';
-import { intArray, queryRows, type Db } from '../db/client.ts';
+import { getDb, intArray, queryRows, type Db } from '../db/client.ts';
 import { listCountryContacts } from '../company/contacts.queries.ts';
 import { orderLines, orderRequests, orders } from '../db/schema/index.ts';
 import { ConflictError, NotFoundError, ValidationError, type ErrorTree } from '../errors.ts';
 import { logger } from '../logger.ts';
+import { consumeRateLimits } from '../security/rate-limit.ts';
+import {
+  holdProblems,
+  openOrdersProblem,
+  orderCreateChecks,
+  orderLimitsOn,
+  ORDER_LIMITS,
+  type HeldOrders,
+} from './order-limits.ts';
 import { orderNumber, priceOrder, taxNumberProblem, type OfferForOrder } from './order-rules.ts';
-import { canTransition, returnsStock, transitionRefusal, type OrderStatus } from './order-status.ts';
-import { sendOrderMails } from './orders.mails.ts';
-import { findOrderById } from './orders.queries.ts';
+import {
+  canTransition,
+  ORDER_STATUS_LABELS,
+  returnsStock,
+  transitionRefusal,
+  type OrderStatus,
+} from './order-status.ts';
+import { sendOrderCancelledMails, sendOrderMails } from './orders.mails.ts';
+import { findAccountEmail, findOrderById } from './orders.queries.ts';
 import type { Order, OrderInput, Orderer } from './orders.types.ts';
 
 const log = logger.child({ module: 'orders' });
@@ -31,11 +46,17 @@ export const ORDER_MESSAGES = {
   noPickupPoint: (country: OrderInput['country']) => `Выберите пункт самовывоза ${COUNTRIES[country].inName}.`,
   unknownPickupPoint: 'Такого пункта самовывоза нет.',
   idempotencyReused: 'Этот ключ Idempotency-Key уже использован для другого заказа.',
+  notCancellable: (status: OrderStatus) =>
+    status === 'cancelled'
+      ? 'Заказ уже отменён.'
+      : `Заказ в статусе «${ORDER_STATUS_LABELS[status]}» отменить здесь нельзя: позвоните менеджеру.`,
 } as const;
 
 export interface PlaceOrderOptions {
   /** The client's `Idempotency-Key` (a UUID). */
   idempotencyKey?: string;
+  /** The client's address for the rate limit of ordering (`order-limits.ts`); without it only the account counts. */
+  clientIp?: string;
 }
 
 export interface PlacedOrder {
@@ -65,12 +86,14 @@ export function bodyHash(value: unknown): string {
  * Places `input` for `user`.
  * @throws ValidationError `{items: [{}, {quantity: [...]}]}` per line, or on the contact, delivery or payment
  * @throws ConflictError when the idempotency key already made an order from another body
+ * @throws RateLimitError when the account or the address orders too often
  */
 export async function placeOrder(
   user: Orderer,
   input: OrderInput,
   options: PlaceOrderOptions = {},
 ): Promise<PlacedOrder> {
+  if (orderLimitsOn()) await consumeRateLimits(orderCreateChecks(user.id, options.clientIp));
   const contact = {
     name: input.contact.name?.trim() || `${user.firstName} ${user.lastName}`.trim(),
     phone: input.contact.phone?.trim() || user.phone,
@@ -83,14 +106,27 @@ export async function placeOrder(
     { source: 'order', userId: user.id },
     async (write): Promise<PlacedOrder | { orderId: number }> => {
       const { tx } = write;
+      // The account's orders are counted under a lock on the account, so two of its orders at once
+      // cannot both fit the limits that only one of them fits. Taken before the key: the same order
+      // as deleting the account.
+      await queryRows(tx, sql`select id from users where id = ${user.id} for update`);
       if (options.idempotencyKey) {
         const earlier = await claimKey(tx, user.id, options.idempotencyKey, hash);
         if (earlier) return earlier;
       }
       const ids = [...new Set(input.items.map((item) => item.product))];
+      const held = orderLimitsOn() ? await heldOrders(tx, user.id, input.country, ids) : null;
+      const tooMany = held && openOrdersProblem(held);
+      if (tooMany) throw new ValidationError({ non_field_errors: [tooMany] });
       const offers = await offersForOrder(write, input.country, ids);
       const priced = priceOrder(input.country, input.items, offers);
       if (!priced.ok) throw new ValidationError({ items: priced.errors });
+      const over = held && holdProblems(input.country, input.items.length, priced.lines, priced.total, held);
+      if (over)
+        throw new ValidationError({
+          ...(over.items ? { items: over.items } : {}),
+          ...(over.order ? { non_field_errors: [over.order] } : {}),
+        });
       await takeStock(write, input.country, priced.lines);
       const [{ id }] = (await queryRows<{ id: number }>(
         tx,
@@ -130,7 +166,7 @@ export async function placeOrder(
 
   if ('replayed' in outcome) return outcome;
   const order = (await findOrderById(outcome.orderId))!;
-  await sendOrderMails(order).catch((error: unknown) =>
+  await sendOrderMails(order, user.email).catch((error: unknown) =>
     log.error({ err: error, order: order.number }, 'Could not queue the order mails'),
   );
   return { order, replayed: false };
@@ -166,6 +202,31 @@ async function checkDetails(
   }
   if (Object.keys(errors).length) throw new ValidationError(errors);
   return pickup;
+}
+
+/** What the account holds in orders waiting for confirmation (`order-limits.ts`), for the products of this one. */
+async function heldOrders(tx: Db, userId: number, country: CountryCode, ids: number[]): Promise<HeldOrders> {
+  const [totals] = await queryRows<{ orders: number; value: string }>(
+    tx,
+    sql`select count(*)::int as orders, coalesce(sum(total) filter (where country = ${country}), 0)::text as value
+        from orders where user_id = ${userId} and status = 'new'`,
+  );
+  const units =
+    totals && totals.orders > 0
+      ? await queryRows<{ product_id: number; units: number }>(
+          tx,
+          sql`select l.product_id, sum(l.quantity)::int as units
+              from order_lines l join orders o on o.id = l.order_id
+              where o.user_id = ${userId} and o.status = 'new' and o.country = ${country}
+                and l.product_id = any(${intArray(ids)}::int[])
+              group by l.product_id`,
+        )
+      : [];
+  return {
+    orders: totals?.orders ?? 0,
+    value: totals?.value ?? '0',
+    units: new Map(units.map((u) => [Number(u.product_id), Number(u.units)])),
+  };
 }
 
 /**
@@ -221,6 +282,40 @@ async function offersForOrder(
 }
 
 /**
+ * Moves the order to `to` inside `write`, after `check` has seen its status (under a lock on the
+ * order); cancelling gives its stock back through the catalog's door, which wakes back-in-stock
+ * alerts. Answers the country, or null when there is no such order.
+ */
+async function moveOrder(
+  write: CatalogWrite,
+  orderId: number,
+  to: OrderStatus,
+  check: (from: OrderStatus) => void,
+): Promise<CountryCode | null> {
+  const { tx } = write;
+  const [row] = await queryRows<{ status: OrderStatus; country: CountryCode }>(
+    tx,
+    sql`select status, country from orders where id = ${orderId} for update`,
+  );
+  if (!row) return null;
+  check(row.status);
+  if (returnsStock(to)) {
+    const lines = await queryRows<{ product_id: number | null; quantity: number }>(
+      tx,
+      sql`select product_id, quantity from order_lines
+          where order_id = ${orderId} and product_id is not null order by product_id`,
+    );
+    await returnStock(
+      write,
+      row.country,
+      lines.map((l) => ({ productId: Number(l.product_id), quantity: Number(l.quantity) })),
+    );
+  }
+  await tx.update(orders).set({ status: to, updatedAt: new Date() }).where(eq(orders.id, orderId));
+  return row.country;
+}
+
+/**
  * Moves an order to `to` if the rules allow it (`order-status.ts`); cancelling gives the stock back.
  * @throws NotFoundError, ValidationError `{status: [...]}` for a move the rules refuse
  */
@@ -229,28 +324,72 @@ export async function changeOrderStatus(
   to: OrderStatus,
   actor: { userId: number | null } = { userId: null },
 ): Promise<Order> {
-  await writeCatalog({ source: 'cancellation', userId: actor.userId }, async (write) => {
-    const { tx } = write;
-    const [row] = await queryRows<{ status: OrderStatus; country: CountryCode }>(
-      tx,
-      sql`select status, country from orders where id = ${orderId} for update`,
-    );
-    if (!row) throw new NotFoundError('Заказ не найден.');
-    if (!canTransition(row.status, to)) throw new ValidationError({ status: [transitionRefusal(row.status, to)] });
-    if (returnsStock(to)) {
-      const lines = await queryRows<{ product_id: number; quantity: number }>(
-        tx,
-        sql`select product_id, quantity from order_lines where order_id = ${orderId} order by product_id`,
-      );
-      await returnStock(
-        write,
-        row.country,
-        lines.map((l) => ({ productId: Number(l.product_id), quantity: Number(l.quantity) })),
-      );
-    }
-    await tx.update(orders).set({ status: to, updatedAt: new Date() }).where(eq(orders.id, orderId));
-  });
+  const moved = await writeCatalog({ source: 'cancellation', userId: actor.userId }, (write) =>
+    moveOrder(write, orderId, to, (from) => {
+      if (!canTransition(from, to)) throw new ValidationError({ status: [transitionRefusal(from, to)] });
+    }),
+  );
+  if (!moved) throw new NotFoundError('Заказ не найден.');
   return (await findOrderById(orderId))!;
+}
+
+/**
+ * The customer cancels their own order while it waits for confirmation; its stock goes back on sale
+ * and the shop is told. A confirmed order is the manager's to cancel.
+ * @throws NotFoundError when the account has no such order; ConflictError when it is past `new`
+ */
+export async function cancelOwnOrder(user: Pick<Orderer, 'id' | 'email'>, number: string): Promise<Order> {
+  const [found] = await queryRows<{ id: number }>(
+    await getDb(),
+    sql`select id from orders where number = ${number} and user_id = ${user.id}`,
+  );
+  if (!found) throw new NotFoundError('Заказ не найден.');
+  await writeCatalog({ source: 'cancellation', userId: user.id }, (write) =>
+    moveOrder(write, found.id, 'cancelled', (from) => {
+      if (from !== 'new') throw new ConflictError(ORDER_MESSAGES.notCancellable(from));
+    }),
+  );
+  const order = (await findOrderById(found.id))!;
+  await sendOrderCancelledMails(order, 'customer', user.email).catch((error: unknown) =>
+    log.error({ err: error, order: order.number }, 'Could not queue the cancellation mails'),
+  );
+  return order;
+}
+
+class AlreadyMoved extends Error {}
+
+/**
+ * Cancels the orders nobody confirmed within `ORDER_LIMITS.unconfirmedHours`, returning their stock,
+ * and tells their customers. Safe in every process at once: each order is cancelled under its lock,
+ * only while it is still new. Answers the numbers cancelled.
+ */
+export async function cancelUnconfirmedOrders(now = new Date(), batch = 200): Promise<string[]> {
+  const before = new Date(now.getTime() - ORDER_LIMITS.unconfirmedHours * 3_600_000);
+  const due = await queryRows<{ id: number }>(
+    await getDb(),
+    sql`select id from orders where status = 'new' and created_at < ${before.toISOString()}
+        order by created_at limit ${batch}`,
+  );
+  const cancelled: string[] = [];
+  for (const { id } of due) {
+    try {
+      await writeCatalog({ source: 'cancellation', userId: null }, (write) =>
+        moveOrder(write, id, 'cancelled', (from) => {
+          if (from !== 'new') throw new AlreadyMoved();
+        }),
+      );
+    } catch (error) {
+      if (error instanceof AlreadyMoved) continue;
+      throw error;
+    }
+    const order = (await findOrderById(id))!;
+    cancelled.push(order.number);
+    await sendOrderCancelledMails(order, 'unconfirmed', await findAccountEmail(order.userId)).catch((error: unknown) =>
+      log.error({ err: error, order: order.number }, 'Could not queue the cancellation mails'),
+    );
+  }
+  if (cancelled.length) log.info({ orders: cancelled }, 'Cancelled orders nobody confirmed in time');
+  return cancelled;
 }
 
 /**

@@ -7,7 +7,8 @@ import { getDb } from '../db/client.ts';
 import { newsletterSubscriptions } from '../db/schema/index.ts';
 import { renderMail, sendMail } from '../mail/index.ts';
 import { absoluteUrl } from '../site-url.ts';
-import { consumeFormLimits, withinMailQuota } from './requests.limits.ts';
+import { withinMailboxQuota } from '../mail/mailbox-quota.ts';
+import { consumeFormLimits } from './requests.limits.ts';
 
 /**
  * Subscribes an email to the newsletter and mails the welcome with its unsubscribe link. Subscribing
@@ -39,7 +40,7 @@ export async function subscribeToNewsletter(
       .returning({ token: newsletterSubscriptions.token });
     token = returning?.token;
   }
-  if (token && (await withinMailQuota(email))) await sendWelcomeMail(email, country, token);
+  if (token && (await withinMailboxQuota(email))) await sendWelcomeMail(email, country, token);
 }
 
 /** Ends a subscription by the token of its unsubscribe link; false when the token names none. */

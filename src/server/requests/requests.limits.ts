@@ -1,17 +1,16 @@
-import { BusyError, RateLimitError } from '../errors.ts';
+import { BusyError } from '../errors.ts';
 import { assertUnderRateLimit, consumeRateLimits, type RateLimit } from '../security/rate-limit.ts';
 import type { RequestKind } from './requests.types.ts';
 
 /**
  * How often a client address may send each public form: enough for a clinic behind one address that
  * sends several requests in a day, too few for a flood. Every form also shares a daily ceiling.
- * Requests a bot sent into the hidden field count the same as real ones.
+ * Requests a bot sent into the hidden field count the same as real ones. What they mail to a visitor
+ * counts against the mailbox's quota (`mail/mailbox-quota.ts`).
  */
 export const FORM_LIMITS = {
   perKindPerIp: { name: 'form:ip', max: 10, windowSeconds: 3600 },
   allFormsPerIp: { name: 'forms:ip', max: 40, windowSeconds: 86_400 },
-  /** One mailbox gets at most this many acknowledgements an hour, whoever types it in. */
-  mailsPerEmail: { name: 'form-mail:email', max: 5, windowSeconds: 3600 },
 } as const satisfies Record<string, RateLimit>;
 
 /**
@@ -73,15 +72,4 @@ export function takeUploadSlot(): () => void {
     released = true;
     uploading -= 1;
   };
-}
-
-/** Counts a mail to `email` against its hourly quota; false when the quota is used up (the mail is skipped). */
-export async function withinMailQuota(email: string): Promise<boolean> {
-  try {
-    await consumeRateLimits([[FORM_LIMITS.mailsPerEmail, email]]);
-    return true;
-  } catch (error) {
-    if (error instanceof RateLimitError) return false;
-    throw error;
-  }
 }

@@ -2,7 +2,7 @@ import { COUNTRIES } from '../../shared/countries.ts';
 import { SHOP_SENDER_NAME } from '../../shared/site.ts';
 import { env } from '../env.ts';
 import { renderMail, sendMail } from '../mail/index.ts';
-import { withinMailQuota } from './requests.limits.ts';
+import { withinMailboxQuota } from '../mail/mailbox-quota.ts';
 import type { RequestKind, StoredRequest } from './requests.types.ts';
 
 /** What each kind of request is called in mails: the staff subject and the visitor's acknowledgement. */
@@ -78,7 +78,7 @@ export async function sendRequestMails(request: StoredRequest): Promise<void> {
       ...staff,
     }),
   ];
-  if (request.email && (await withinMailQuota(request.email))) {
+  if (request.email && (await withinMailboxQuota(request.email))) {
     const visitor = renderMail({
       preheader: titles.next,
       heading: titles.visitor,

@@ -1,7 +1,7 @@
 import { updateProfile } from '../../accounts/profile.service.ts';
-import { findOwnOrder, listOwnOrders, placeOrder } from '../../orders/index.ts';
+import { cancelOwnOrder, findOwnOrder, listOwnOrders, placeOrder } from '../../orders/index.ts';
 import { NotFoundError } from '../../errors.ts';
-import { currentUser } from '../auth.ts';
+import { clientIp, currentUser } from '../auth.ts';
 import type { AppRouteHandler } from '../create-router.ts';
 import { toMappedPage } from '../pagination.ts';
 import { toOrderJson } from './orders.mappers.ts';
@@ -28,7 +28,7 @@ export const createOrder: AppRouteHandler<typeof routes.createOrder> = async (c)
           : body.payment,
       comment: body.comment,
     },
-    { idempotencyKey: c.req.valid('header')['idempotency-key'] },
+    { idempotencyKey: c.req.valid('header')['idempotency-key'], clientIp: clientIp(c) },
   );
   // Offered when the profile has no phone or another one; the order stands whatever happens here.
   if (body.save_phone && !replayed && order.contact.phone !== user.phone)
@@ -51,5 +51,11 @@ export const getOrder: AppRouteHandler<typeof routes.getOrder> = async (c) => {
   const order = await findOwnOrder(user.id, c.req.valid('param').number);
   if (!order) throw new NotFoundError(NO_ORDER);
   c.header('Cache-Control', 'private, no-store');
+  return c.json(toOrderJson(order), 200);
+};
+
+export const cancelOrder: AppRouteHandler<typeof routes.cancelOrder> = async (c) => {
+  const user = await currentUser(c);
+  const order = await cancelOwnOrder(user, c.req.valid('param').number);
   return c.json(toOrderJson(order), 200);
 };

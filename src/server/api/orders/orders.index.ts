@@ -9,4 +9,5 @@ router.use('/orders/*', signedIn);
 export const ordersRouter = router
   .openapi(routes.createOrder, handlers.createOrder)
   .openapi(routes.listOrders, handlers.listOrders)
-  .openapi(routes.getOrder, handlers.getOrder);
+  .openapi(routes.getOrder, handlers.getOrder)
+  .openapi(routes.cancelOrder, handlers.cancelOrder);

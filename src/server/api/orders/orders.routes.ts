@@ -31,6 +31,10 @@ export const createOrder = createRoute({
     ...invalid,
     ...unauthorized,
     409: jsonContent(detailSchema, 'The Idempotency-Key was used for another body'),
+    429: jsonContent(
+      detailSchema,
+      'Too many orders from this account or address; `Retry-After` says when to try again',
+    ),
   },
 });
 
@@ -58,5 +62,24 @@ export const getOrder = createRoute({
     ...invalid,
     ...unauthorized,
     404: jsonContent(detailSchema, 'No such order of this account'),
+  },
+});
+
+export const cancelOrder = createRoute({
+  method: 'post',
+  path: '/orders/order_list/{number}/cancel/',
+  operationId: 'orders_order_list_cancel_create',
+  tags,
+  security,
+  summary: "Cancel one of the account's orders while it waits for the manager's confirmation",
+  description:
+    'Only an order in status `new`: its stock goes back on sale and the shop is told. A confirmed order is cancelled by the manager.',
+  request: { params: s.orderNumberParam },
+  responses: {
+    200: jsonContent(s.orderSchema, 'The cancelled order'),
+    ...invalid,
+    ...unauthorized,
+    404: jsonContent(detailSchema, 'No such order of this account'),
+    409: jsonContent(detailSchema, 'The order is past `new` (or already cancelled)'),
   },
 });

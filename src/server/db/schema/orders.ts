@@ -59,6 +59,10 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_number_idx').on(t.number),
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    /** The sweep that cancels orders nobody confirmed in time (`orders/order-limits.ts`). */
+    index('orders_unconfirmed_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'new'`),
     check('orders_status_check', sql`${t.status} in ('new', 'confirmed', 'shipped', 'completed', 'cancelled')`),
   ],
 );

@@ -1,0 +1,21 @@
+import { RateLimitError } from '../errors.ts';
+import { consumeRateLimits, type RateLimit } from '../security/rate-limit.ts';
+
+/**
+ * How many mails the shop sends to one mailbox an hour on a visitor's or customer's behalf (form
+ * acknowledgements, the newsletter's welcome, order confirmations and cancellations), whoever typed
+ * the address in; further ones are skipped. Mails to staff do not count; the account flows
+ * (activation, password, email change) have their own, stricter quotas (`accounts/accounts.limits.ts`).
+ */
+export const MAILBOX_QUOTA: RateLimit = { name: 'mailbox:email', max: 5, windowSeconds: 3600 };
+
+/** Counts a mail to `email` against its hourly quota; false when the quota is used up (the mail is skipped). */
+export async function withinMailboxQuota(email: string): Promise<boolean> {
+  try {
+    await consumeRateLimits([[MAILBOX_QUOTA, email.trim().toLowerCase()]]);
+    return true;
+  } catch (error) {
+    if (error instanceof RateLimitError) return false;
+    throw error;
+  }
+}
