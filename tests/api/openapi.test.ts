@@ -65,6 +65,10 @@ const PROTECTED = [
   'staff_imports_errors_retrieve',
   'staff_imports_changes_retrieve',
   'staff_stock_template_retrieve',
+  'staff_orders_list',
+  'staff_orders_retrieve',
+  'staff_orders_status_create',
+  'staff_dashboard_retrieve',
 ];
 
 let doc: Document;

@@ -1010,6 +1010,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/staff/orders/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every account's orders: filters, search and ordering on the server */
+        get: operations["staff_orders_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/orders/{number}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order with its account, the statuses it may move to, and its history */
+        get: operations["staff_orders_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/orders/{number}/status/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move an order along the status rules, with a comment; the customer is mailed
+         * @description `new` → `confirmed` → `shipped` → `completed`, and `cancelled` from `new` or `confirmed` (its stock goes back on sale). Each change is kept in the history with who made it.
+         */
+        post: operations["staff_orders_status_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/dashboard/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What needs someone now: orders waiting, new requests, imports, awaited products */
+        get: operations["staff_dashboard_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/products/upload_products_json/": {
         parameters: {
             query?: never;
@@ -2074,6 +2145,75 @@ export interface components {
              * @enum {string}
              */
             scope?: "catalog" | "content" | "all";
+        };
+        StaffOrderPage: {
+            count: number;
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["StaffOrder"][];
+        };
+        StaffOrder: components["schemas"]["Order"] & {
+            /** @description The account's own address; the contact email may differ. */
+            account_email: string;
+            /** @description The statuses this order may move to now (`orders/order-status.ts`). */
+            allowed_statuses: ("new" | "confirmed" | "shipped" | "completed" | "cancelled")[];
+        };
+        StaffOrderDetail: components["schemas"]["StaffOrder"] & {
+            history: components["schemas"]["OrderEvent"][];
+        };
+        OrderEvent: {
+            /**
+             * @description Null for the placing of the order.
+             * @enum {string|null}
+             */
+            from_status: "new" | "confirmed" | "shipped" | "completed" | "cancelled" | null;
+            /** @enum {string} */
+            to_status: "new" | "confirmed" | "shipped" | "completed" | "cancelled";
+            to_status_label: string;
+            /** @enum {string} */
+            source: "customer" | "staff" | "expiry";
+            user: {
+                id: number;
+                email: string;
+            } | null;
+            comment: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        OrderStatusChange: {
+            /** @enum {string} */
+            status: "new" | "confirmed" | "shipped" | "completed" | "cancelled";
+            /**
+             * @description Kept in the history and mailed to the customer with the new status.
+             * @default
+             */
+            comment?: string;
+        };
+        StaffDashboard: {
+            orders: {
+                new_last_day: number;
+                /** @description Orders in status `new`. */
+                waiting: number;
+                /** Format: date-time */
+                oldest_waiting_since: string | null;
+            };
+            /** @description Visitor requests in status `new`, per kind. */
+            requests: {
+                [key: string]: number;
+            };
+            imports: {
+                running: number;
+                failed_last_week: number;
+            };
+            awaited: {
+                product: number;
+                sku: string;
+                name: string;
+                /** @enum {string} */
+                country: "kg" | "kz";
+                /** @description Back-in-stock alerts waiting. */
+                waiting: number;
+            }[];
         };
         TaskStarted: {
             /** Format: uuid */
@@ -5235,6 +5375,216 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_orders_list: {
+        parameters: {
+            query?: {
+                /** @description Page size, default 25, at most 100. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+                status?: "new" | "confirmed" | "shipped" | "completed" | "cancelled";
+                country?: "kg" | "kz";
+                /** @description Placed at or after (a date or an ISO moment). */
+                created_after?: string;
+                /** @description Placed before (a date or an ISO moment). */
+                created_before?: string;
+                /** @description Part of the number, an email (contact or account), the name or the phone. */
+                search?: string;
+                ordering?: "created_at" | "-created_at" | "total" | "-total" | "number" | "-number";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of orders */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffOrderPage"];
+                };
+            };
+            /** @description Invalid filters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_orders_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffOrderDetail"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_orders_status_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderStatusChange"];
+            };
+        };
+        responses: {
+            /** @description The order after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffOrderDetail"];
+                };
+            };
+            /** @description Unknown status, or a move the rules refuse: `{"status": [...]}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_dashboard_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffDashboard"];
                 };
             };
             /** @description No valid access token */

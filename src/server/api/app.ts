@@ -18,6 +18,7 @@ import { seoRouter } from './seo/seo.index.ts';
 import { servicesRouter } from './services/services.index.ts';
 import { securityRouter } from './security/security.index.ts';
 import { staffRouter } from './staff/staff.index.ts';
+import { backOfficeRouter } from './back-office/back-office.index.ts';
 
 import { API_BASE } from './urls.ts';
 
@@ -32,6 +33,7 @@ const groups = [
   seoRouter,
   servicesRouter,
   staffRouter,
+  backOfficeRouter,
   importsRouter,
   availabilityRouter,
   securityRouter,

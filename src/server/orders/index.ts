@@ -1,9 +1,16 @@
 export { isOrderNumber, MAX_LINE_QUANTITY, MAX_ORDER_LINES, ORDER_NUMBER_PATTERN, TAX_NUMBER } from './order-rules.ts';
-export { ORDER_STATUSES, ORDER_STATUS_LABELS, isOrderStatus, type OrderStatus } from './order-status.ts';
+export {
+  allowedTransitions,
+  ORDER_STATUSES,
+  ORDER_STATUS_LABELS,
+  isOrderStatus,
+  type OrderStatus,
+} from './order-status.ts';
 export {
   cancelOwnOrder,
   cancelUnconfirmedOrders,
   changeOrderStatus,
+  changeOrderStatusAsStaff,
   erasePersonalDataOfOrders,
   placeOrder,
   type PlacedOrder,
@@ -12,3 +19,11 @@ export { ORDER_LIMITS, orderCreateChecks, orderLimitsOn } from './order-limits.t
 export { findOwnOrder, listOwnOrders } from './orders.queries.ts';
 export { deliveryText, orderMoney, orderUnits, paymentText } from './orders.mails.ts';
 export type { Order, OrderInput, Orderer } from './orders.types.ts';
+export {
+  findOrderForStaff,
+  listOrdersForStaff,
+  STAFF_ORDER_ORDERINGS,
+  type OrderEvent,
+  type StaffOrder,
+  type StaffOrderOrdering,
+} from './staff-orders.queries.ts';

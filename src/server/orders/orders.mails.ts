@@ -8,6 +8,7 @@ import { renderMail, sendMail, withinMailboxQuota } from '../mail/index.ts';
 import { absoluteUrl } from '../site-url.ts';
 import { ORDER_LIMITS } from './order-limits.ts';
 import { TAX_NUMBER } from './order-rules.ts';
+import { ORDER_STATUS_LABELS } from './order-status.ts';
 import type { Order } from './orders.types.ts';
 
 /** Units across all lines («3 товара» for 2 + 1). */
@@ -137,4 +138,49 @@ export async function sendOrderCancelledMails(
     );
   }
   await Promise.all(mails);
+}
+
+/** What each status a manager sets tells the customer. */
+function statusNews(order: Order): string {
+  const pickup = order.delivery.method === 'pickup';
+  switch (order.status) {
+    case 'confirmed':
+      return `Менеджер подтвердил заказ и готовит его к ${pickup ? 'выдаче' : 'доставке'}.`;
+    case 'shipped':
+      return pickup
+        ? `Заказ собран: его можно забрать по адресу ${order.delivery.pickupAddress}.`
+        : `Заказ передан в доставку: ${order.delivery.city}, ${order.delivery.address}.`;
+    case 'completed':
+      return `Заказ выполнен. Спасибо, что выбрали ${SHOP_SENDER_NAME}.`;
+    case 'cancelled':
+      return 'Заказ отменён, товары вернулись в продажу. Если это ошибка, позвоните нам: менеджер поможет.';
+    default:
+      return `Статус заказа: «${ORDER_STATUS_LABELS[order.status]}».`;
+  }
+}
+
+/**
+ * The customer's mail when a manager changes the order's status, with the manager's comment. Sent on
+ * every change staff make (never more often than they act), so outside the mailbox quota.
+ */
+export async function sendOrderStatusMail(order: Order, accountEmail: string | null, comment: string): Promise<void> {
+  if (!accountEmail) return;
+  const label = ORDER_STATUS_LABELS[order.status];
+  const mail = renderMail({
+    preheader: statusNews(order),
+    heading: `Заказ ${order.number}: ${label.toLowerCase()}`,
+    paragraphs: [
+      order.contact.name ? `Здравствуйте, ${order.contact.name}.` : 'Здравствуйте.',
+      statusNews(order),
+      ...(comment ? [`Комментарий менеджера: ${comment}`] : []),
+    ],
+    action: { label: 'Открыть заказ', url: absoluteUrl(paths.order(order.country, order.number)) },
+    footnote: `Вы получили это письмо, потому что оформили заказ в ${SHOP_SENDER_NAME} ${COUNTRIES[order.country].inName}.`,
+  });
+  await sendMail({
+    kind: `order_status_${order.status}`,
+    to: accountEmail,
+    subject: `Заказ ${order.number} — ${label} — ${SHOP_SENDER_NAME}`,
+    ...mail,
+  });
 }

@@ -48,7 +48,7 @@ function toOrder(row: OrderRow, lines: LineRow[]): Order {
   };
 }
 
-async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
+export async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const lines = await db
     .select()

@@ -12,7 +12,7 @@ import { writeCatalog, type CatalogWrite } from '../catalog/catalog-write.ts';
 import { lockOffers, returnStock, takeStock } from '../catalog/offers.service.ts';
 import { getDb, intArray, queryRows, type Db } from '../db/client.ts';
 import { listCountryContacts } from '../company/contacts.queries.ts';
-import { orderLines, orderRequests, orders } from '../db/schema/index.ts';
+import { orderEvents, orderLines, orderRequests, orders } from '../db/schema/index.ts';
 import { ConflictError, NotFoundError, ValidationError, type ErrorTree } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { consumeRateLimits } from '../security/rate-limit.ts';
@@ -32,7 +32,7 @@ import {
   transitionRefusal,
   type OrderStatus,
 } from './order-status.ts';
-import { sendOrderCancelledMails, sendOrderMails } from './orders.mails.ts';
+import { sendOrderCancelledMails, sendOrderMails, sendOrderStatusMail } from './orders.mails.ts';
 import { findAccountEmail, findOrderById } from './orders.queries.ts';
 import type { Order, OrderInput, Orderer } from './orders.types.ts';
 
@@ -154,6 +154,7 @@ export async function placeOrder(
         comment: input.comment?.trim() ?? '',
       });
       await tx.insert(orderLines).values(priced.lines.map((line) => ({ orderId: id, ...line })));
+      await tx.insert(orderEvents).values({ orderId: id, toStatus: 'new', source: 'customer', userId: user.id });
       if (options.idempotencyKey) {
         await tx
           .update(orderRequests)
@@ -286,10 +287,18 @@ async function offersForOrder(
  * order); cancelling gives its stock back through the catalog's door, which wakes back-in-stock
  * alerts. Answers the country, or null when there is no such order.
  */
+/** Who moves an order, for its history (`order_events`). */
+export interface OrderMove {
+  source: 'customer' | 'staff' | 'expiry';
+  userId: number | null;
+  comment?: string;
+}
+
 async function moveOrder(
   write: CatalogWrite,
   orderId: number,
   to: OrderStatus,
+  move: OrderMove,
   check: (from: OrderStatus) => void,
 ): Promise<CountryCode | null> {
   const { tx } = write;
@@ -312,6 +321,14 @@ async function moveOrder(
     );
   }
   await tx.update(orders).set({ status: to, updatedAt: new Date() }).where(eq(orders.id, orderId));
+  await tx.insert(orderEvents).values({
+    orderId,
+    fromStatus: row.status,
+    toStatus: to,
+    source: move.source,
+    userId: move.userId,
+    comment: move.comment ?? '',
+  });
   return row.country;
 }
 
@@ -322,15 +339,39 @@ async function moveOrder(
 export async function changeOrderStatus(
   orderId: number,
   to: OrderStatus,
-  actor: { userId: number | null } = { userId: null },
+  actor: { userId: number | null; comment?: string } = { userId: null },
 ): Promise<Order> {
+  const move: OrderMove = { source: 'staff', userId: actor.userId, comment: actor.comment };
   const moved = await writeCatalog({ source: 'cancellation', userId: actor.userId }, (write) =>
-    moveOrder(write, orderId, to, (from) => {
+    moveOrder(write, orderId, to, move, (from) => {
       if (!canTransition(from, to)) throw new ValidationError({ status: [transitionRefusal(from, to)] });
     }),
   );
   if (!moved) throw new NotFoundError('Заказ не найден.');
   return (await findOrderById(orderId))!;
+}
+
+/**
+ * A staff member moves an order by its number along the rules, with a comment for its history; the
+ * customer is mailed the new status at the account's address (and the comment, when there is one).
+ * @throws NotFoundError, ValidationError `{status: [...]}` for a move the rules refuse
+ */
+export async function changeOrderStatusAsStaff(
+  staffId: number,
+  number: string,
+  to: OrderStatus,
+  comment = '',
+): Promise<Order> {
+  const [found] = await queryRows<{ id: number }>(
+    await getDb(),
+    sql`select id from orders where number = ${number.toUpperCase()}`,
+  );
+  if (!found) throw new NotFoundError('Заказ не найден.');
+  const order = await changeOrderStatus(found.id, to, { userId: staffId, comment });
+  await sendOrderStatusMail(order, await findAccountEmail(order.userId), comment).catch((error: unknown) =>
+    log.error({ err: error, order: order.number }, 'Could not queue the status mail'),
+  );
+  return order;
 }
 
 /**
@@ -341,11 +382,11 @@ export async function changeOrderStatus(
 export async function cancelOwnOrder(user: Pick<Orderer, 'id' | 'email'>, number: string): Promise<Order> {
   const [found] = await queryRows<{ id: number }>(
     await getDb(),
-    sql`select id from orders where number = ${number} and user_id = ${user.id}`,
+    sql`select id from orders where number = ${number.toUpperCase()} and user_id = ${user.id}`,
   );
   if (!found) throw new NotFoundError('Заказ не найден.');
   await writeCatalog({ source: 'cancellation', userId: user.id }, (write) =>
-    moveOrder(write, found.id, 'cancelled', (from) => {
+    moveOrder(write, found.id, 'cancelled', { source: 'customer', userId: user.id }, (from) => {
       if (from !== 'new') throw new ConflictError(ORDER_MESSAGES.notCancellable(from));
     }),
   );
@@ -374,7 +415,7 @@ export async function cancelUnconfirmedOrders(now = new Date(), batch = 200): Pr
   for (const { id } of due) {
     try {
       await writeCatalog({ source: 'cancellation', userId: null }, (write) =>
-        moveOrder(write, id, 'cancelled', (from) => {
+        moveOrder(write, id, 'cancelled', { source: 'expiry', userId: null }, (from) => {
           if (from !== 'new') throw new AlreadyMoved();
         }),
       );

@@ -108,3 +108,30 @@ export const orderRequests = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('order_requests_created_idx').on(t.createdAt)],
 );
+
+/**
+ * An order's history: every move between statuses (its placing included), who made it and why. The
+ * back office shows it on the order; `source` says whether the customer, staff, or the sweep for
+ * unconfirmed orders made it.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial().primaryKey(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Null when the order was placed. */
+    fromStatus: text(),
+    toStatus: text().notNull(),
+    /** customer, staff or expiry. */
+    source: text().notNull(),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    comment: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_events_order_idx').on(t.orderId, t.id),
+    check('order_events_source_check', sql`${t.source} in ('customer', 'staff', 'expiry')`),
+  ],
+);

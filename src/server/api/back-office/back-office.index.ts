@@ -1,0 +1,9 @@
+import { createStaffRouter } from '../staff-router.ts';
+import * as handlers from './back-office.handlers.ts';
+import * as routes from './back-office.routes.ts';
+
+export const backOfficeRouter = createStaffRouter(Object.values(routes))
+  .openapi(routes.listOrders, handlers.listOrders)
+  .openapi(routes.getOrder, handlers.getOrder)
+  .openapi(routes.changeStatus, handlers.changeStatus)
+  .openapi(routes.dashboard, handlers.dashboard);

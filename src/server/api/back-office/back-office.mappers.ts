@@ -1,0 +1,45 @@
+import type { Dashboard } from '../../back-office/dashboard.queries.ts';
+import { allowedTransitions, ORDER_STATUS_LABELS, type OrderEvent, type StaffOrder } from '../../orders/index.ts';
+import { toOrderJson } from '../orders/orders.mappers.ts';
+
+export function toStaffOrderJson(order: StaffOrder) {
+  return {
+    ...toOrderJson(order),
+    account_email: order.accountEmail,
+    allowed_statuses: [...allowedTransitions(order.status)],
+  };
+}
+
+export function toStaffOrderDetailJson({ order, events }: { order: StaffOrder; events: OrderEvent[] }) {
+  return {
+    ...toStaffOrderJson(order),
+    history: events.map((event) => ({
+      from_status: event.fromStatus,
+      to_status: event.toStatus,
+      to_status_label: ORDER_STATUS_LABELS[event.toStatus],
+      source: event.source,
+      user: event.user,
+      comment: event.comment,
+      created_at: event.createdAt.toISOString(),
+    })),
+  };
+}
+
+export function toDashboardJson(dashboard: Dashboard) {
+  return {
+    orders: {
+      new_last_day: dashboard.orders.newLastDay,
+      waiting: dashboard.orders.waiting,
+      oldest_waiting_since: dashboard.orders.oldestWaitingSince?.toISOString() ?? null,
+    },
+    requests: dashboard.requests,
+    imports: { running: dashboard.imports.running, failed_last_week: dashboard.imports.failedLastWeek },
+    awaited: dashboard.awaited.map((a) => ({
+      product: a.productId,
+      sku: a.sku,
+      name: a.name,
+      country: a.country,
+      waiting: a.waiting,
+    })),
+  };
+}

@@ -1,0 +1,71 @@
+import { createRoute } from '@hono/zod-openapi';
+import { detailSchema, fieldErrorsSchema, jsonContent } from '../common.schemas.ts';
+import * as s from './back-office.schemas.ts';
+
+const tags = ['Staff'];
+const security = [{ bearerAuth: [] }];
+const staff = {
+  401: jsonContent(detailSchema, 'No valid access token'),
+  403: jsonContent(detailSchema, 'Not staff'),
+};
+
+export const listOrders = createRoute({
+  operationId: 'staff_orders_list',
+  method: 'get',
+  path: '/staff/orders/',
+  tags,
+  security,
+  summary: "Every account's orders: filters, search and ordering on the server",
+  request: { query: s.staffOrderListQuery },
+  responses: {
+    200: jsonContent(s.staffOrderPageSchema, 'A page of orders'),
+    400: jsonContent(fieldErrorsSchema, 'Invalid filters'),
+    ...staff,
+  },
+});
+
+export const getOrder = createRoute({
+  operationId: 'staff_orders_retrieve',
+  method: 'get',
+  path: '/staff/orders/{number}/',
+  tags,
+  security,
+  summary: 'One order with its account, the statuses it may move to, and its history',
+  request: { params: s.staffOrderNumberParam },
+  responses: {
+    200: jsonContent(s.staffOrderDetailSchema, 'The order'),
+    ...staff,
+    404: jsonContent(detailSchema, 'No such order'),
+  },
+});
+
+export const changeStatus = createRoute({
+  operationId: 'staff_orders_status_create',
+  method: 'post',
+  path: '/staff/orders/{number}/status/',
+  tags,
+  security,
+  summary: 'Move an order along the status rules, with a comment; the customer is mailed',
+  description:
+    '`new` → `confirmed` → `shipped` → `completed`, and `cancelled` from `new` or `confirmed` (its stock goes back on sale). Each change is kept in the history with who made it.',
+  request: {
+    params: s.staffOrderNumberParam,
+    body: { content: { 'application/json': { schema: s.statusChangeBody } }, required: true },
+  },
+  responses: {
+    200: jsonContent(s.staffOrderDetailSchema, 'The order after the change'),
+    400: jsonContent(fieldErrorsSchema, 'Unknown status, or a move the rules refuse: `{"status": [...]}`'),
+    ...staff,
+    404: jsonContent(detailSchema, 'No such order'),
+  },
+});
+
+export const dashboard = createRoute({
+  operationId: 'staff_dashboard_retrieve',
+  method: 'get',
+  path: '/staff/dashboard/',
+  tags,
+  security,
+  summary: 'What needs someone now: orders waiting, new requests, imports, awaited products',
+  responses: { 200: jsonContent(s.dashboardSchema, 'The counts'), ...staff },
+});

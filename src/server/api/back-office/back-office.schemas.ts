@@ -1,0 +1,107 @@
+import { z } from '@hono/zod-openapi';
+import { COUNTRY_CODES } from '../../../shared/countries.ts';
+import { ORDER_NUMBER_PATTERN, ORDER_STATUSES, STAFF_ORDER_ORDERINGS } from '../../orders/index.ts';
+import { countryEnum } from '../common.schemas.ts';
+import { text } from '../fields.ts';
+import { pageSchema, paginationQuery } from '../pagination.ts';
+import { orderSchema } from '../orders/orders.schemas.ts';
+
+/** The back office (besides imports): orders, their status changes and the dashboard. Money is a decimal string in the order's `currency`. */
+
+const statusEnum = z.enum(ORDER_STATUSES, {
+  error: `Неизвестный статус. Допустимые значения: ${ORDER_STATUSES.join(', ')}.`,
+});
+
+/** `2026-11-25` or a full ISO moment; a bare date is that day's start in UTC. */
+const moment = (what: string) =>
+  z
+    .string()
+    .refine((s) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) && !Number.isNaN(Date.parse(s)), {
+      message: 'Дата в формате ГГГГ-ММ-ДД (или дата и время ISO 8601).',
+    })
+    .transform((s) => new Date(s))
+    .optional()
+    .openapi({ param: { description: what }, type: 'string', format: 'date-time' });
+
+export const staffOrderListQuery = z.object({
+  ...paginationQuery(25),
+  status: statusEnum.optional(),
+  country: countryEnum.optional(),
+  created_after: moment('Placed at or after (a date or an ISO moment).'),
+  created_before: moment('Placed before (a date or an ISO moment).'),
+  search: text(100)
+    .optional()
+    .openapi({ param: { description: 'Part of the number, an email (contact or account), the name or the phone.' } }),
+  ordering: z
+    .enum(STAFF_ORDER_ORDERINGS, { error: `Допустимые значения: ${STAFF_ORDER_ORDERINGS.join(', ')}.` })
+    .optional()
+    .default('-created_at'),
+});
+
+export const staffOrderNumberParam = z.object({
+  number: z
+    .string()
+    .regex(ORDER_NUMBER_PATTERN, 'Номер заказа выглядит так: KG-000123.')
+    .openapi({ param: { name: 'number', in: 'path' }, example: 'KG-000123' }),
+});
+
+const eventSchema = z
+  .object({
+    from_status: statusEnum.nullable().openapi({ description: 'Null for the placing of the order.' }),
+    to_status: statusEnum,
+    to_status_label: z.string(),
+    source: z.enum(['customer', 'staff', 'expiry']),
+    user: z.object({ id: z.number().int(), email: z.string() }).nullable(),
+    comment: z.string(),
+    created_at: z.string().openapi({ format: 'date-time' }),
+  })
+  .openapi('OrderEvent');
+
+export const staffOrderSchema = orderSchema
+  .extend({
+    account_email: z.string().openapi({ description: "The account's own address; the contact email may differ." }),
+    allowed_statuses: z
+      .array(statusEnum)
+      .openapi({ description: 'The statuses this order may move to now (`orders/order-status.ts`).' }),
+  })
+  .openapi('StaffOrder');
+
+export const staffOrderDetailSchema = staffOrderSchema
+  .extend({ history: z.array(eventSchema) })
+  .openapi('StaffOrderDetail');
+
+export const staffOrderPageSchema = pageSchema(staffOrderSchema).openapi('StaffOrderPage');
+
+export const statusChangeBody = z
+  .object({
+    status: statusEnum,
+    comment: text(1000)
+      .optional()
+      .default('')
+      .transform((value) => value.trim())
+      .openapi({ description: 'Kept in the history and mailed to the customer with the new status.' }),
+  })
+  .openapi('OrderStatusChange');
+
+export const dashboardSchema = z
+  .object({
+    orders: z.object({
+      new_last_day: z.number().int(),
+      waiting: z.number().int().openapi({ description: 'Orders in status `new`.' }),
+      oldest_waiting_since: z.string().nullable().openapi({ format: 'date-time' }),
+    }),
+    requests: z
+      .record(z.string(), z.number().int())
+      .openapi({ description: 'Visitor requests in status `new`, per kind.' }),
+    imports: z.object({ running: z.number().int(), failed_last_week: z.number().int() }),
+    awaited: z.array(
+      z.object({
+        product: z.number().int(),
+        sku: z.string(),
+        name: z.string(),
+        country: z.enum(COUNTRY_CODES),
+        waiting: z.number().int().openapi({ description: 'Back-in-stock alerts waiting.' }),
+      }),
+    ),
+  })
+  .openapi('StaffDashboard');
