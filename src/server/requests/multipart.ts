@@ -61,6 +61,8 @@ async function parse(
   try {
     parser = Busboy({
       headers: { 'content-type': contentType },
+      // Browsers send a file's name as raw UTF-8 in `filename="…"`; busboy would read it as Latin-1.
+      defParamCharset: 'utf8',
       limits: {
         fieldSize: UPLOAD_LIMITS.fieldBytes,
         fields: UPLOAD_LIMITS.fields,
