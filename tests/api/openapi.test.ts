@@ -69,6 +69,10 @@ const PROTECTED = [
   'staff_orders_retrieve',
   'staff_orders_status_create',
   'staff_dashboard_retrieve',
+  'staff_requests_list',
+  'staff_requests_retrieve',
+  'staff_requests_partial_update',
+  'staff_requests_file_retrieve',
 ];
 
 let doc: Document;

@@ -1081,6 +1081,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/staff/requests/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The inbox of visitor requests, newest first, by kind, state, country or a search */
+        get: operations["staff_requests_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/requests/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One visitor request */
+        get: operations["staff_requests_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Move a request along (new, in_progress, done, spam) or change its notes */
+        patch: operations["staff_requests_partial_update"];
+        trace?: never;
+    };
+    "/api/v1/staff/requests/{id}/file/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The file a request came with (a model, a CV), always as a download
+         * @description `Content-Disposition: attachment`, `X-Content-Type-Options: nosniff` and a sandboxing CSP: the browser never shows it as a page of the shop.
+         */
+        get: operations["staff_requests_file_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/products/upload_products_json/": {
         parameters: {
             query?: never;
@@ -2214,6 +2269,48 @@ export interface components {
                 /** @description Back-in-stock alerts waiting. */
                 waiting: number;
             }[];
+        };
+        InboxRequestPage: {
+            count: number;
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["InboxRequest"][];
+        };
+        InboxRequest: {
+            id: number;
+            /** @enum {string} */
+            kind: "support" | "printing" | "vacancy" | "course" | "course_search";
+            kind_label: string;
+            /** @enum {string} */
+            country: "kg" | "kz";
+            /** @enum {string} */
+            status: "new" | "in_progress" | "done" | "spam";
+            status_label: string;
+            name: string;
+            email: string;
+            phone: string;
+            message: string;
+            details: {
+                [key: string]: string | number;
+            };
+            /** @description The course, vacancy or printing service it is about, by title. */
+            about: string;
+            attachment: {
+                filename: string;
+                content_type: string;
+                size: number;
+                url: string;
+            } | null;
+            notes: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        InboxRequestUpdate: {
+            /** @enum {string} */
+            status?: "new" | "in_progress" | "done" | "spam";
+            notes?: string;
         };
         TaskStarted: {
             /** Format: uuid */
@@ -5598,6 +5695,223 @@ export interface operations {
             };
             /** @description Not staff */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_requests_list: {
+        parameters: {
+            query?: {
+                /** @description Page size, default 25, at most 100. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+                kind?: "support" | "printing" | "vacancy" | "course" | "course_search";
+                status?: "new" | "in_progress" | "done" | "spam";
+                country?: "kg" | "kz";
+                /** @description Part of the name, email, phone or message. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of requests */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxRequestPage"];
+                };
+            };
+            /** @description Invalid filters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_requests_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxRequest"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_requests_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InboxRequestUpdate"];
+            };
+        };
+        responses: {
+            /** @description The request after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxRequest"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_requests_file_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such request, or it came without a file */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

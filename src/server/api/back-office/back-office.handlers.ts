@@ -3,7 +3,14 @@ import { NotFoundError } from '../../errors.ts';
 import { changeOrderStatusAsStaff, findOrderForStaff, listOrdersForStaff } from '../../orders/index.ts';
 import type { AppRouteHandler } from '../create-router.ts';
 import { toMappedPage } from '../pagination.ts';
-import { toDashboardJson, toStaffOrderDetailJson, toStaffOrderJson } from './back-office.mappers.ts';
+import { findInboxRequest, listInbox, readRequestFile, updateInboxRequest } from '../../requests/requests-inbox.ts';
+import { servedFileHeaders } from '../../requests/served-files.ts';
+import {
+  toDashboardJson,
+  toInboxRequestJson,
+  toStaffOrderDetailJson,
+  toStaffOrderJson,
+} from './back-office.mappers.ts';
 import type * as routes from './back-office.routes.ts';
 
 const NO_ORDER = 'Заказ не найден.';
@@ -40,3 +47,29 @@ export const changeStatus: AppRouteHandler<typeof routes.changeStatus> = async (
 
 export const dashboard: AppRouteHandler<typeof routes.dashboard> = async (c) =>
   c.json(toDashboardJson(await readDashboard()), 200);
+
+const NO_REQUEST = 'Заявка не найдена.';
+
+export const listRequests: AppRouteHandler<typeof routes.listRequests> = async (c) => {
+  const query = c.req.valid('query');
+  const found = await listInbox(query);
+  return c.json(toMappedPage(c.req.url, query, found, toInboxRequestJson), 200);
+};
+
+export const getRequest: AppRouteHandler<typeof routes.getRequest> = async (c) => {
+  const request = await findInboxRequest(c.req.valid('param').id);
+  if (!request) throw new NotFoundError(NO_REQUEST);
+  return c.json(toInboxRequestJson(request), 200);
+};
+
+export const updateRequest: AppRouteHandler<typeof routes.updateRequest> = async (c) => {
+  const request = await updateInboxRequest(c.req.valid('param').id, c.req.valid('json'));
+  if (!request) throw new NotFoundError(NO_REQUEST);
+  return c.json(toInboxRequestJson(request), 200);
+};
+
+export const requestFile: AppRouteHandler<typeof routes.requestFile> = async (c) => {
+  const file = await readRequestFile(c.req.valid('param').id);
+  if (!file) throw new NotFoundError('У этой заявки нет файла.');
+  return c.body(new Uint8Array(file.data), 200, servedFileHeaders(file));
+};

@@ -6,4 +6,8 @@ export const backOfficeRouter = createStaffRouter(Object.values(routes))
   .openapi(routes.listOrders, handlers.listOrders)
   .openapi(routes.getOrder, handlers.getOrder)
   .openapi(routes.changeStatus, handlers.changeStatus)
-  .openapi(routes.dashboard, handlers.dashboard);
+  .openapi(routes.dashboard, handlers.dashboard)
+  .openapi(routes.listRequests, handlers.listRequests)
+  .openapi(routes.getRequest, handlers.getRequest)
+  .openapi(routes.updateRequest, handlers.updateRequest)
+  .openapi(routes.requestFile, handlers.requestFile);

@@ -1,5 +1,6 @@
 import type { Dashboard } from '../../back-office/dashboard.queries.ts';
 import { allowedTransitions, ORDER_STATUS_LABELS, type OrderEvent, type StaffOrder } from '../../orders/index.ts';
+import { REQUEST_KIND_LABELS, REQUEST_STATUS_LABELS, type InboxRequest } from '../../requests/requests-inbox.ts';
 import { toOrderJson } from '../orders/orders.mappers.ts';
 
 export function toStaffOrderJson(order: StaffOrder) {
@@ -41,5 +42,33 @@ export function toDashboardJson(dashboard: Dashboard) {
       country: a.country,
       waiting: a.waiting,
     })),
+  };
+}
+
+export function toInboxRequestJson(request: InboxRequest) {
+  return {
+    id: request.id,
+    kind: request.kind,
+    kind_label: REQUEST_KIND_LABELS[request.kind],
+    country: request.country,
+    status: request.status,
+    status_label: REQUEST_STATUS_LABELS[request.status],
+    name: request.name,
+    email: request.email,
+    phone: request.phone,
+    message: request.message,
+    details: request.details,
+    about: request.about,
+    attachment: request.attachment
+      ? {
+          filename: request.attachment.filename,
+          content_type: request.attachment.contentType,
+          size: request.attachment.size,
+          url: `/api/v1/staff/requests/${request.id}/file/`,
+        }
+      : null,
+    notes: request.notes,
+    created_at: request.createdAt.toISOString(),
+    updated_at: request.updatedAt.toISOString(),
   };
 }

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { detailSchema, fieldErrorsSchema, jsonContent } from '../common.schemas.ts';
+import { detailSchema, fieldErrorsSchema, idParam, jsonContent } from '../common.schemas.ts';
 import * as s from './back-office.schemas.ts';
 
 const tags = ['Staff'];
@@ -68,4 +68,73 @@ export const dashboard = createRoute({
   security,
   summary: 'What needs someone now: orders waiting, new requests, imports, awaited products',
   responses: { 200: jsonContent(s.dashboardSchema, 'The counts'), ...staff },
+});
+
+export const listRequests = createRoute({
+  operationId: 'staff_requests_list',
+  method: 'get',
+  path: '/staff/requests/',
+  tags,
+  security,
+  summary: 'The inbox of visitor requests, newest first, by kind, state, country or a search',
+  request: { query: s.inboxListQuery },
+  responses: {
+    200: jsonContent(s.inboxPageSchema, 'A page of requests'),
+    400: jsonContent(fieldErrorsSchema, 'Invalid filters'),
+    ...staff,
+  },
+});
+
+export const getRequest = createRoute({
+  operationId: 'staff_requests_retrieve',
+  method: 'get',
+  path: '/staff/requests/{id}/',
+  tags,
+  security,
+  summary: 'One visitor request',
+  request: { params: idParam },
+  responses: {
+    200: jsonContent(s.inboxRequestSchema, 'The request'),
+    ...staff,
+    404: jsonContent(detailSchema, 'No such request'),
+  },
+});
+
+export const updateRequest = createRoute({
+  operationId: 'staff_requests_partial_update',
+  method: 'patch',
+  path: '/staff/requests/{id}/',
+  tags,
+  security,
+  summary: 'Move a request along (new, in_progress, done, spam) or change its notes',
+  request: {
+    params: idParam,
+    body: { content: { 'application/json': { schema: s.inboxUpdateBody } }, required: true },
+  },
+  responses: {
+    200: jsonContent(s.inboxRequestSchema, 'The request after the change'),
+    400: jsonContent(fieldErrorsSchema, 'Invalid input'),
+    ...staff,
+    404: jsonContent(detailSchema, 'No such request'),
+  },
+});
+
+export const requestFile = createRoute({
+  operationId: 'staff_requests_file_retrieve',
+  method: 'get',
+  path: '/staff/requests/{id}/file/',
+  tags,
+  security,
+  summary: 'The file a request came with (a model, a CV), always as a download',
+  description:
+    '`Content-Disposition: attachment`, `X-Content-Type-Options: nosniff` and a sandboxing CSP: the browser never shows it as a page of the shop.',
+  request: { params: idParam },
+  responses: {
+    200: {
+      content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+      description: 'The file',
+    },
+    ...staff,
+    404: jsonContent(detailSchema, 'No such request, or it came without a file'),
+  },
 });

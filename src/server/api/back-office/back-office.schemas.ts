@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { COUNTRY_CODES } from '../../../shared/countries.ts';
 import { ORDER_NUMBER_PATTERN, ORDER_STATUSES, STAFF_ORDER_ORDERINGS } from '../../orders/index.ts';
+import { REQUEST_KINDS, REQUEST_STATUSES } from '../../requests/requests-inbox.ts';
 import { countryEnum } from '../common.schemas.ts';
 import { text } from '../fields.ts';
 import { pageSchema, paginationQuery } from '../pagination.ts';
@@ -105,3 +106,51 @@ export const dashboardSchema = z
     ),
   })
   .openapi('StaffDashboard');
+
+const requestKindEnum = z.enum(REQUEST_KINDS, { error: `Допустимые значения: ${REQUEST_KINDS.join(', ')}.` });
+const requestStatusEnum = z.enum(REQUEST_STATUSES, { error: `Допустимые значения: ${REQUEST_STATUSES.join(', ')}.` });
+
+export const inboxListQuery = z.object({
+  ...paginationQuery(25),
+  kind: requestKindEnum.optional(),
+  status: requestStatusEnum.optional(),
+  country: countryEnum.optional(),
+  search: text(100)
+    .optional()
+    .openapi({ param: { description: 'Part of the name, email, phone or message.' } }),
+});
+
+export const inboxRequestSchema = z
+  .object({
+    id: z.number().int(),
+    kind: requestKindEnum,
+    kind_label: z.string(),
+    country: z.enum(COUNTRY_CODES),
+    status: requestStatusEnum,
+    status_label: z.string(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    message: z.string(),
+    details: z.record(z.string(), z.union([z.string(), z.number()])),
+    about: z.string().openapi({ description: 'The course, vacancy or printing service it is about, by title.' }),
+    attachment: z
+      .object({ filename: z.string(), content_type: z.string(), size: z.number().int(), url: z.string() })
+      .nullable(),
+    notes: z.string(),
+    created_at: z.string().openapi({ format: 'date-time' }),
+    updated_at: z.string().openapi({ format: 'date-time' }),
+  })
+  .openapi('InboxRequest');
+
+export const inboxPageSchema = pageSchema(inboxRequestSchema).openapi('InboxRequestPage');
+
+export const inboxUpdateBody = z
+  .object({
+    status: requestStatusEnum.optional(),
+    notes: text(4000).optional(),
+  })
+  .refine((body) => body.status !== undefined || body.notes !== undefined, {
+    message: 'Укажите status или notes.',
+  })
+  .openapi('InboxRequestUpdate');

@@ -30,9 +30,12 @@ export const visitorRequests = pgTable(
     status: text({ enum: ['new', 'in_progress', 'done', 'spam'] })
       .notNull()
       .default('new'),
+    /** What staff noted while answering (the back office). */
+    notes: text().notNull().default(''),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.kind, t.createdAt)],
+  (t) => [index().on(t.kind, t.createdAt), index('visitor_requests_status_idx').on(t.status, t.createdAt)],
 );
 
 /** A file sent with a request (an STL model, a CV), kept in the database so every shop process can serve it. */

@@ -1,0 +1,158 @@
+/**
+ * The back office's inbox of visitor requests: support questions, course sign-ups, course searches,
+ * printing requests (with their model) and vacancy applications (with their CV). Staff list them by
+ * kind and state, read one, note what they did and move it along: new → in progress → done (or spam).
+ */
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { CountryCode } from '../../shared/countries.ts';
+import { getDb } from '../db/client.ts';
+import { courses, printingPrices, requestFiles, vacancies, visitorRequests } from '../db/schema/index.ts';
+import type { RequestKind } from './requests.types.ts';
+
+export const REQUEST_KINDS = ['support', 'printing', 'vacancy', 'course', 'course_search'] as const;
+export const REQUEST_STATUSES = ['new', 'in_progress', 'done', 'spam'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+export const REQUEST_KIND_LABELS: Record<RequestKind, string> = {
+  support: 'Вопрос в поддержку',
+  printing: 'Заявка на 3D-печать',
+  vacancy: 'Отклик на вакансию',
+  course: 'Запись на курс',
+  course_search: 'Запрос курса',
+};
+
+export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
+  new: 'Новая',
+  in_progress: 'В работе',
+  done: 'Готово',
+  spam: 'Спам',
+};
+
+export interface InboxRequest {
+  id: number;
+  kind: RequestKind;
+  country: CountryCode;
+  status: RequestStatus;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  details: Record<string, string | number>;
+  /** What it is about, by title: the course, the vacancy, the printing service. */
+  about: string;
+  attachment: { filename: string; contentType: string; size: number } | null;
+  notes: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface InboxFilters {
+  kind?: RequestKind;
+  status?: RequestStatus;
+  country?: CountryCode;
+  /** Part of the name, email, phone or message. */
+  search?: string;
+  limit: number;
+  offset: number;
+}
+
+const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function searchCondition(search: string): SQL | undefined {
+  const text = search.trim();
+  if (!text) return undefined;
+  return or(
+    ilike(visitorRequests.name, likeContaining(text)),
+    ilike(visitorRequests.email, likeContaining(text)),
+    ilike(visitorRequests.phone, likeContaining(text.replace(/[\s()-]/g, ''))),
+    ilike(visitorRequests.message, likeContaining(text)),
+  );
+}
+
+async function select(where: SQL | undefined, page?: { limit: number; offset: number }) {
+  const db = await getDb();
+  const query = db
+    .select({
+      request: visitorRequests,
+      course: courses.title,
+      vacancy: vacancies.title,
+      printing: sql<string | null>`${printingPrices.service} || ': ' || ${printingPrices.material}`,
+      file: { filename: requestFiles.filename, contentType: requestFiles.contentType, size: requestFiles.size },
+    })
+    .from(visitorRequests)
+    .leftJoin(courses, eq(courses.id, visitorRequests.courseId))
+    .leftJoin(vacancies, eq(vacancies.id, visitorRequests.vacancyId))
+    .leftJoin(printingPrices, eq(printingPrices.id, visitorRequests.printingPriceId))
+    .leftJoin(requestFiles, eq(requestFiles.requestId, visitorRequests.id))
+    .where(where)
+    .orderBy(desc(visitorRequests.createdAt), desc(visitorRequests.id));
+  const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
+  return rows.map(({ request, course, vacancy, printing, file }): InboxRequest => ({
+    id: request.id,
+    kind: request.kind,
+    country: request.country as CountryCode,
+    status: request.status,
+    name: request.name,
+    email: request.email,
+    phone: request.phone,
+    message: request.message,
+    details: request.details,
+    about: course ?? vacancy ?? printing ?? '',
+    attachment: file?.filename ? { filename: file.filename, contentType: file.contentType, size: file.size } : null,
+    notes: request.notes,
+    createdAt: request.createdAt,
+    updatedAt: request.updatedAt,
+  }));
+}
+
+/** A page of the inbox, newest first. */
+export async function listInbox(filters: InboxFilters): Promise<{ count: number; items: InboxRequest[] }> {
+  const where = and(
+    filters.kind ? eq(visitorRequests.kind, filters.kind) : undefined,
+    filters.status ? eq(visitorRequests.status, filters.status) : undefined,
+    filters.country ? eq(visitorRequests.country, filters.country) : undefined,
+    filters.search ? searchCondition(filters.search) : undefined,
+  );
+  const db = await getDb();
+  const [items, [total]] = await Promise.all([
+    select(where, filters),
+    db.select({ n: count() }).from(visitorRequests).where(where),
+  ]);
+  return { count: total?.n ?? 0, items };
+}
+
+export async function findInboxRequest(id: number): Promise<InboxRequest | null> {
+  return (await select(eq(visitorRequests.id, id)))[0] ?? null;
+}
+
+/** Changes the state or the notes of a request; null when there is no such request. */
+export async function updateInboxRequest(
+  id: number,
+  change: { status?: RequestStatus; notes?: string },
+): Promise<InboxRequest | null> {
+  const db = await getDb();
+  const [updated] = await db
+    .update(visitorRequests)
+    .set({ ...change, updatedAt: new Date() })
+    .where(eq(visitorRequests.id, id))
+    .returning({ id: visitorRequests.id });
+  return updated ? findInboxRequest(id) : null;
+}
+
+/** The file a request came with (a model, a CV), or null. */
+export async function readRequestFile(
+  requestId: number,
+): Promise<{ filename: string; contentType: string; size: number; data: Uint8Array } | null> {
+  const db = await getDb();
+  const [file] = await db
+    .select({
+      filename: requestFiles.filename,
+      contentType: requestFiles.contentType,
+      size: requestFiles.size,
+      data: requestFiles.data,
+    })
+    .from(requestFiles)
+    .where(eq(requestFiles.requestId, requestId))
+    .limit(1);
+  return file ?? null;
+}
