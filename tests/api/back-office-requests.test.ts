@@ -106,3 +106,37 @@ describe('the back office: the inbox of visitor requests', () => {
     expect((await api(`/staff/requests/${question}/file/`, { token })).status).toBe(404);
   });
 });
+
+describe('the back office: newsletter subscribers', () => {
+  it('lists them by country, state and search, and exports the active ones as a CSV Excel opens', async () => {
+    const token = await staffAccess();
+    const customer = await signedIn();
+    expect((await api('/staff/newsletter/', { token: customer.tokens.access })).status).toBe(403);
+    expect((await api('/staff/newsletter/export/')).status).toBe(401);
+    const subscribe = async (email: string, country: string) =>
+      expect(
+        (await api('/services/newsletter_subscriptions/', { method: 'POST', ip: uniqueIp(), json: { email, country } }))
+          .status,
+      ).toBe(201);
+    const kz = uniqueEmail('news-kz');
+    await subscribe(kz, 'kz');
+    await subscribe(uniqueEmail('news-kg'), 'kg');
+
+    const page = await api(`/staff/newsletter/?country=kz&state=active&search=${encodeURIComponent(kz)}`, { token });
+    expect(page.status).toBe(200);
+    expect(page.body.results).toEqual([
+      { id: expect.any(Number), email: kz, country: 'kz', subscribed_at: expect.any(String), unsubscribed_at: null },
+    ]);
+    expect((await api('/staff/newsletter/?state=gone', { token })).status).toBe(400);
+
+    const csv = await api('/staff/newsletter/export/?country=kz', { token });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csv.headers.get('content-disposition')).toBe('attachment; filename="newsletter-kz.csv"');
+    const text = csv.body as string;
+    // (The BOM Excel needs is stripped by the text decoder here.)
+    expect(text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('email;страна;подписан');
+    expect(text).toContain(`${kz};kz;`);
+    expect(text).not.toContain(';kg;');
+  });
+});

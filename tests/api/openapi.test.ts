@@ -73,6 +73,8 @@ const PROTECTED = [
   'staff_requests_retrieve',
   'staff_requests_partial_update',
   'staff_requests_file_retrieve',
+  'staff_newsletter_list',
+  'staff_newsletter_export_retrieve',
 ];
 
 let doc: Document;

@@ -1136,6 +1136,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/staff/newsletter/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The newsletter's subscribers, newest first */
+        get: operations["staff_newsletter_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/newsletter/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The active subscribers (of a country) as a CSV Excel opens (UTF-8 with a BOM, `;`) */
+        get: operations["staff_newsletter_export_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/products/upload_products_json/": {
         parameters: {
             query?: never;
@@ -2311,6 +2345,22 @@ export interface components {
             /** @enum {string} */
             status?: "new" | "in_progress" | "done" | "spam";
             notes?: string;
+        };
+        NewsletterSubscriberPage: {
+            count: number;
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["NewsletterSubscriber"][];
+        };
+        NewsletterSubscriber: {
+            id: number;
+            email: string;
+            /** @enum {string} */
+            country: "kg" | "kz";
+            /** Format: date-time */
+            subscribed_at: string;
+            /** Format: date-time */
+            unsubscribed_at: string | null;
         };
         TaskStarted: {
             /** Format: uuid */
@@ -5912,6 +5962,111 @@ export interface operations {
             };
             /** @description No such request, or it came without a file */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_newsletter_list: {
+        parameters: {
+            query?: {
+                /** @description Page size, default 50, at most 100. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+                country?: "kg" | "kz";
+                state?: "active" | "unsubscribed";
+                /** @description Part of the email. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of subscribers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsletterSubscriberPage"];
+                };
+            };
+            /** @description Invalid filters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_newsletter_export_retrieve: {
+        parameters: {
+            query?: {
+                country?: "kg" | "kz";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description email; страна; подписан */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Unknown country */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -4,12 +4,17 @@ import { changeOrderStatusAsStaff, findOrderForStaff, listOrdersForStaff } from 
 import type { AppRouteHandler } from '../create-router.ts';
 import { toMappedPage } from '../pagination.ts';
 import { findInboxRequest, listInbox, readRequestFile, updateInboxRequest } from '../../requests/requests-inbox.ts';
+import {
+  exportSubscribers as subscribersCsv,
+  listSubscribers as subscribersPage,
+} from '../../requests/newsletter.queries.ts';
 import { servedFileHeaders } from '../../requests/served-files.ts';
 import {
   toDashboardJson,
   toInboxRequestJson,
   toStaffOrderDetailJson,
   toStaffOrderJson,
+  toSubscriberJson,
 } from './back-office.mappers.ts';
 import type * as routes from './back-office.routes.ts';
 
@@ -72,4 +77,20 @@ export const requestFile: AppRouteHandler<typeof routes.requestFile> = async (c)
   const file = await readRequestFile(c.req.valid('param').id);
   if (!file) throw new NotFoundError('У этой заявки нет файла.');
   return c.body(new Uint8Array(file.data), 200, servedFileHeaders(file));
+};
+
+export const listSubscribers: AppRouteHandler<typeof routes.listSubscribers> = async (c) => {
+  const query = c.req.valid('query');
+  return c.json(toMappedPage(c.req.url, query, await subscribersPage(query), toSubscriberJson), 200);
+};
+
+export const exportSubscribers: AppRouteHandler<typeof routes.exportSubscribers> = async (c) => {
+  const { country } = c.req.valid('query');
+  const csv = await subscribersCsv(country);
+  return c.body(new Uint8Array(csv), 200, {
+    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Disposition': `attachment; filename="newsletter-${country ?? 'all'}.csv"`,
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'private, no-store',
+  });
 };

@@ -10,4 +10,6 @@ export const backOfficeRouter = createStaffRouter(Object.values(routes))
   .openapi(routes.listRequests, handlers.listRequests)
   .openapi(routes.getRequest, handlers.getRequest)
   .openapi(routes.updateRequest, handlers.updateRequest)
-  .openapi(routes.requestFile, handlers.requestFile);
+  .openapi(routes.requestFile, handlers.requestFile)
+  .openapi(routes.listSubscribers, handlers.listSubscribers)
+  .openapi(routes.exportSubscribers, handlers.exportSubscribers);

@@ -1,6 +1,7 @@
 import type { Dashboard } from '../../back-office/dashboard.queries.ts';
 import { allowedTransitions, ORDER_STATUS_LABELS, type OrderEvent, type StaffOrder } from '../../orders/index.ts';
 import { REQUEST_KIND_LABELS, REQUEST_STATUS_LABELS, type InboxRequest } from '../../requests/requests-inbox.ts';
+import type { Subscriber } from '../../requests/newsletter.queries.ts';
 import { toOrderJson } from '../orders/orders.mappers.ts';
 
 export function toStaffOrderJson(order: StaffOrder) {
@@ -70,5 +71,15 @@ export function toInboxRequestJson(request: InboxRequest) {
     notes: request.notes,
     created_at: request.createdAt.toISOString(),
     updated_at: request.updatedAt.toISOString(),
+  };
+}
+
+export function toSubscriberJson(subscriber: Subscriber) {
+  return {
+    id: subscriber.id,
+    email: subscriber.email,
+    country: subscriber.country,
+    subscribed_at: subscriber.subscribedAt.toISOString(),
+    unsubscribed_at: subscriber.unsubscribedAt?.toISOString() ?? null,
   };
 }

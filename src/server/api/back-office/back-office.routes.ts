@@ -138,3 +138,33 @@ export const requestFile = createRoute({
     404: jsonContent(detailSchema, 'No such request, or it came without a file'),
   },
 });
+
+export const listSubscribers = createRoute({
+  operationId: 'staff_newsletter_list',
+  method: 'get',
+  path: '/staff/newsletter/',
+  tags,
+  security,
+  summary: "The newsletter's subscribers, newest first",
+  request: { query: s.subscriberListQuery },
+  responses: {
+    200: jsonContent(s.subscriberPageSchema, 'A page of subscribers'),
+    400: jsonContent(fieldErrorsSchema, 'Invalid filters'),
+    ...staff,
+  },
+});
+
+export const exportSubscribers = createRoute({
+  operationId: 'staff_newsletter_export_retrieve',
+  method: 'get',
+  path: '/staff/newsletter/export/',
+  tags,
+  security,
+  summary: 'The active subscribers (of a country) as a CSV Excel opens (UTF-8 with a BOM, `;`)',
+  request: { query: s.subscriberExportQuery },
+  responses: {
+    200: { content: { 'text/csv': { schema: { type: 'string' } } }, description: 'email; страна; подписан' },
+    400: jsonContent(fieldErrorsSchema, 'Unknown country'),
+    ...staff,
+  },
+});

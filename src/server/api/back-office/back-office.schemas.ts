@@ -154,3 +154,26 @@ export const inboxUpdateBody = z
     message: 'Укажите status или notes.',
   })
   .openapi('InboxRequestUpdate');
+
+export const subscriberListQuery = z.object({
+  ...paginationQuery(50),
+  country: countryEnum.optional(),
+  state: z.enum(['active', 'unsubscribed'], { error: 'Допустимые значения: active, unsubscribed.' }).optional(),
+  search: text(100)
+    .optional()
+    .openapi({ param: { description: 'Part of the email.' } }),
+});
+
+export const subscriberSchema = z
+  .object({
+    id: z.number().int(),
+    email: z.string(),
+    country: z.enum(COUNTRY_CODES),
+    subscribed_at: z.string().openapi({ format: 'date-time' }),
+    unsubscribed_at: z.string().nullable().openapi({ format: 'date-time' }),
+  })
+  .openapi('NewsletterSubscriber');
+
+export const subscriberPageSchema = pageSchema(subscriberSchema).openapi('NewsletterSubscriberPage');
+
+export const subscriberExportQuery = z.object({ country: countryEnum.optional() });
