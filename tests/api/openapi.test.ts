@@ -75,6 +75,10 @@ const PROTECTED = [
   'staff_requests_file_retrieve',
   'staff_newsletter_list',
   'staff_newsletter_export_retrieve',
+  'staff_products_list',
+  'staff_products_retrieve',
+  'staff_products_create',
+  'staff_products_partial_update',
 ];
 
 let doc: Document;

@@ -1170,6 +1170,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/staff/products/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every product, hidden ones too, with its offers per country */
+        get: operations["staff_products_list"];
+        put?: never;
+        /** Create a product: the same checks and writing as a products file */
+        post: operations["staff_products_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/products/{sku}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One product with its description, images, specifications and offers */
+        get: operations["staff_products_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a product: only the keys sent, with the same checks as a products file */
+        patch: operations["staff_products_partial_update"];
+        trace?: never;
+    };
     "/api/v1/products/upload_products_json/": {
         parameters: {
             query?: never;
@@ -2361,6 +2397,58 @@ export interface components {
             subscribed_at: string;
             /** Format: date-time */
             unsubscribed_at: string | null;
+        };
+        StaffProductPage: {
+            count: number;
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["StaffProduct"][];
+        };
+        StaffProduct: {
+            id: number;
+            sku: string;
+            name: string;
+            slug: string;
+            category: {
+                slug: string;
+                name: string;
+            };
+            brand: {
+                slug: string;
+                name: string;
+            } | null;
+            family: string | null;
+            is_active: boolean;
+            /** @description Price and stock per country; none where it is not sold. */
+            offers: {
+                /** @enum {string} */
+                country: "kg" | "kz";
+                price: string;
+                old_price: string | null;
+                quantity: number;
+            }[];
+            /** Format: date-time */
+            updated_at: string;
+        };
+        StaffProductDetail: components["schemas"]["StaffProduct"] & {
+            description: string;
+            images: string[];
+            specifications: {
+                [key: string]: string[];
+            };
+        };
+        /**
+         * @description One product as a row of the products file (`products@1`, README «Staff imports»): `sku`, `name`, `slug`, `category`, `brand`, `family`, `is_active`, `description`, `images`, `specifications`. Absent keys stay as they are; `null` clears what may be cleared.
+         * @example {
+         *       "sku": "3M-Z250-A2",
+         *       "name": "Filtek Z250 A2, 4 г",
+         *       "category": "kompozity",
+         *       "brand": "3m",
+         *       "is_active": true
+         *     }
+         */
+        ProductRow: {
+            [key: string]: unknown;
         };
         TaskStarted: {
             /** Format: uuid */
@@ -6067,6 +6155,237 @@ export interface operations {
             };
             /** @description Not staff */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_products_list: {
+        parameters: {
+            query?: {
+                /** @description Page size, default 25, at most 100. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+                /** @description Part of the SKU or the name. */
+                search?: string;
+                /** @description Category slug. */
+                category?: string;
+                /** @description Brand slug. */
+                brand?: string;
+                is_active?: "true" | "false";
+                ordering?: "name" | "-name" | "sku" | "-sku" | "updated_at" | "-updated_at";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of products */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffProductPage"];
+                };
+            };
+            /** @description Invalid filters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_products_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductRow"];
+            };
+        };
+        responses: {
+            /** @description The product */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffProductDetail"];
+                };
+            };
+            /** @description Per field, as the products file reports them */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description The SKU exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_products_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sku: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffProductDetail"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such SKU */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_products_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sku: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductRow"];
+            };
+        };
+        responses: {
+            /** @description The product */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffProductDetail"];
+                };
+            };
+            /** @description Per field, as the products file reports them */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such SKU */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

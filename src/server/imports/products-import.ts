@@ -65,154 +65,30 @@ export async function importProducts(ctx: ImportContext): Promise<ImportOutcome>
 
   return writeCatalog(ctx.actor, async (write) => {
     await ctx.enter(write);
-    const refs = await loadRefs(write);
-    const current = await loadProductsBySku(
-      write,
-      unique.map((r) => r.sku),
-    );
-    const notes: string[] = [];
-    const newBrands = new Map<string, { name: string; slug: string; id: number | null }>();
-    const drafts: ProductDraft[] = [];
-    const updates: ProductUpdate[] = [];
-    const slugsInFile = new Map<string, string>();
-    /** The brand name each row gave, by SKU, for the brands the import creates. */
-    const pendingBrand = new Map<string, string | undefined>();
-    const rowErrors = (row: ProductRow) => {
-      const found: RowError[] = [];
-      const fail = (column: string, value: string | null, code: RowError['code'], message: string) =>
-        found.push({ row: row.row, column, value, code, message });
-      const existing = current.get(row.sku);
-      if (!existing) {
-        if (row.name === undefined) fail('name', null, 'field_required', PRODUCTS_TEXT.required('name'));
-        if (row.category === undefined) fail('category', null, 'field_required', PRODUCTS_TEXT.required('category'));
-      }
-      let categoryId: number | undefined;
-      if (row.category !== undefined) {
-        categoryId = refs.categories.get(row.category);
-        if (categoryId === undefined)
-          fail('category', row.category, 'category_unknown', PRODUCTS_TEXT.categoryUnknown(row.category));
-      }
-      let brandId: number | null | undefined;
-      if (row.brand === null) brandId = null;
-      else if (row.brand !== undefined) {
-        brandId = refs.brands.bySlug.get(row.brand) ?? refs.brands.byName.get(row.brand.toLocaleLowerCase('ru'));
-        if (brandId === undefined && SLUG_PATTERN.test(row.brand))
-          fail('brand', row.brand, 'brand_unknown', PRODUCTS_TEXT.brandUnknown(row.brand));
-      }
-      const specs: SpecValuesById = new Map();
-      for (const [slug, values] of Object.entries(row.specifications ?? {})) {
-        const spec = refs.specs.get(slug);
-        if (!spec) {
-          fail(
-            `specifications.${slug}`,
-            slug,
-            'specification_unknown',
-            PRODUCTS_TEXT.specUnknown(slug, [...refs.specs.keys()]),
-          );
-          continue;
-        }
-        const bad = spec.kind === 'number' ? values.find((v) => !/^-?\d+([.,]\d+)?$/.test(v.trim())) : undefined;
-        if (bad !== undefined)
-          fail(`specifications.${slug}`, bad, 'field_invalid', PRODUCTS_TEXT.specNotNumber(slug, bad));
-        else
-          specs.set(
-            spec.id,
-            values.map((v) => v.trim()),
-          );
-      }
-      let slug = row.slug;
-      if (slug !== undefined && slug !== existing?.slug) {
-        const owner = refs.slugOwners.get(slug);
-        const inFile = slugsInFile.get(slug);
-        if ((owner !== undefined && owner !== row.sku) || (inFile !== undefined && inFile !== row.sku))
-          fail('slug', slug, 'slug_taken', PRODUCTS_TEXT.slugTaken(slug));
-      }
-      if (found.length) return { errors: found };
-      if (slug === undefined && !existing)
-        slug = uniqueSlug(slugify(row.name!) || slugify(row.sku) || 'tovar', refs, slugsInFile);
-      if (slug !== undefined) slugsInFile.set(slug, row.sku);
-      return { errors: found, categoryId, brandId, specs, slug };
-    };
-
-    for (const row of unique) {
-      const checked = rowErrors(row);
-      if (checked.errors.length) {
-        errors.push(...checked.errors);
-        continue;
-      }
-      const brandId = checked.brandId;
-      if (brandId === undefined && row.brand !== undefined && row.brand !== null) {
-        // A brand named as it is written that does not exist yet: created once, however many rows name it.
-        const key = row.brand.toLocaleLowerCase('ru');
-        if (!newBrands.has(key))
-          newBrands.set(key, { name: row.brand.trim(), slug: uniqueBrandSlug(row.brand, refs), id: null });
-      }
-      const existing = current.get(row.sku);
-      if (!existing) {
-        drafts.push({
-          sku: row.sku,
-          name: row.name!,
-          slug: checked.slug!,
-          categoryId: checked.categoryId!,
-          brandId: brandId ?? null,
-          family: row.family ?? null,
-          isActive: row.isActive ?? true,
-          description: row.description ?? '',
-          images: row.images ?? [],
-          specifications: checked.specs!,
-        });
-      } else {
-        updates.push({
-          id: existing.id,
-          sku: row.sku,
-          fields: definedOnly({
-            name: row.name,
-            slug: checked.slug,
-            categoryId: checked.categoryId,
-            brandId,
-            family: row.family,
-            isActive: row.isActive,
-            description: row.description,
-            images: row.images,
-          }),
-          specifications: checked.specs,
-        });
-      }
-      pendingBrand.set(row.sku, row.brand ?? undefined);
-    }
-
+    const plan = await planProducts(write, unique);
+    errors.push(...plan.errors);
     const errorRows = errorRowCount(errors);
     const applied = mayWrite(ctx.options, errorRows);
     let changed = new Set<number>();
     if (applied) {
       await ctx.beforeWrite(write);
-      for (const brand of newBrands.values()) brand.id = await createBrand(write, brand.name, brand.slug);
-      const brandOf = (sku: string, given: number | null | undefined) => {
-        const name = pendingBrand.get(sku);
-        return given === undefined && name ? (newBrands.get(name.toLocaleLowerCase('ru'))?.id ?? undefined) : given;
-      };
-      for (const draft of drafts) draft.brandId = brandOf(draft.sku, draft.brandId ?? undefined) ?? null;
-      for (const update of updates) {
-        const id = brandOf(update.sku, update.fields.brandId);
-        if (id !== undefined) update.fields.brandId = id;
-      }
-      await createProducts(write, drafts);
-      changed = await updateProducts(write, updates, current);
+      changed = await applyProductsPlan(write, plan);
     }
-    if (newBrands.size)
+    const notes: string[] = [];
+    if (plan.newBrands.size)
       notes.push(
-        `${applied ? 'Созданы бренды' : 'Будут созданы бренды'}: ${[...newBrands.values()].map((b) => b.name).join(', ')}.`,
+        `${applied ? 'Созданы бренды' : 'Будут созданы бренды'}: ${[...plan.newBrands.values()].map((b) => b.name).join(', ')}.`,
       );
-    const changes = applied ? [] : previewChanges(drafts, updates, current);
+    const changes = applied ? [] : previewChanges(plan.drafts, plan.updates, plan.current);
     const updated = applied
       ? changed.size
       : new Set(changes.filter((c) => c.field !== 'product').map((c) => c.sku)).size;
     return {
       counts: {
         rows: seen,
-        created: drafts.length,
+        created: plan.drafts.length,
         updated,
-        unchanged: updates.length - updated,
+        unchanged: plan.updates.length - updated,
         errors: errorRows,
       },
       errors: sortErrors(errors),
@@ -222,6 +98,158 @@ export async function importProducts(ctx: ImportContext): Promise<ImportOutcome>
       notes,
     };
   });
+}
+
+/**
+ * What product rows (the `products@1` shape, from a file or the back office) would do: the products
+ * to create and the fields to change, the brands to create, and the rows' errors against the catalog
+ * (unknown category, brand slug or specification, a taken slug, a new product without its name or
+ * category). Nothing is written.
+ */
+export interface ProductsPlan {
+  drafts: ProductDraft[];
+  updates: ProductUpdate[];
+  current: Map<string, StoredProduct>;
+  newBrands: Map<string, { name: string; slug: string; id: number | null }>;
+  /** The brand name each row gave, by SKU, for the brands the plan creates. */
+  pendingBrand: Map<string, string | undefined>;
+  errors: RowError[];
+}
+
+export async function planProducts(write: CatalogWrite, rows: readonly ProductRow[]): Promise<ProductsPlan> {
+  const refs = await loadRefs(write);
+  const current = await loadProductsBySku(
+    write,
+    rows.map((r) => r.sku),
+  );
+  const errors: RowError[] = [];
+  const newBrands: ProductsPlan['newBrands'] = new Map();
+  const drafts: ProductDraft[] = [];
+  const updates: ProductUpdate[] = [];
+  const slugsInFile = new Map<string, string>();
+  const pendingBrand: ProductsPlan['pendingBrand'] = new Map();
+  const rowErrors = (row: ProductRow) => {
+    const found: RowError[] = [];
+    const fail = (column: string, value: string | null, code: RowError['code'], message: string) =>
+      found.push({ row: row.row, column, value, code, message });
+    const existing = current.get(row.sku);
+    if (!existing) {
+      if (row.name === undefined) fail('name', null, 'field_required', PRODUCTS_TEXT.required('name'));
+      if (row.category === undefined) fail('category', null, 'field_required', PRODUCTS_TEXT.required('category'));
+    }
+    let categoryId: number | undefined;
+    if (row.category !== undefined) {
+      categoryId = refs.categories.get(row.category);
+      if (categoryId === undefined)
+        fail('category', row.category, 'category_unknown', PRODUCTS_TEXT.categoryUnknown(row.category));
+    }
+    let brandId: number | null | undefined;
+    if (row.brand === null) brandId = null;
+    else if (row.brand !== undefined) {
+      brandId = refs.brands.bySlug.get(row.brand) ?? refs.brands.byName.get(row.brand.toLocaleLowerCase('ru'));
+      if (brandId === undefined && SLUG_PATTERN.test(row.brand))
+        fail('brand', row.brand, 'brand_unknown', PRODUCTS_TEXT.brandUnknown(row.brand));
+    }
+    const specs: SpecValuesById = new Map();
+    for (const [slug, values] of Object.entries(row.specifications ?? {})) {
+      const spec = refs.specs.get(slug);
+      if (!spec) {
+        fail(
+          `specifications.${slug}`,
+          slug,
+          'specification_unknown',
+          PRODUCTS_TEXT.specUnknown(slug, [...refs.specs.keys()]),
+        );
+        continue;
+      }
+      const bad = spec.kind === 'number' ? values.find((v) => !/^-?\d+([.,]\d+)?$/.test(v.trim())) : undefined;
+      if (bad !== undefined)
+        fail(`specifications.${slug}`, bad, 'field_invalid', PRODUCTS_TEXT.specNotNumber(slug, bad));
+      else
+        specs.set(
+          spec.id,
+          values.map((v) => v.trim()),
+        );
+    }
+    let slug = row.slug;
+    if (slug !== undefined && slug !== existing?.slug) {
+      const owner = refs.slugOwners.get(slug);
+      const inFile = slugsInFile.get(slug);
+      if ((owner !== undefined && owner !== row.sku) || (inFile !== undefined && inFile !== row.sku))
+        fail('slug', slug, 'slug_taken', PRODUCTS_TEXT.slugTaken(slug));
+    }
+    if (found.length) return { errors: found };
+    if (slug === undefined && !existing)
+      slug = uniqueSlug(slugify(row.name!) || slugify(row.sku) || 'tovar', refs, slugsInFile);
+    if (slug !== undefined) slugsInFile.set(slug, row.sku);
+    return { errors: found, categoryId, brandId, specs, slug };
+  };
+
+  for (const row of rows) {
+    const checked = rowErrors(row);
+    if (checked.errors.length) {
+      errors.push(...checked.errors);
+      continue;
+    }
+    const brandId = checked.brandId;
+    if (brandId === undefined && row.brand !== undefined && row.brand !== null) {
+      // A brand named as it is written that does not exist yet: created once, however many rows name it.
+      const key = row.brand.toLocaleLowerCase('ru');
+      if (!newBrands.has(key))
+        newBrands.set(key, { name: row.brand.trim(), slug: uniqueBrandSlug(row.brand, refs), id: null });
+    }
+    const existing = current.get(row.sku);
+    if (!existing) {
+      drafts.push({
+        sku: row.sku,
+        name: row.name!,
+        slug: checked.slug!,
+        categoryId: checked.categoryId!,
+        brandId: brandId ?? null,
+        family: row.family ?? null,
+        isActive: row.isActive ?? true,
+        description: row.description ?? '',
+        images: row.images ?? [],
+        specifications: checked.specs!,
+      });
+    } else {
+      updates.push({
+        id: existing.id,
+        sku: row.sku,
+        fields: definedOnly({
+          name: row.name,
+          slug: checked.slug,
+          categoryId: checked.categoryId,
+          brandId,
+          family: row.family,
+          isActive: row.isActive,
+          description: row.description,
+          images: row.images,
+        }),
+        specifications: checked.specs,
+      });
+    }
+    pendingBrand.set(row.sku, row.brand ?? undefined);
+  }
+
+  return { drafts, updates, current, newBrands, pendingBrand, errors };
+}
+
+/** Writes a plan without errors: its new brands, then its products. Answers the ids of the products changed. */
+export async function applyProductsPlan(write: CatalogWrite, plan: ProductsPlan): Promise<Set<number>> {
+  const { drafts, updates, newBrands, pendingBrand, current } = plan;
+  for (const brand of newBrands.values()) brand.id = await createBrand(write, brand.name, brand.slug);
+  const brandOf = (sku: string, given: number | null | undefined) => {
+    const name = pendingBrand.get(sku);
+    return given === undefined && name ? (newBrands.get(name.toLocaleLowerCase('ru'))?.id ?? undefined) : given;
+  };
+  for (const draft of drafts) draft.brandId = brandOf(draft.sku, draft.brandId ?? undefined) ?? null;
+  for (const update of updates) {
+    const id = brandOf(update.sku, update.fields.brandId);
+    if (id !== undefined) update.fields.brandId = id;
+  }
+  await createProducts(write, drafts);
+  return updateProducts(write, updates, current);
 }
 
 async function loadRefs(write: CatalogWrite) {

@@ -1,5 +1,7 @@
 import { readDashboard } from '../../back-office/dashboard.queries.ts';
-import { NotFoundError } from '../../errors.ts';
+import { findProductForStaff, listProductsForStaff } from '../../catalog/staff-products.queries.ts';
+import { NotFoundError, ValidationError } from '../../errors.ts';
+import { PRODUCT_EDIT_TEXT, saveProduct } from '../../imports/product-edits.ts';
 import { changeOrderStatusAsStaff, findOrderForStaff, listOrdersForStaff } from '../../orders/index.ts';
 import type { AppRouteHandler } from '../create-router.ts';
 import { toMappedPage } from '../pagination.ts';
@@ -14,6 +16,8 @@ import {
   toInboxRequestJson,
   toStaffOrderDetailJson,
   toStaffOrderJson,
+  toStaffProductDetailJson,
+  toStaffProductJson,
   toSubscriberJson,
 } from './back-office.mappers.ts';
 import type * as routes from './back-office.routes.ts';
@@ -93,4 +97,33 @@ export const exportSubscribers: AppRouteHandler<typeof routes.exportSubscribers>
     'X-Content-Type-Options': 'nosniff',
     'Cache-Control': 'private, no-store',
   });
+};
+
+async function productOr404(sku: string) {
+  const product = await findProductForStaff(sku);
+  if (!product) throw new NotFoundError(PRODUCT_EDIT_TEXT.unknown(sku));
+  return toStaffProductDetailJson(product);
+}
+
+export const listProducts: AppRouteHandler<typeof routes.listProducts> = async (c) => {
+  const query = c.req.valid('query');
+  const found = await listProductsForStaff({ ...query, isActive: query.is_active });
+  return c.json(toMappedPage(c.req.url, query, found, toStaffProductJson), 200);
+};
+
+export const getProduct: AppRouteHandler<typeof routes.getProduct> = async (c) =>
+  c.json(await productOr404(c.req.valid('param').sku), 200);
+
+export const createProduct: AppRouteHandler<typeof routes.createProduct> = async (c) => {
+  const body = c.req.valid('json');
+  const sku = typeof body.sku === 'string' ? body.sku.trim() : '';
+  if (!sku) throw new ValidationError({ sku: ['Обязательное поле.'] });
+  await saveProduct(c.get('user')!.id, sku, { ...body, sku }, 'create');
+  return c.json(await productOr404(sku), 201);
+};
+
+export const updateProduct: AppRouteHandler<typeof routes.updateProduct> = async (c) => {
+  const { sku } = c.req.valid('param');
+  await saveProduct(c.get('user')!.id, sku, c.req.valid('json'), 'update');
+  return c.json(await productOr404(sku), 200);
 };

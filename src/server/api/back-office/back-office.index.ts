@@ -12,4 +12,8 @@ export const backOfficeRouter = createStaffRouter(Object.values(routes))
   .openapi(routes.updateRequest, handlers.updateRequest)
   .openapi(routes.requestFile, handlers.requestFile)
   .openapi(routes.listSubscribers, handlers.listSubscribers)
-  .openapi(routes.exportSubscribers, handlers.exportSubscribers);
+  .openapi(routes.exportSubscribers, handlers.exportSubscribers)
+  .openapi(routes.listProducts, handlers.listProducts)
+  .openapi(routes.getProduct, handlers.getProduct)
+  .openapi(routes.createProduct, handlers.createProduct)
+  .openapi(routes.updateProduct, handlers.updateProduct);

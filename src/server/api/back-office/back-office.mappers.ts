@@ -1,6 +1,7 @@
 import type { Dashboard } from '../../back-office/dashboard.queries.ts';
 import { allowedTransitions, ORDER_STATUS_LABELS, type OrderEvent, type StaffOrder } from '../../orders/index.ts';
 import { REQUEST_KIND_LABELS, REQUEST_STATUS_LABELS, type InboxRequest } from '../../requests/requests-inbox.ts';
+import type { StaffProduct, StaffProductDetail } from '../../catalog/staff-products.queries.ts';
 import type { Subscriber } from '../../requests/newsletter.queries.ts';
 import { toOrderJson } from '../orders/orders.mappers.ts';
 
@@ -81,5 +82,34 @@ export function toSubscriberJson(subscriber: Subscriber) {
     country: subscriber.country,
     subscribed_at: subscriber.subscribedAt.toISOString(),
     unsubscribed_at: subscriber.unsubscribedAt?.toISOString() ?? null,
+  };
+}
+
+export function toStaffProductJson(product: StaffProduct) {
+  return {
+    id: product.id,
+    sku: product.sku,
+    name: product.name,
+    slug: product.slug,
+    category: product.category,
+    brand: product.brand,
+    family: product.family,
+    is_active: product.isActive,
+    offers: product.offers.map((o) => ({
+      country: o.country,
+      price: o.price,
+      old_price: o.oldPrice,
+      quantity: o.quantity,
+    })),
+    updated_at: product.updatedAt.toISOString(),
+  };
+}
+
+export function toStaffProductDetailJson(product: StaffProductDetail) {
+  return {
+    ...toStaffProductJson(product),
+    description: product.description,
+    images: product.images,
+    specifications: product.specifications,
   };
 }

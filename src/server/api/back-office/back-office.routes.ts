@@ -168,3 +168,68 @@ export const exportSubscribers = createRoute({
     ...staff,
   },
 });
+
+export const listProducts = createRoute({
+  operationId: 'staff_products_list',
+  method: 'get',
+  path: '/staff/products/',
+  tags,
+  security,
+  summary: 'Every product, hidden ones too, with its offers per country',
+  request: { query: s.staffProductListQuery },
+  responses: {
+    200: jsonContent(s.staffProductPageSchema, 'A page of products'),
+    400: jsonContent(fieldErrorsSchema, 'Invalid filters'),
+    ...staff,
+  },
+});
+
+export const getProduct = createRoute({
+  operationId: 'staff_products_retrieve',
+  method: 'get',
+  path: '/staff/products/{sku}/',
+  tags,
+  security,
+  summary: 'One product with its description, images, specifications and offers',
+  request: { params: s.skuParam },
+  responses: {
+    200: jsonContent(s.staffProductDetailSchema, 'The product'),
+    ...staff,
+    404: jsonContent(detailSchema, 'No such SKU'),
+  },
+});
+
+export const createProduct = createRoute({
+  operationId: 'staff_products_create',
+  method: 'post',
+  path: '/staff/products/',
+  tags,
+  security,
+  summary: 'Create a product: the same checks and writing as a products file',
+  request: { body: { content: { 'application/json': { schema: s.productRowBody } }, required: true } },
+  responses: {
+    201: jsonContent(s.staffProductDetailSchema, 'The product'),
+    400: jsonContent(fieldErrorsSchema, 'Per field, as the products file reports them'),
+    ...staff,
+    409: jsonContent(detailSchema, 'The SKU exists'),
+  },
+});
+
+export const updateProduct = createRoute({
+  operationId: 'staff_products_partial_update',
+  method: 'patch',
+  path: '/staff/products/{sku}/',
+  tags,
+  security,
+  summary: 'Change a product: only the keys sent, with the same checks as a products file',
+  request: {
+    params: s.skuParam,
+    body: { content: { 'application/json': { schema: s.productRowBody } }, required: true },
+  },
+  responses: {
+    200: jsonContent(s.staffProductDetailSchema, 'The product'),
+    400: jsonContent(fieldErrorsSchema, 'Per field, as the products file reports them'),
+    ...staff,
+    404: jsonContent(detailSchema, 'No such SKU'),
+  },
+});

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { COUNTRY_CODES } from '../../../shared/countries.ts';
 import { ORDER_NUMBER_PATTERN, ORDER_STATUSES, STAFF_ORDER_ORDERINGS } from '../../orders/index.ts';
+import { STAFF_PRODUCT_ORDERINGS } from '../../catalog/staff-products.queries.ts';
 import { REQUEST_KINDS, REQUEST_STATUSES } from '../../requests/requests-inbox.ts';
 import { countryEnum } from '../common.schemas.ts';
 import { text } from '../fields.ts';
@@ -177,3 +178,70 @@ export const subscriberSchema = z
 export const subscriberPageSchema = pageSchema(subscriberSchema).openapi('NewsletterSubscriberPage');
 
 export const subscriberExportQuery = z.object({ country: countryEnum.optional() });
+
+export const staffProductListQuery = z.object({
+  ...paginationQuery(25),
+  search: text(100)
+    .optional()
+    .openapi({ param: { description: 'Part of the SKU or the name.' } }),
+  category: text(200)
+    .optional()
+    .openapi({ param: { description: 'Category slug.' } }),
+  brand: text(200)
+    .optional()
+    .openapi({ param: { description: 'Brand slug.' } }),
+  is_active: z
+    .enum(['true', 'false'], { error: 'Ожидается true или false.' })
+    .transform((v) => v === 'true')
+    .optional(),
+  ordering: z
+    .enum(STAFF_PRODUCT_ORDERINGS, { error: `Допустимые значения: ${STAFF_PRODUCT_ORDERINGS.join(', ')}.` })
+    .optional()
+    .default('name'),
+});
+
+export const skuParam = z.object({
+  sku: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: 'sku', in: 'path' }, example: '3M-Z250-A2' }),
+});
+
+const offerSchema = z.object({
+  country: z.enum(COUNTRY_CODES),
+  price: z.string(),
+  old_price: z.string().nullable(),
+  quantity: z.number().int(),
+});
+
+export const staffProductSchema = z
+  .object({
+    id: z.number().int(),
+    sku: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    category: z.object({ slug: z.string(), name: z.string() }),
+    brand: z.object({ slug: z.string(), name: z.string() }).nullable(),
+    family: z.string().nullable(),
+    is_active: z.boolean(),
+    offers: z.array(offerSchema).openapi({ description: 'Price and stock per country; none where it is not sold.' }),
+    updated_at: z.string().openapi({ format: 'date-time' }),
+  })
+  .openapi('StaffProduct');
+
+export const staffProductDetailSchema = staffProductSchema
+  .extend({
+    description: z.string(),
+    images: z.array(z.string()),
+    specifications: z.record(z.string(), z.array(z.string())),
+  })
+  .openapi('StaffProductDetail');
+
+export const staffProductPageSchema = pageSchema(staffProductSchema).openapi('StaffProductPage');
+
+export const productRowBody = z.record(z.string(), z.unknown()).openapi('ProductRow', {
+  description:
+    'One product as a row of the products file (`products@1`, README «Staff imports»): `sku`, `name`, `slug`, `category`, `brand`, `family`, `is_active`, `description`, `images`, `specifications`. Absent keys stay as they are; `null` clears what may be cleared.',
+  example: { sku: '3M-Z250-A2', name: 'Filtek Z250 A2, 4 г', category: 'kompozity', brand: '3m', is_active: true },
+});
