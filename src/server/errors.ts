@@ -167,3 +167,11 @@ export function asUnavailable(error: unknown): ServiceUnavailableError | undefin
   for (const item of causes(error)) if (isUnavailableError(item)) return item;
   return isConnectionError(error) ? new ServiceUnavailableError(1, { cause: error }) : undefined;
 }
+
+/** Whether PostgreSQL refused a write for a unique index (`23505`), however the driver wrapped it. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

@@ -79,6 +79,11 @@ const PROTECTED = [
   'staff_products_retrieve',
   'staff_products_create',
   'staff_products_partial_update',
+  'staff_publications_list',
+  'staff_publications_retrieve',
+  'staff_publications_create',
+  'staff_publications_partial_update',
+  'staff_publications_destroy',
 ];
 
 let doc: Document;

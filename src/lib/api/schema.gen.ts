@@ -1206,6 +1206,43 @@ export interface paths {
         patch: operations["staff_products_partial_update"];
         trace?: never;
     };
+    "/api/v1/staff/publications/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** News, articles and site pages, drafts and scheduled ones too, last changed first */
+        get: operations["staff_publications_list"];
+        put?: never;
+        /** Write a publication: its body sanitised, on the site at once (or at `published_at`) */
+        post: operations["staff_publications_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/publications/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One publication */
+        get: operations["staff_publications_retrieve"];
+        put?: never;
+        post?: never;
+        /** Delete a publication (to hide it, make it a draft instead) */
+        delete: operations["staff_publications_destroy"];
+        options?: never;
+        head?: never;
+        /** Change the fields sent */
+        patch: operations["staff_publications_partial_update"];
+        trace?: never;
+    };
     "/api/v1/products/upload_products_json/": {
         parameters: {
             query?: never;
@@ -2449,6 +2486,80 @@ export interface components {
          */
         ProductRow: {
             [key: string]: unknown;
+        };
+        StaffPublicationPage: {
+            count: number;
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["StaffPublication"][];
+        };
+        StaffPublication: {
+            id: number;
+            /** @enum {string} */
+            kind: "article" | "news" | "page";
+            slug: string;
+            title: string;
+            lead: string;
+            body: string;
+            cover: string | null;
+            cover_alt: string;
+            seo_title: string;
+            seo_description: string;
+            topics: string[];
+            reading_minutes: number;
+            /** Format: date-time */
+            published_at: string | null;
+            /** @enum {string} */
+            state: "published" | "scheduled" | "draft";
+            /** @description Where the site shows it (Kyrgyzstan), once published. */
+            url: string | null;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        PublicationCreate: {
+            /** @enum {string} */
+            kind: "article" | "news" | "page";
+            title: string;
+            slug?: string;
+            /** @default  */
+            lead?: string;
+            /**
+             * @description HTML; sanitised on the server before it is stored.
+             * @default
+             */
+            body?: string;
+            /** @default null */
+            cover?: string | null;
+            /** @default  */
+            cover_alt?: string;
+            /** @default  */
+            seo_title?: string;
+            /** @default  */
+            seo_description?: string;
+            /** @default [] */
+            topics?: string[];
+            /**
+             * Format: date-time
+             * @description Null: a draft. A future moment publishes then.
+             */
+            published_at?: string;
+        };
+        PublicationUpdate: {
+            title?: string;
+            slug?: string;
+            lead?: string;
+            /** @description HTML; sanitised on the server before it is stored. */
+            body?: string;
+            cover?: string | null;
+            cover_alt?: string;
+            seo_title?: string;
+            seo_description?: string;
+            topics?: string[];
+            /**
+             * Format: date-time
+             * @description Null: a draft. A future moment publishes then.
+             */
+            published_at?: string;
         };
         TaskStarted: {
             /** Format: uuid */
@@ -6385,6 +6496,271 @@ export interface operations {
                 };
             };
             /** @description No such SKU */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_publications_list: {
+        parameters: {
+            query?: {
+                /** @description Page size, default 25, at most 100. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+                kind?: "article" | "news" | "page";
+                state?: "published" | "scheduled" | "draft";
+                /** @description Part of the title. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of publications */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffPublicationPage"];
+                };
+            };
+            /** @description Invalid filters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_publications_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublicationCreate"];
+            };
+        };
+        responses: {
+            /** @description The publication */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffPublication"];
+                };
+            };
+            /** @description Per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_publications_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The publication */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffPublication"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such publication */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_publications_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such publication */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_publications_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublicationUpdate"];
+            };
+        };
+        responses: {
+            /** @description The publication */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffPublication"];
+                };
+            };
+            /** @description Per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such publication */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { getDb } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
-import { AuthenticationError, ValidationError } from '../errors.ts';
+import { AuthenticationError, isUniqueViolation, ValidationError } from '../errors.ts';
 import { checkCurrentPassword } from './accounts.limits.ts';
 import { ACCOUNT_MESSAGES as M } from './accounts.messages.ts';
 import * as mails from './accounts.mails.ts';
@@ -10,7 +10,7 @@ import { linkedUser } from './link-tokens.ts';
 import { checkPassword, hashPassword, passwordProblems } from './passwords.ts';
 import { endSessions, startSession, type TokenPair } from './sessions.ts';
 import { findUserByEmail, normalizeEmail, type User } from './users.queries.ts';
-import { addError, emailTaken, isUniqueViolation, throwIfAny, type FieldErrors } from './field-errors.ts';
+import { addError, emailTaken, throwIfAny, type FieldErrors } from './field-errors.ts';
 
 /** Logging in, and changing the password or the login email: with the current password, or through a mailed link. */
 

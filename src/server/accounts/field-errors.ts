@@ -13,13 +13,6 @@ export function throwIfAny(errors: FieldErrors): void {
   if (Object.keys(errors).length) throw new ValidationError(errors);
 }
 
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
-
 export async function emailTaken(email: string, db?: Db): Promise<boolean> {
   return (await findUserByEmail(email, db)) !== null;
 }

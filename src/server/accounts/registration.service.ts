@@ -2,14 +2,14 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { CountryCode } from '../../shared/countries.ts';
 import { getDb, queryRows } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
-import { PermissionError } from '../errors.ts';
+import { isUniqueViolation, PermissionError } from '../errors.ts';
 import { ACCOUNT_MESSAGES as M } from './accounts.messages.ts';
 import * as mails from './accounts.mails.ts';
 import { inBackground } from './background.ts';
 import { linkedUser } from './link-tokens.ts';
 import { hashPassword, passwordProblems } from './passwords.ts';
 import { findUserByEmail, normalizeEmail, type User } from './users.queries.ts';
-import { addError, isUniqueViolation, throwIfAny, type FieldErrors } from './field-errors.ts';
+import { addError, throwIfAny, type FieldErrors } from './field-errors.ts';
 import type { PublicUser } from './user-json.ts';
 
 /** Registration as djoser does it: an inactive account, its mailed activation link, and resending it. */

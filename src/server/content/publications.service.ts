@@ -1,5 +1,9 @@
-import type { Db } from '../db/client.ts';
+import { and, count, desc, eq, gt, ilike, isNull, lte, sql } from 'drizzle-orm';
+import { slugify } from '../../shared/slug.ts';
+import { invalidate } from '../cache/invalidation.ts';
+import { getDb, type Db } from '../db/client.ts';
 import { publications } from '../db/schema/index.ts';
+import { isUniqueViolation, NotFoundError, ValidationError } from '../errors.ts';
 import { readingMinutes, sanitizeRichText } from './sanitize.ts';
 
 export interface NewPublication {
@@ -30,4 +34,112 @@ export async function insertPublications(db: Db, items: NewPublication[]): Promi
       return { ...item, body, readingMinutes: readingMinutes(body) };
     }),
   );
+}
+
+/** What staff may change of a publication; absent fields stay as they are. */
+export type PublicationChange = Partial<Omit<NewPublication, 'kind'>>;
+
+export const PUBLICATION_TEXT = {
+  slugTaken: (slug: string) => `Адрес «${slug}» уже занят другой публикацией этого раздела.`,
+  noSlug: 'Из заголовка не получается адрес: укажите slug латиницей.',
+  notFound: 'Публикация не найдена.',
+} as const;
+
+/** A publication as the back office sees it: drafts and scheduled ones too. */
+export type StaffPublication = typeof publications.$inferSelect;
+
+function stored(change: PublicationChange) {
+  const { body, ...rest } = change;
+  if (body === undefined) return { ...rest, updatedAt: new Date() };
+  const clean = sanitizeRichText(body);
+  return { ...rest, body: clean, readingMinutes: readingMinutes(clean), updatedAt: new Date() };
+}
+
+/**
+ * Creates a publication (its slug made from the title when none is given), sanitised as every rich
+ * text, and empties every process's content caches.
+ * @throws ValidationError `{slug: [...]}` when the slug is taken in its section or cannot be made
+ */
+export async function createPublication(
+  item: Omit<NewPublication, 'slug'> & { slug?: string },
+): Promise<StaffPublication> {
+  const slug = item.slug || slugify(item.title).slice(0, 190);
+  if (!slug) throw new ValidationError({ slug: [PUBLICATION_TEXT.noSlug] });
+  const db = await getDb();
+  try {
+    const body = sanitizeRichText(item.body);
+    const [row] = await db
+      .insert(publications)
+      .values({ ...item, slug, body, readingMinutes: readingMinutes(body) })
+      .returning();
+    await invalidate('content');
+    return row!;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ValidationError({ slug: [PUBLICATION_TEXT.slugTaken(slug)] });
+    throw error;
+  }
+}
+
+/**
+ * Changes the fields given. @throws NotFoundError; ValidationError `{slug: [...]}` for a taken slug
+ */
+export async function updatePublication(id: number, change: PublicationChange): Promise<StaffPublication> {
+  const db = await getDb();
+  try {
+    const [row] = await db.update(publications).set(stored(change)).where(eq(publications.id, id)).returning();
+    if (!row) throw new NotFoundError(PUBLICATION_TEXT.notFound);
+    await invalidate('content');
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ValidationError({ slug: [PUBLICATION_TEXT.slugTaken(change.slug ?? '')] });
+    throw error;
+  }
+}
+
+/** @throws NotFoundError */
+export async function deletePublication(id: number): Promise<void> {
+  const db = await getDb();
+  const [row] = await db.delete(publications).where(eq(publications.id, id)).returning({ id: publications.id });
+  if (!row) throw new NotFoundError(PUBLICATION_TEXT.notFound);
+  await invalidate('content');
+}
+
+export interface StaffPublicationFilters {
+  kind?: 'article' | 'news' | 'page';
+  /** `published` (its date has come), `scheduled` (a future date) or `draft` (no date). */
+  state?: 'published' | 'scheduled' | 'draft';
+  search?: string;
+  limit: number;
+  offset: number;
+}
+
+/** Every publication, drafts and scheduled ones too, last changed first. */
+export async function listPublicationsForStaff(
+  filters: StaffPublicationFilters,
+): Promise<{ count: number; items: StaffPublication[] }> {
+  const db = await getDb();
+  const search = filters.search?.trim();
+  const where = and(
+    filters.kind ? eq(publications.kind, filters.kind) : undefined,
+    filters.state === 'draft' ? isNull(publications.publishedAt) : undefined,
+    filters.state === 'published' ? lte(publications.publishedAt, sql`now()`) : undefined,
+    filters.state === 'scheduled' ? gt(publications.publishedAt, sql`now()`) : undefined,
+    search ? ilike(publications.title, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+  );
+  const [items, [total]] = await Promise.all([
+    db
+      .select()
+      .from(publications)
+      .where(where)
+      .orderBy(desc(publications.updatedAt), desc(publications.id))
+      .limit(filters.limit)
+      .offset(filters.offset),
+    db.select({ n: count() }).from(publications).where(where),
+  ]);
+  return { count: total?.n ?? 0, items };
+}
+
+export async function findPublicationForStaff(id: number): Promise<StaffPublication | null> {
+  const [row] = await (await getDb()).select().from(publications).where(eq(publications.id, id));
+  return row ?? null;
 }

@@ -1,5 +1,13 @@
 import { readDashboard } from '../../back-office/dashboard.queries.ts';
 import { findProductForStaff, listProductsForStaff } from '../../catalog/staff-products.queries.ts';
+import {
+  createPublication as createPublicationRow,
+  deletePublication as deletePublicationRow,
+  findPublicationForStaff,
+  listPublicationsForStaff,
+  PUBLICATION_TEXT,
+  updatePublication as updatePublicationRow,
+} from '../../content/publications.service.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import { PRODUCT_EDIT_TEXT, saveProduct } from '../../imports/product-edits.ts';
 import { changeOrderStatusAsStaff, findOrderForStaff, listOrdersForStaff } from '../../orders/index.ts';
@@ -18,6 +26,7 @@ import {
   toStaffOrderJson,
   toStaffProductDetailJson,
   toStaffProductJson,
+  toStaffPublicationJson,
   toSubscriberJson,
 } from './back-office.mappers.ts';
 import type * as routes from './back-office.routes.ts';
@@ -126,4 +135,76 @@ export const updateProduct: AppRouteHandler<typeof routes.updateProduct> = async
   const { sku } = c.req.valid('param');
   await saveProduct(c.get('user')!.id, sku, c.req.valid('json'), 'update');
   return c.json(await productOr404(sku), 200);
+};
+
+const publicationFields = (body: {
+  title?: string;
+  slug?: string;
+  lead?: string;
+  body?: string;
+  cover?: string | null;
+  cover_alt?: string;
+  seo_title?: string;
+  seo_description?: string;
+  topics?: string[];
+  published_at?: Date | null;
+}) => ({
+  title: body.title,
+  slug: body.slug,
+  lead: body.lead,
+  body: body.body,
+  cover: body.cover,
+  coverAlt: body.cover_alt,
+  seoTitle: body.seo_title,
+  seoDescription: body.seo_description,
+  topics: body.topics,
+  publishedAt: body.published_at,
+});
+
+const definedOnly = <T extends object>(value: T): Partial<T> =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+export const listPublications: AppRouteHandler<typeof routes.listPublications> = async (c) => {
+  const query = c.req.valid('query');
+  return c.json(
+    toMappedPage(c.req.url, query, await listPublicationsForStaff(query), (p) => toStaffPublicationJson(p)),
+    200,
+  );
+};
+
+export const getPublication: AppRouteHandler<typeof routes.getPublication> = async (c) => {
+  const publication = await findPublicationForStaff(c.req.valid('param').id);
+  if (!publication) throw new NotFoundError(PUBLICATION_TEXT.notFound);
+  return c.json(toStaffPublicationJson(publication), 200);
+};
+
+export const createPublication: AppRouteHandler<typeof routes.createPublication> = async (c) => {
+  const body = c.req.valid('json');
+  const created = await createPublicationRow({
+    kind: body.kind,
+    title: body.title,
+    slug: body.slug || undefined,
+    lead: body.lead,
+    body: body.body,
+    cover: body.cover,
+    coverAlt: body.cover_alt,
+    seoTitle: body.seo_title,
+    seoDescription: body.seo_description,
+    topics: body.topics,
+    publishedAt: body.published_at,
+  });
+  return c.json(toStaffPublicationJson(created), 201);
+};
+
+export const updatePublication: AppRouteHandler<typeof routes.updatePublication> = async (c) => {
+  const body = c.req.valid('json');
+  const change = definedOnly(publicationFields(body));
+  if (change.slug === '') delete change.slug;
+  const updated = await updatePublicationRow(c.req.valid('param').id, change);
+  return c.json(toStaffPublicationJson(updated), 200);
+};
+
+export const deletePublication: AppRouteHandler<typeof routes.deletePublication> = async (c) => {
+  await deletePublicationRow(c.req.valid('param').id);
+  return c.body(null, 204);
 };

@@ -16,4 +16,9 @@ export const backOfficeRouter = createStaffRouter(Object.values(routes))
   .openapi(routes.listProducts, handlers.listProducts)
   .openapi(routes.getProduct, handlers.getProduct)
   .openapi(routes.createProduct, handlers.createProduct)
-  .openapi(routes.updateProduct, handlers.updateProduct);
+  .openapi(routes.updateProduct, handlers.updateProduct)
+  .openapi(routes.listPublications, handlers.listPublications)
+  .openapi(routes.getPublication, handlers.getPublication)
+  .openapi(routes.createPublication, handlers.createPublication)
+  .openapi(routes.updatePublication, handlers.updatePublication)
+  .openapi(routes.deletePublication, handlers.deletePublication);

@@ -2,6 +2,9 @@ import type { Dashboard } from '../../back-office/dashboard.queries.ts';
 import { allowedTransitions, ORDER_STATUS_LABELS, type OrderEvent, type StaffOrder } from '../../orders/index.ts';
 import { REQUEST_KIND_LABELS, REQUEST_STATUS_LABELS, type InboxRequest } from '../../requests/requests-inbox.ts';
 import type { StaffProduct, StaffProductDetail } from '../../catalog/staff-products.queries.ts';
+import type { StaffPublication } from '../../content/publications.service.ts';
+import { paths } from '../../../shared/paths.ts';
+import { DEFAULT_COUNTRY } from '../../../shared/countries.ts';
 import type { Subscriber } from '../../requests/newsletter.queries.ts';
 import { toOrderJson } from '../orders/orders.mappers.ts';
 
@@ -111,5 +114,35 @@ export function toStaffProductDetailJson(product: StaffProductDetail) {
     description: product.description,
     images: product.images,
     specifications: product.specifications,
+  };
+}
+
+export function toStaffPublicationJson(publication: StaffPublication, now = new Date()) {
+  const state = publication.publishedAt === null ? 'draft' : publication.publishedAt > now ? 'scheduled' : 'published';
+  const url =
+    state !== 'published'
+      ? null
+      : publication.kind === 'page'
+        ? paths.sitePage(DEFAULT_COUNTRY, publication.slug)
+        : publication.kind === 'news'
+          ? paths.newsItem(DEFAULT_COUNTRY, publication.slug)
+          : paths.article(DEFAULT_COUNTRY, publication.slug);
+  return {
+    id: publication.id,
+    kind: publication.kind,
+    slug: publication.slug,
+    title: publication.title,
+    lead: publication.lead,
+    body: publication.body,
+    cover: publication.cover,
+    cover_alt: publication.coverAlt,
+    seo_title: publication.seoTitle,
+    seo_description: publication.seoDescription,
+    topics: publication.topics,
+    reading_minutes: publication.readingMinutes,
+    published_at: publication.publishedAt?.toISOString() ?? null,
+    state: state as 'published' | 'scheduled' | 'draft',
+    url,
+    updated_at: publication.updatedAt.toISOString(),
   };
 }

@@ -233,3 +233,78 @@ export const updateProduct = createRoute({
     404: jsonContent(detailSchema, 'No such SKU'),
   },
 });
+
+export const listPublications = createRoute({
+  operationId: 'staff_publications_list',
+  method: 'get',
+  path: '/staff/publications/',
+  tags,
+  security,
+  summary: 'News, articles and site pages, drafts and scheduled ones too, last changed first',
+  request: { query: s.publicationListQuery },
+  responses: {
+    200: jsonContent(s.staffPublicationPageSchema, 'A page of publications'),
+    400: jsonContent(fieldErrorsSchema, 'Invalid filters'),
+    ...staff,
+  },
+});
+
+export const getPublication = createRoute({
+  operationId: 'staff_publications_retrieve',
+  method: 'get',
+  path: '/staff/publications/{id}/',
+  tags,
+  security,
+  summary: 'One publication',
+  request: { params: idParam },
+  responses: {
+    200: jsonContent(s.staffPublicationSchema, 'The publication'),
+    ...staff,
+    404: jsonContent(detailSchema, 'No such publication'),
+  },
+});
+
+export const createPublication = createRoute({
+  operationId: 'staff_publications_create',
+  method: 'post',
+  path: '/staff/publications/',
+  tags,
+  security,
+  summary: 'Write a publication: its body sanitised, on the site at once (or at `published_at`)',
+  request: { body: { content: { 'application/json': { schema: s.publicationCreateBody } }, required: true } },
+  responses: {
+    201: jsonContent(s.staffPublicationSchema, 'The publication'),
+    400: jsonContent(fieldErrorsSchema, 'Per field'),
+    ...staff,
+  },
+});
+
+export const updatePublication = createRoute({
+  operationId: 'staff_publications_partial_update',
+  method: 'patch',
+  path: '/staff/publications/{id}/',
+  tags,
+  security,
+  summary: 'Change the fields sent',
+  request: {
+    params: idParam,
+    body: { content: { 'application/json': { schema: s.publicationUpdateBody } }, required: true },
+  },
+  responses: {
+    200: jsonContent(s.staffPublicationSchema, 'The publication'),
+    400: jsonContent(fieldErrorsSchema, 'Per field'),
+    ...staff,
+    404: jsonContent(detailSchema, 'No such publication'),
+  },
+});
+
+export const deletePublication = createRoute({
+  operationId: 'staff_publications_destroy',
+  method: 'delete',
+  path: '/staff/publications/{id}/',
+  tags,
+  security,
+  summary: 'Delete a publication (to hide it, make it a draft instead)',
+  request: { params: idParam },
+  responses: { 204: { description: 'Deleted' }, ...staff, 404: jsonContent(detailSchema, 'No such publication') },
+});

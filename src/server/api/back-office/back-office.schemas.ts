@@ -4,7 +4,7 @@ import { ORDER_NUMBER_PATTERN, ORDER_STATUSES, STAFF_ORDER_ORDERINGS } from '../
 import { STAFF_PRODUCT_ORDERINGS } from '../../catalog/staff-products.queries.ts';
 import { REQUEST_KINDS, REQUEST_STATUSES } from '../../requests/requests-inbox.ts';
 import { countryEnum } from '../common.schemas.ts';
-import { text } from '../fields.ts';
+import { filledLine, line, text } from '../fields.ts';
 import { pageSchema, paginationQuery } from '../pagination.ts';
 import { orderSchema } from '../orders/orders.schemas.ts';
 
@@ -245,3 +245,86 @@ export const productRowBody = z.record(z.string(), z.unknown()).openapi('Product
     'One product as a row of the products file (`products@1`, README «Staff imports»): `sku`, `name`, `slug`, `category`, `brand`, `family`, `is_active`, `description`, `images`, `specifications`. Absent keys stay as they are; `null` clears what may be cleared.',
   example: { sku: '3M-Z250-A2', name: 'Filtek Z250 A2, 4 г', category: 'kompozity', brand: '3m', is_active: true },
 });
+
+const PUBLICATION_KINDS = ['article', 'news', 'page'] as const;
+const publicationKind = z.enum(PUBLICATION_KINDS, { error: 'Допустимые значения: article, news, page.' });
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** A site path (`/images/…`) or an http(s) URL: what a cover may be. */
+const imageUrl = line(500).refine(
+  (value) =>
+    value.startsWith('/')
+      ? !value.startsWith('//')
+      : URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol),
+  'Путь на сайте (/images/…) или адрес http(s)://.',
+);
+
+const publicationFields = {
+  title: filledLine(300),
+  slug: line(190).refine((value) => value === '' || SLUG.test(value), 'Только латиница, цифры и дефисы: o-kompanii.'),
+  lead: text(1000),
+  body: text(200_000).openapi({ description: 'HTML; sanitised on the server before it is stored.' }),
+  cover: imageUrl.nullable(),
+  cover_alt: line(300),
+  seo_title: line(300),
+  seo_description: line(500),
+  topics: z.array(line(60)).max(20, 'Не больше 20 тем.'),
+  published_at: z
+    .string()
+    .refine((s) => !Number.isNaN(Date.parse(s)), 'Дата и время в формате ISO 8601.')
+    .transform((s) => new Date(s))
+    .nullable()
+    .openapi({ type: 'string', format: 'date-time', description: 'Null: a draft. A future moment publishes then.' }),
+};
+
+export const publicationCreateBody = z
+  .object({
+    kind: publicationKind,
+    ...publicationFields,
+    slug: publicationFields.slug.optional(),
+    lead: publicationFields.lead.optional().default(''),
+    body: publicationFields.body.optional().default(''),
+    cover: publicationFields.cover.optional().default(null),
+    cover_alt: publicationFields.cover_alt.optional().default(''),
+    seo_title: publicationFields.seo_title.optional().default(''),
+    seo_description: publicationFields.seo_description.optional().default(''),
+    topics: publicationFields.topics.optional().default([]),
+    published_at: publicationFields.published_at.optional().default(null),
+  })
+  .openapi('PublicationCreate');
+
+export const publicationUpdateBody = z.object(publicationFields).partial().openapi('PublicationUpdate');
+
+export const publicationListQuery = z.object({
+  ...paginationQuery(25),
+  kind: publicationKind.optional(),
+  state: z
+    .enum(['published', 'scheduled', 'draft'], { error: 'Допустимые значения: published, scheduled, draft.' })
+    .optional(),
+  search: text(100)
+    .optional()
+    .openapi({ param: { description: 'Part of the title.' } }),
+});
+
+export const staffPublicationSchema = z
+  .object({
+    id: z.number().int(),
+    kind: publicationKind,
+    slug: z.string(),
+    title: z.string(),
+    lead: z.string(),
+    body: z.string(),
+    cover: z.string().nullable(),
+    cover_alt: z.string(),
+    seo_title: z.string(),
+    seo_description: z.string(),
+    topics: z.array(z.string()),
+    reading_minutes: z.number().int(),
+    published_at: z.string().nullable().openapi({ format: 'date-time' }),
+    state: z.enum(['published', 'scheduled', 'draft']),
+    url: z.string().nullable().openapi({ description: 'Where the site shows it (Kyrgyzstan), once published.' }),
+    updated_at: z.string().openapi({ format: 'date-time' }),
+  })
+  .openapi('StaffPublication');
+
+export const staffPublicationPageSchema = pageSchema(staffPublicationSchema).openapi('StaffPublicationPage');
