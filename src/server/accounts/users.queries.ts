@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { containing } from '../db/like.ts';
 import { getDb } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 
@@ -53,7 +54,7 @@ export async function listUsers(options: {
   const conditions: (SQL | undefined)[] = [isNull(users.deletedAt)];
   if (options.onlyId !== undefined) conditions.push(eq(users.id, options.onlyId));
   if (options.search) {
-    const pattern = `%${options.search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const pattern = containing(options.search);
     conditions.push(
       or(
         ilike(users.email, pattern),

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { intArray, queryRows, type Db } from '../db/client.ts';
+import { escapeLike } from '../db/like.ts';
 import { memoCache } from '../cache/memo.ts';
 import { invalidate } from '../cache/invalidation.ts';
 import { textVariants, wordVariants } from './search-variants.ts';
@@ -57,7 +58,7 @@ export function findMatches(db: Db, search: SearchTerms): Promise<SearchMatches>
 
 async function searchMatches(db: Db, search: SearchTerms): Promise<SearchMatches> {
   const lower = search.text.toLowerCase();
-  const prefix = `${lower.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const prefix = `${escapeLike(lower)}%`;
   const { tsquery, allKnown } = await typoTolerantQuery(db, search.words);
   // Names are compared with the text as typed and, unless every word is a catalog word as typed, as the
   // person may have meant it (other layout, other alphabet); a name close to the text as typed skips that.

@@ -5,6 +5,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { CountryCode } from '../../shared/countries.ts';
 import { getDb } from '../db/client.ts';
+import { containing } from '../db/like.ts';
 import {
   brands,
   categories,
@@ -54,8 +55,6 @@ export interface StaffProductDetail extends StaffProduct {
   /** Specification slug → values, as the products file writes them. */
   specifications: Record<string, string[]>;
 }
-
-const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const ORDER_BY: Record<StaffProductOrdering, SQL[]> = {
   name: [asc(products.name), asc(products.id)],
@@ -123,7 +122,7 @@ export async function listProductsForStaff(
   const db = await getDb();
   const search = filters.search?.trim();
   const where = and(
-    search ? or(ilike(products.sku, likeContaining(search)), ilike(products.name, likeContaining(search))) : undefined,
+    search ? or(ilike(products.sku, containing(search)), ilike(products.name, containing(search))) : undefined,
     filters.category ? eq(categories.slug, filters.category) : undefined,
     filters.brand ? eq(brands.slug, filters.brand) : undefined,
     filters.isActive === undefined ? undefined : eq(products.isActive, filters.isActive),

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, ilike, isNull, lte, sql } from 'drizzle-orm';
 import { slugify } from '../../shared/slug.ts';
 import { invalidate } from '../cache/invalidation.ts';
 import { getDb, type Db } from '../db/client.ts';
+import { containing } from '../db/like.ts';
 import { publications } from '../db/schema/index.ts';
 import { isUniqueViolation, NotFoundError, ValidationError } from '../errors.ts';
 import { readingMinutes, sanitizeRichText } from './sanitize.ts';
@@ -124,7 +125,7 @@ export async function listPublicationsForStaff(
     filters.state === 'draft' ? isNull(publications.publishedAt) : undefined,
     filters.state === 'published' ? lte(publications.publishedAt, sql`now()`) : undefined,
     filters.state === 'scheduled' ? gt(publications.publishedAt, sql`now()`) : undefined,
-    search ? ilike(publications.title, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+    search ? ilike(publications.title, containing(search)) : undefined,
   );
   const [items, [total]] = await Promise.all([
     db

@@ -5,6 +5,7 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { CountryCode } from '../../shared/countries.ts';
 import { getDb } from '../db/client.ts';
+import { containing } from '../db/like.ts';
 import { orderEvents, orders, users } from '../db/schema/index.ts';
 import type { OrderStatus } from './order-status.ts';
 import { findOrderById, withLines } from './orders.queries.ts';
@@ -42,18 +43,15 @@ export interface OrderEvent {
   createdAt: Date;
 }
 
-/** `%`, `_` and `\` of a typed search match themselves in LIKE. */
-const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function searchCondition(search: string): SQL | undefined {
   const text = search.trim();
   if (!text) return undefined;
   const digits = text.replace(/\D/g, '');
   return or(
-    ilike(orders.number, likeContaining(text)),
-    ilike(orders.contactEmail, likeContaining(text)),
-    ilike(users.email, likeContaining(text)),
-    ilike(orders.contactName, likeContaining(text)),
+    ilike(orders.number, containing(text)),
+    ilike(orders.contactEmail, containing(text)),
+    ilike(users.email, containing(text)),
+    ilike(orders.contactName, containing(text)),
     // Phones are stored as +996555123456; people type them with spaces, dashes and brackets.
     digits.length >= 3 ? sql`regexp_replace(${orders.contactPhone}, '\\D', '', 'g') like ${`%${digits}%`}` : undefined,
   );

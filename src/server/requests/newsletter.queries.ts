@@ -6,6 +6,7 @@ import { and, asc, count, desc, eq, ilike, isNotNull, isNull, type SQL } from 'd
 import type { CountryCode } from '../../shared/countries.ts';
 import { EXCEL_CSV, encodeCsv, excelSafe } from '../csv.ts';
 import { getDb } from '../db/client.ts';
+import { containing } from '../db/like.ts';
 import { newsletterSubscriptions } from '../db/schema/index.ts';
 
 export interface Subscriber {
@@ -29,9 +30,7 @@ function where(filters: SubscriberFilters): SQL | undefined {
     filters.country ? eq(newsletterSubscriptions.country, filters.country) : undefined,
     filters.state === 'active' ? isNull(newsletterSubscriptions.unsubscribedAt) : undefined,
     filters.state === 'unsubscribed' ? isNotNull(newsletterSubscriptions.unsubscribedAt) : undefined,
-    search
-      ? ilike(newsletterSubscriptions.email, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`).toLowerCase()}%`)
-      : undefined,
+    search ? ilike(newsletterSubscriptions.email, containing(search.toLowerCase())) : undefined,
   );
 }
 

@@ -6,6 +6,7 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { CountryCode } from '../../shared/countries.ts';
 import { getDb } from '../db/client.ts';
+import { containing } from '../db/like.ts';
 import { courses, printingPrices, requestFiles, vacancies, visitorRequests } from '../db/schema/index.ts';
 import type { RequestKind } from './requests.types.ts';
 
@@ -56,16 +57,14 @@ export interface InboxFilters {
   offset: number;
 }
 
-const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function searchCondition(search: string): SQL | undefined {
   const text = search.trim();
   if (!text) return undefined;
   return or(
-    ilike(visitorRequests.name, likeContaining(text)),
-    ilike(visitorRequests.email, likeContaining(text)),
-    ilike(visitorRequests.phone, likeContaining(text.replace(/[\s()-]/g, ''))),
-    ilike(visitorRequests.message, likeContaining(text)),
+    ilike(visitorRequests.name, containing(text)),
+    ilike(visitorRequests.email, containing(text)),
+    ilike(visitorRequests.phone, containing(text.replace(/[\s()-]/g, ''))),
+    ilike(visitorRequests.message, containing(text)),
   );
 }
 

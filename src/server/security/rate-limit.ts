@@ -1,5 +1,6 @@
 import { inArray, like, lt, sql } from 'drizzle-orm';
 import { getDb, queryRows, type Db } from '../db/client.ts';
+import { escapeLike } from '../db/like.ts';
 import { rateLimits } from '../db/schema/index.ts';
 import { RateLimitError } from '../errors.ts';
 import { logger } from '../logger.ts';
@@ -143,7 +144,7 @@ export async function deleteRateLimitKeys(keys: string[], db?: Db, suffixes: str
   const conn = db ?? (await getDb());
   if (keys.length) await conn.delete(rateLimits).where(inArray(rateLimits.key, keys));
   for (const suffix of suffixes) {
-    await conn.delete(rateLimits).where(like(rateLimits.key, `%${suffix.replace(/[\\%_]/g, (ch) => `\\${ch}`)}`));
+    await conn.delete(rateLimits).where(like(rateLimits.key, `%${escapeLike(suffix)}`));
   }
 }
 
