@@ -158,3 +158,17 @@ test('filters a category by a specification, sorts by price, pages and restores 
   await expectCardNames(fresh, secondPageNames);
   await direct.close();
 });
+
+test('a product card’s name link shows the focus ring around the name when reached with the keyboard', async ({
+  page,
+}) => {
+  await page.goto(CATEGORY_PATH);
+  const card = page.locator('.product-card').first();
+  const link = card.locator('.name a');
+  const before = await card.locator('.body').screenshot();
+  await link.focus();
+  await expect(link).toBeFocused();
+  // Something is drawn: the ring around the link's box (an inline link around block-level spans drew nothing).
+  const after = await card.locator('.body').screenshot();
+  expect(after.equals(before)).toBe(false);
+});
