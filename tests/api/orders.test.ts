@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { getDbHandle } from '../../src/server/db/client.ts';
 import { changeOrderStatus } from '../../src/server/orders/index.ts';
 import { activeUser, login, mailsTo, signedIn, uniqueIp } from '../helpers/accounts.ts';
-import { api, dbRows } from '../helpers/api.ts';
+import { api, dbRows, listAll } from '../helpers/api.ts';
 import { orderBody, setStock, stockedProduct, stockOf } from '../helpers/orders.ts';
 import { startSecondProcess } from '../helpers/second-process.ts';
 
@@ -57,7 +57,11 @@ describe('POST /orders/order_create/', () => {
       },
       { product: b.id, product_slug: b.slug, name: b.name, sku: b.sku, price: b.price, quantity: 1, total: b.price },
     ]);
-    expect(cents(body.total)).toBe(cents(a.price) * 2 + cents(b.price));
+    expect(cents(body.goods_total)).toBe(cents(a.price) * 2 + cents(b.price));
+    // Delivery in Bishkek: 250 сом below 10 000 сом, free from it (shared/delivery.ts).
+    const delivery = cents(body.goods_total) >= 1_000_000 ? 0 : 25_000;
+    expect(cents(body.delivery.price)).toBe(delivery);
+    expect(cents(body.total)).toBe(cents(body.goods_total) + delivery);
     expect(body.contact).toEqual({ name: 'Айгуль Садыкова', phone: '+996555123456', email });
     expect(body.delivery).toMatchObject({ method: 'courier', city: 'Бишкек', address: 'ул. Киевская, 95, кабинет 3' });
     expect(await stockOf(a.id)).toBe(3);
@@ -298,6 +302,51 @@ describe('Idempotency-Key', () => {
     const { status, body } = await create(tokens.access, orderBody([{ product: 1, quantity: 1 }]), 'click-1');
     expect(status).toBe(400);
     expect(body['idempotency-key']).toEqual(['Idempotency-Key должен быть UUID.']);
+  });
+});
+
+describe('delivery in the total', () => {
+  const priced = async (price: number, body: Record<string, unknown>, country: 'kg' | 'kz' = 'kg') => {
+    const a = await stockedProduct(5, country);
+    await dbRows(sql`update product_offers set price = ${price} where product_id = ${a.id} and country = ${country}`);
+    const { tokens } = await signedIn();
+    const placed = await create(tokens.access, orderBody([{ product: a.id, quantity: 1 }], { country, ...body }));
+    expect(placed.status).toBe(201);
+    return placed.body;
+  };
+
+  it('adds the courier price below the city threshold and nothing from it, in Bishkek and Almaty', async () => {
+    expect(await priced(3540, {})).toMatchObject({
+      goods_total: '3540.00',
+      delivery: { method: 'courier', price: '250.00' },
+      total: '3790.00',
+    });
+    expect(
+      await priced(10000, { delivery: { method: 'courier', city: 'г. Бишкек', address: 'ул. Киевская, 95' } }),
+    ).toMatchObject({
+      delivery: { price: '0.00' },
+      total: '10000.00',
+    });
+    expect(
+      await priced(20000, { delivery: { method: 'courier', city: 'Алматы', address: 'пр. Абая, 1' } }, 'kz'),
+    ).toMatchObject({ delivery: { price: '1500.00' }, total: '21500.00' });
+  });
+
+  it('charges nothing for pickup, and leaves a carrier’s tariff out of the total for other cities', async () => {
+    const [office] = await listAll('/core/contacts/?country=kg');
+    expect(await priced(3540, { delivery: { method: 'pickup', pickup_point: office.id } })).toMatchObject({
+      delivery: { method: 'pickup', price: '0.00' },
+      total: '3540.00',
+    });
+    const carrier = await priced(3540, { delivery: { method: 'courier', city: 'Каракол', address: 'ул. Ленина, 1' } });
+    expect(carrier).toMatchObject({ delivery: { price: null }, goods_total: '3540.00', total: '3540.00' });
+    const { tokens, email } = await signedIn();
+    const a = await stockedProduct(5);
+    const placed = await create(tokens.access, orderBody([{ product: a.id, quantity: 1 }]));
+    const mail = (await mailsTo(email)).find((m) => m.kind === 'order_placed')!;
+    expect(mail.text).toMatch(/Доставка: (250\s*сом|бесплатно)/);
+    expect(mail.text).toContain(`Итого: `);
+    expect(placed.body.total).not.toBe(undefined);
   });
 });
 

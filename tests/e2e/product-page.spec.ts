@@ -55,6 +55,13 @@ test('shows the family’s other shades as links, the current one marked', async
   await expect(page.getByRole('heading', { name: 'Другие товары категории' })).toBeVisible();
 });
 
+test('says what delivery costs in the country’s main city, and from when it is free', async ({ page }) => {
+  await page.goto(`/kg/product/${Z250_A1}/`);
+  await expect(page.getByText('Доставка по Бишкеку — 250\u00a0сом, бесплатно от 10\u00a0000\u00a0сом.')).toBeVisible();
+  await page.goto(`/kz/product/${Z250_A1}/`);
+  await expect(page.getByText(/Доставка по Алматы — 1\s500\s₸, бесплатно от 60\s000\s₸\./)).toBeVisible();
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

@@ -1,3 +1,4 @@
+import { DELIVERY, deliveryPriceText, freeDeliveryHint, quoteDelivery } from '~/shared/delivery.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { CountryCode, Exchange } from '~/lib/api/types.ts';
@@ -177,6 +178,9 @@ export default function CartView({
         {subtotal && subtotal.missing > 0 && (
           <p className="muted small">Без учёта товаров, которых нет в наличии или в продаже.</p>
         )}
+        {subtotal && subtotal.orderable > 0 && (
+          <p className="cart-delivery small">{deliveryNote(country, subtotal.amount)}</p>
+        )}
         {subtotal && subtotal.orderable > 0 ? (
           <a className="btn btn-primary cart-checkout" href={checkoutHref} data-astro-reload>
             Оформить заказ
@@ -196,4 +200,12 @@ export default function CartView({
       </aside>
     </div>
   );
+}
+
+/** The main city's courier delivery for these goods: what it costs, or how much more makes it free. */
+function deliveryNote(country: CountryCode, goods: number): string {
+  const city = DELIVERY[country].mainCity;
+  const quote = quoteDelivery(country, { method: 'courier', city: city.name }, goods);
+  if (quote.kind !== 'courier') return `Доставка ${city.within} — бесплатно. Самовывоз — бесплатно.`;
+  return `Доставка ${city.within} — ${deliveryPriceText(country, quote)}. ${freeDeliveryHint(country, quote)}`;
 }

@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import type { CountryCode, Exchange } from '~/lib/api/types.ts';
 import { Field, Form, Select, SubmitButton, TextArea, useForm } from '~/islands/forms/index.ts';
+import { DELIVERY, freeDeliveryHint, quoteDelivery } from '~/shared/delivery.ts';
 import { formatMoney, paymentNote, toDisplayCurrency, type DisplayCurrency } from '~/shared/money.ts';
 import { GOODS, plural } from '~/shared/plural.ts';
 import { $cartIds } from '~/stores/cart.ts';
@@ -47,6 +48,7 @@ export default function CheckoutForm({
   const [delivery, setDelivery] = useState<'pickup' | 'courier'>(offices.length ? 'pickup' : 'courier');
   const [payment, setPayment] = useState<'on_receipt' | 'bank_transfer'>('on_receipt');
   const [phone, setPhone] = useState(profile.phone);
+  const [city, setCity] = useState('');
   const [lineErrors, setLineErrors] = useState<string[][]>([]);
   const idempotencyKey = useMemo(() => crypto.randomUUID(), []);
   const lines = useStore($cartLines);
@@ -100,8 +102,28 @@ export default function CheckoutForm({
   }
 
   const units = lines.reduce((n, line) => n + line.quantity, 0);
-  const ownTotal = subtotal ? formatMoney(subtotal.amount, toDisplayCurrency(subtotal.currency)) : null;
-  const shownTotal = subtotal ? format(subtotal.amount.toFixed(2), subtotal.currency) : null;
+  // Delivery as the server will price it (shared/delivery.ts): known once the city is.
+  const cityKnown = delivery === 'pickup' || city.trim() !== '';
+  const quote =
+    subtotal && cityKnown
+      ? quoteDelivery(
+          country,
+          delivery === 'courier' ? { method: 'courier', city } : { method: 'pickup' },
+          subtotal.amount,
+        )
+      : null;
+  const totalAmount = subtotal ? subtotal.amount + (quote?.price ?? 0) : null;
+  const ownTotal =
+    subtotal && totalAmount !== null ? formatMoney(totalAmount, toDisplayCurrency(subtotal.currency)) : null;
+  const shownTotal = subtotal && totalAmount !== null ? format(totalAmount.toFixed(2), subtotal.currency) : null;
+  const deliveryShown = !quote
+    ? 'укажите город'
+    : quote.kind === 'courier' && subtotal
+      ? format(quote.price.toFixed(2), subtotal.currency)
+      : quote.kind === 'carrier'
+        ? 'по тарифу перевозчика, при получении'
+        : 'бесплатно';
+  const deliveryHint = quote ? freeDeliveryHint(country, quote) : null;
 
   return (
     <div className="checkout">
@@ -141,12 +163,19 @@ export default function CheckoutForm({
             );
           })}
         </ul>
+        <dl className="checkout-sums">
+          <dt>Товары</dt>
+          <dd>{subtotal ? format(subtotal.amount.toFixed(2), subtotal.currency) : '—'}</dd>
+          <dt>Доставка</dt>
+          <dd data-testid="checkout-delivery">{deliveryShown}</dd>
+        </dl>
+        {deliveryHint && <p className="muted small">{deliveryHint}</p>}
         <p className="checkout-total">
           <span>Итого</span>
           <strong>{shownTotal ?? '—'}</strong>
         </p>
-        {subtotal && ownTotal && shownTotal !== ownTotal && (
-          <p className="muted small">{paymentNote(subtotal.amount, toDisplayCurrency(subtotal.currency))}</p>
+        {subtotal && totalAmount !== null && ownTotal && shownTotal !== ownTotal && (
+          <p className="muted small">{paymentNote(totalAmount, toDisplayCurrency(subtotal.currency))}</p>
         )}
         <p className="muted small">
           Сумму считает сервер по ценам и остаткам на момент заказа. <a href={cartHref}>Изменить корзину</a>
@@ -189,7 +218,7 @@ export default function CheckoutForm({
             maxLength={254}
             defaultValue={profile.email}
             errors={fields.email}
-            hint="Сюда придёт подтверждение заказа."
+            hint="Для связи по заказу; подтверждение придёт на адрес вашего аккаунта."
           />
         </fieldset>
 
@@ -233,7 +262,22 @@ export default function CheckoutForm({
             </Select>
           ) : (
             <>
-              <Field name="city" label="Город" autoComplete="address-level2" maxLength={100} errors={fields.city} />
+              <Field
+                name="city"
+                label="Город"
+                autoComplete="address-level2"
+                maxLength={100}
+                list="delivery-cities"
+                value={city}
+                onChange={(event) => setCity(event.target.value)}
+                errors={fields.city}
+                hint={`Курьер: ${DELIVERY[country].cities.map((c) => c.name).join(', ')}; в другие города — транспортной компанией.`}
+              />
+              <datalist id="delivery-cities">
+                {DELIVERY[country].cities.map((c) => (
+                  <option key={c.name} value={c.name} />
+                ))}
+              </datalist>
               <Field
                 name="address"
                 label="Адрес"

@@ -1837,7 +1837,10 @@ export interface components {
             country: "kg" | "kz";
             /** @enum {string} */
             currency: "KGS" | "KZT";
+            /** @description The goods plus the delivery price, when it is known. */
             total: string;
+            /** @description The lines' sum. */
+            goods_total: string;
             /** @description Units across all lines. */
             items_count: number;
             lines: components["schemas"]["OrderLine"][];
@@ -1849,6 +1852,8 @@ export interface components {
             delivery: {
                 /** @enum {string} */
                 method: "pickup" | "courier";
+                /** @description "0.00" when free (pickup, or above the free-delivery threshold); null when a transport company charges its tariff on receipt. */
+                price: string | null;
                 pickup_point: number | null;
                 pickup_address: string;
                 city: string;

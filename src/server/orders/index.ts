@@ -17,7 +17,7 @@ export {
 } from './orders.service.ts';
 export { ORDER_LIMITS, orderCreateChecks, orderLimitsOn } from './order-limits.ts';
 export { findOwnOrder, listOwnOrders } from './orders.queries.ts';
-export { deliveryText, orderMoney, orderUnits, paymentText } from './orders.mails.ts';
+export { deliveryPriceText, deliveryText, orderMoney, orderUnits, paymentText } from './orders.mails.ts';
 export type { Order, OrderInput, Orderer } from './orders.types.ts';
 export {
   findOrderForStaff,

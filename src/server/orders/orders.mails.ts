@@ -24,6 +24,12 @@ export function deliveryText(order: Order): string {
     : `Курьером: ${order.delivery.city}, ${order.delivery.address}`;
 }
 
+/** The delivery line of the order's totals: «250 сом», «бесплатно», «по тарифу перевозчика, при получении». */
+export function deliveryPriceText(order: Order): string {
+  if (order.delivery.price === null) return 'по тарифу перевозчика, при получении';
+  return Number(order.delivery.price) === 0 ? 'бесплатно' : orderMoney(order, order.delivery.price);
+}
+
 export function paymentText(order: Order): string {
   if (order.payment.method === 'on_receipt') return 'Оплата при получении';
   return `Безналичный расчёт: ${order.payment.organisation}, ${TAX_NUMBER[order.country].name} ${order.payment.taxNumber}`;
@@ -46,7 +52,14 @@ export async function sendOrderMails(order: Order, accountEmail: string): Promis
   const count = plural(orderUnits(order), GOODS);
   const total = orderMoney(order, order.total);
   const url = absoluteUrl(paths.order(order.country, order.number));
-  const summary = [lineText(order), `Итого: ${total} (${count})`, deliveryText(order), paymentText(order)];
+  const summary = [
+    lineText(order),
+    `Товары: ${orderMoney(order, order.goodsTotal)} (${count})`,
+    `Доставка: ${deliveryPriceText(order)}`,
+    `Итого: ${total}`,
+    deliveryText(order),
+    paymentText(order),
+  ];
   const customer = renderMail({
     preheader: `Заказ ${order.number} на ${total} принят.`,
     heading: `Заказ ${order.number} принят`,

@@ -17,9 +17,11 @@ function toOrder(row: OrderRow, lines: LineRow[]): Order {
     status: row.status as OrderStatus,
     currency: row.currency as CurrencyCode,
     total: row.total,
+    goodsTotal: row.goodsTotal,
     contact: { name: row.contactName, phone: row.contactPhone, email: row.contactEmail },
     delivery: {
       method: row.deliveryMethod as Order['delivery']['method'],
+      price: row.deliveryPrice,
       pickupPoint: row.pickupContactId,
       pickupAddress: row.pickupAddress,
       city: row.deliveryCity,

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { COUNTRIES } from '../../shared/countries.ts';
+import { quoteDelivery } from '../../shared/delivery.ts';
 import type { CountryCode } from '../../shared/countries.ts';
 import { writeCatalog, type CatalogWrite } from '../catalog/catalog-write.ts';
 import { lockOffers, returnStock, takeStock } from '../catalog/offers.service.ts';
@@ -24,7 +25,7 @@ import {
   ORDER_LIMITS,
   type HeldOrders,
 } from './order-limits.ts';
-import { orderNumber, priceOrder, taxNumberProblem, type OfferForOrder } from './order-rules.ts';
+import { fromCents, orderNumber, priceOrder, taxNumberProblem, toCents, type OfferForOrder } from './order-rules.ts';
 import {
   canTransition,
   ORDER_STATUS_LABELS,
@@ -121,6 +122,12 @@ export async function placeOrder(
       const offers = await offersForOrder(write, input.country, ids);
       const priced = priceOrder(input.country, input.items, offers);
       if (!priced.ok) throw new ValidationError({ items: priced.errors });
+      const delivery = quoteDelivery(
+        input.country,
+        input.delivery.method === 'courier' ? { method: 'courier', city: input.delivery.city } : { method: 'pickup' },
+        Number(priced.total),
+      );
+      const total = fromCents(toCents(priced.total) + toCents(String(delivery.price ?? 0)));
       const over = held && holdProblems(input.country, input.items.length, priced.lines, priced.total, held);
       if (over)
         throw new ValidationError({
@@ -139,7 +146,9 @@ export async function placeOrder(
         country: input.country,
         status: 'new',
         currency: COUNTRIES[input.country].currency,
-        total: priced.total,
+        total,
+        goodsTotal: priced.total,
+        deliveryPrice: delivery.price === null ? null : fromCents(toCents(String(delivery.price))),
         contactName: contact.name,
         contactPhone: contact.phone,
         contactEmail: contact.email,

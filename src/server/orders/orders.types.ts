@@ -33,10 +33,14 @@ export interface Order {
   country: CountryCode;
   status: OrderStatus;
   currency: CurrencyCode;
+  /** The goods plus the delivery price when it is known. */
   total: string;
+  goodsTotal: string;
   contact: { name: string; phone: string; email: string };
   delivery: {
     method: 'pickup' | 'courier';
+    /** "0.00" when free; null when a carrier charges its tariff on receipt. */
+    price: string | null;
     pickupPoint: number | null;
     pickupAddress: string;
     city: string;

@@ -9,6 +9,7 @@ export function toOrderJson(order: Order) {
     country: order.country,
     currency: order.currency,
     total: order.total,
+    goods_total: order.goodsTotal,
     items_count: orderUnits(order),
     lines: order.lines.map((line) => ({
       product: line.productId,
@@ -22,6 +23,7 @@ export function toOrderJson(order: Order) {
     contact: order.contact,
     delivery: {
       method: order.delivery.method,
+      price: order.delivery.price,
       pickup_point: order.delivery.pickupPoint,
       pickup_address: order.delivery.pickupAddress,
       city: order.delivery.city,

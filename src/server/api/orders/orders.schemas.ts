@@ -145,12 +145,17 @@ export const orderSchema = z
     status_label: z.string().openapi({ example: 'Новый' }),
     country: z.enum(COUNTRY_CODES),
     currency: z.enum(['KGS', 'KZT']),
-    total: z.string(),
+    total: z.string().openapi({ description: 'The goods plus the delivery price, when it is known.' }),
+    goods_total: z.string().openapi({ description: "The lines' sum." }),
     items_count: z.number().int().openapi({ description: 'Units across all lines.' }),
     lines: z.array(orderLineSchema),
     contact: z.object({ name: z.string(), phone: z.string(), email: z.string() }),
     delivery: z.object({
       method: z.enum(['pickup', 'courier']),
+      price: z.string().nullable().openapi({
+        description:
+          '"0.00" when free (pickup, or above the free-delivery threshold); null when a transport company charges its tariff on receipt.',
+      }),
       pickup_point: z.number().int().nullable(),
       pickup_address: z.string(),
       city: z.string(),

@@ -36,7 +36,12 @@ export const orders = pgTable(
     /** new, confirmed, shipped, completed, cancelled (`server/orders/order-status.ts`). */
     status: text().notNull().default('new'),
     currency: text().$type<CurrencyCode>().notNull(),
+    /** The goods plus the delivery price (when it is known). */
     total: numeric({ precision: 16, scale: 2 }).notNull(),
+    /** The lines' sum. */
+    goodsTotal: numeric({ precision: 16, scale: 2 }).notNull().default('0'),
+    /** What delivery costs (`shared/delivery.ts`); 0 when free; null when a carrier charges its tariff on receipt. */
+    deliveryPrice: numeric({ precision: 14, scale: 2 }).default('0'),
     contactName: text().notNull(),
     contactPhone: text().notNull(),
     contactEmail: text().notNull(),
