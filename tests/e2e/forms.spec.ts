@@ -44,6 +44,9 @@ test('a dentist signs up for a course from its page and gets an acknowledgement 
   await page.getByRole('link', { name: 'Записаться на курс' }).click();
   const section = page.getByRole('region', { name: 'Записаться на курс' });
   await expect(section).toBeInViewport();
+  // One of phone and email is needed: the labels say so, rather than calling both optional.
+  await expect(section.getByLabel('Телефон (или почта)')).toBeVisible();
+  await expect(section.getByLabel('Электронная почта (или телефон)')).toBeVisible();
   await fillContact(page, section, { name: 'Айгуль Садыкова', phone: '0555 123 456', email: 'course-e2e@clinic.kg' });
   await section.getByLabel(/^Клиника/).fill('Стоматология «Улыбка»');
   await section.getByLabel('Сколько участников').fill('2');

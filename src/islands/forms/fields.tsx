@@ -12,8 +12,11 @@ export interface FieldBaseProps {
   label: string;
   errors?: string[];
   hint?: ReactNode;
-  /** Marks the label «(необязательно)»; the other fields are required. */
-  optional?: boolean;
+  /**
+   * Not required: the label says «(необязательно)», or the given words instead («или почта», when one
+   * of two fields is needed and either will do).
+   */
+  optional?: boolean | string;
 }
 
 /** The attributes that tie a control to its label, error and hint. */
@@ -56,7 +59,9 @@ export function FieldFrame({
     <div className={classes}>
       <label htmlFor={`${id}-input`}>
         {label}
-        {optional && <span className="field-optional"> (необязательно)</span>}
+        {optional && (
+          <span className="field-optional"> ({typeof optional === 'string' ? optional : 'необязательно'})</span>
+        )}
       </label>
       {children({
         id: `${id}-input`,

@@ -29,7 +29,7 @@ export function ContactFields({ form, require, country }: ContactFieldsProps & {
         type="tel"
         autoComplete="tel"
         inputMode="tel"
-        optional={require === 'email' || require === 'either'}
+        optional={require === 'either' ? 'или почта' : require === 'email'}
         hint={
           require === 'either'
             ? 'Телефон или почта — как вам удобнее, чтобы мы ответили.'
@@ -44,7 +44,7 @@ export function ContactFields({ form, require, country }: ContactFieldsProps & {
         autoComplete="email"
         autoCapitalize="none"
         spellCheck={false}
-        optional={require === 'phone' || require === 'either'}
+        optional={require === 'either' ? 'или телефон' : require === 'phone'}
         hint="Пришлём подтверждение на этот адрес."
         errors={errors.email}
       />
