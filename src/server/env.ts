@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { SHOP_SENDER_NAME } from '../shared/site.ts';
+import { SHOP_NAME } from '../shared/site.ts';
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -50,7 +50,7 @@ const schema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
-  MAIL_FROM: z.string().default(`${SHOP_SENDER_NAME} <no-reply@localhost>`),
+  MAIL_FROM: z.string().default(`${SHOP_NAME} <no-reply@localhost>`),
   STAFF_EMAIL: z.string().email().default('staff@localhost'),
   /** Lifetime of an access token, in seconds (15 minutes). */
   ACCESS_TOKEN_LIFETIME: z.coerce.number().int().min(5).max(86_400).default(900),

@@ -1,5 +1,6 @@
-/** The shop's name as people read it: titles, JSON-LD, mails, the footer. */
-export const SHOP_NAME = 'Дентал Маркет';
-
-/** The name as one word, where a mail client shows it in the sender's name. */
-export const SHOP_SENDER_NAME = 'ДенталМаркет';
+/**
+ * The shop's name, spelled one way everywhere: titles, JSON-LD, mails and their sender, the footer, the
+ * logo. (The companies that sell, «Дентал Шоп» in each country, are named as such only in the legal
+ * documents and the requisites.)
+ */
+export const SHOP_NAME = 'ДенталМаркет';

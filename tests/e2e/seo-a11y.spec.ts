@@ -208,3 +208,12 @@ test.describe('accessibility', () => {
     });
   }
 });
+
+test('the shop’s name is spelled one way and said once in a title', async ({ request }) => {
+  for (const path of ['/kg/', '/kg/vacancies/', '/kg/news/', '/kz/printing/', '/kg/catalog/']) {
+    const html = await (await request.get(path)).text();
+    const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
+    expect(title.match(/ДенталМаркет/g), `${path}: ${title}`).toHaveLength(1);
+    expect(html, path).not.toMatch(/Дентал Маркет/);
+  }
+});

@@ -1,4 +1,4 @@
-import { SHOP_SENDER_NAME } from '../../shared/site.ts';
+import { SHOP_NAME } from '../../shared/site.ts';
 import { paths } from '../../shared/paths.ts';
 import { DEFAULT_COUNTRY, isCountryCode } from '../../shared/countries.ts';
 import { absoluteUrl } from '../site-url.ts';
@@ -8,7 +8,7 @@ import type { User } from './users.queries.ts';
 
 /** The mails of the account flows, in Russian, with absolute links to the person's country of the shop. */
 
-const SHOP = SHOP_SENDER_NAME;
+const SHOP = SHOP_NAME;
 const countryOf = (user: User) => (isCountryCode(user.country) ? user.country : DEFAULT_COUNTRY);
 const greeting = (user: User) => (user.firstName ? `Здравствуйте, ${user.firstName}.` : 'Здравствуйте.');
 const IGNORE =

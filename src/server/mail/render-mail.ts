@@ -1,5 +1,5 @@
 import { escapeMarkup } from '../../shared/escape.ts';
-import { SHOP_SENDER_NAME } from '../../shared/site.ts';
+import { SHOP_NAME } from '../../shared/site.ts';
 
 export interface MailContent {
   /** The line mail clients show after the subject in the inbox list; not part of the text version. */
@@ -11,7 +11,7 @@ export interface MailContent {
   footnote?: string;
 }
 
-const BRAND = SHOP_SENDER_NAME;
+const BRAND = SHOP_NAME;
 
 const FONT = "Arial, 'Helvetica Neue', Helvetica, sans-serif";
 const COLOR = {

@@ -2,7 +2,7 @@ import { COUNTRIES } from '../../shared/countries.ts';
 import { formatMoney, toDisplayCurrency } from '../../shared/money.ts';
 import { paths } from '../../shared/paths.ts';
 import { GOODS, plural } from '../../shared/plural.ts';
-import { SHOP_SENDER_NAME } from '../../shared/site.ts';
+import { SHOP_NAME } from '../../shared/site.ts';
 import { env } from '../env.ts';
 import { renderMail, sendMail, withinMailboxQuota } from '../mail/index.ts';
 import { absoluteUrl } from '../site-url.ts';
@@ -65,14 +65,14 @@ export async function sendOrderMails(order: Order, accountEmail: string): Promis
     heading: `Заказ ${order.number} принят`,
     paragraphs: [
       order.contact.name ? `Здравствуйте, ${order.contact.name}.` : 'Здравствуйте.',
-      `Спасибо за заказ в ${SHOP_SENDER_NAME}. Что вы заказали:`,
+      `Спасибо за заказ в ${SHOP_NAME}. Что вы заказали:`,
       ...summary,
       'Что дальше: менеджер проверит заказ и позвонит вам по телефону ' +
         `${order.contact.phone}, чтобы подтвердить его и договориться о ${order.delivery.method === 'pickup' ? 'времени самовывоза' : 'доставке'}.` +
         (order.payment.method === 'bank_transfer' ? ' Счёт на оплату придёт на этот адрес.' : ''),
     ],
     action: { label: 'Открыть заказ', url },
-    footnote: `Вы получили это письмо, потому что оформили заказ в ${SHOP_SENDER_NAME} ${COUNTRIES[order.country].inName}.`,
+    footnote: `Вы получили это письмо, потому что оформили заказ в ${SHOP_NAME} ${COUNTRIES[order.country].inName}.`,
   });
   const staff = renderMail({
     heading: `Новый заказ ${order.number}`,
@@ -89,7 +89,7 @@ export async function sendOrderMails(order: Order, accountEmail: string): Promis
         ? sendMail({
             kind: 'order_placed',
             to: accountEmail,
-            subject: `Заказ ${order.number} принят — ${SHOP_SENDER_NAME}`,
+            subject: `Заказ ${order.number} принят — ${SHOP_NAME}`,
             ...customer,
           })
         : undefined,
@@ -139,13 +139,13 @@ export async function sendOrderCancelledMails(
         'Если заказ ещё нужен, оформите его заново или позвоните нам: менеджер поможет.',
       ],
       action: { label: 'Открыть заказ', url: absoluteUrl(paths.order(order.country, order.number)) },
-      footnote: `Вы получили это письмо, потому что оформили заказ в ${SHOP_SENDER_NAME} ${COUNTRIES[order.country].inName}.`,
+      footnote: `Вы получили это письмо, потому что оформили заказ в ${SHOP_NAME} ${COUNTRIES[order.country].inName}.`,
     });
     mails.push(
       sendMail({
         kind: 'order_cancelled',
         to: accountEmail,
-        subject: `Заказ ${order.number} отменён — ${SHOP_SENDER_NAME}`,
+        subject: `Заказ ${order.number} отменён — ${SHOP_NAME}`,
         ...customer,
       }),
     );
@@ -164,7 +164,7 @@ function statusNews(order: Order): string {
         ? `Заказ собран: его можно забрать по адресу ${order.delivery.pickupAddress}.`
         : `Заказ передан в доставку: ${order.delivery.city}, ${order.delivery.address}.`;
     case 'completed':
-      return `Заказ выполнен. Спасибо, что выбрали ${SHOP_SENDER_NAME}.`;
+      return `Заказ выполнен. Спасибо, что выбрали ${SHOP_NAME}.`;
     case 'cancelled':
       return 'Заказ отменён, товары вернулись в продажу. Если это ошибка, позвоните нам: менеджер поможет.';
     default:
@@ -188,12 +188,12 @@ export async function sendOrderStatusMail(order: Order, accountEmail: string | n
       ...(comment ? [`Комментарий менеджера: ${comment}`] : []),
     ],
     action: { label: 'Открыть заказ', url: absoluteUrl(paths.order(order.country, order.number)) },
-    footnote: `Вы получили это письмо, потому что оформили заказ в ${SHOP_SENDER_NAME} ${COUNTRIES[order.country].inName}.`,
+    footnote: `Вы получили это письмо, потому что оформили заказ в ${SHOP_NAME} ${COUNTRIES[order.country].inName}.`,
   });
   await sendMail({
     kind: `order_status_${order.status}`,
     to: accountEmail,
-    subject: `Заказ ${order.number} — ${label} — ${SHOP_SENDER_NAME}`,
+    subject: `Заказ ${order.number} — ${label} — ${SHOP_NAME}`,
     ...mail,
   });
 }

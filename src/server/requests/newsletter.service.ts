@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { CountryCode } from '../../shared/countries.ts';
 import { paths } from '../../shared/paths.ts';
-import { SHOP_SENDER_NAME } from '../../shared/site.ts';
+import { SHOP_NAME } from '../../shared/site.ts';
 import { getDb } from '../db/client.ts';
 import { newsletterSubscriptions } from '../db/schema/index.ts';
 import { renderMail, sendMail } from '../mail/index.ts';
@@ -69,7 +69,7 @@ async function sendWelcomeMail(email: string, country: CountryCode, token: strin
     preheader: 'Новости, поступления и курсы — не чаще раза в неделю.',
     heading: 'Вы подписаны на рассылку',
     paragraphs: [
-      `Спасибо за подписку на рассылку ${SHOP_SENDER_NAME}. Пишем о новых брендах и поступлениях, курсах и выставках — не чаще раза в неделю.`,
+      `Спасибо за подписку на рассылку ${SHOP_NAME}. Пишем о новых брендах и поступлениях, курсах и выставках — не чаще раза в неделю.`,
       `Отписаться можно в любой момент по ссылке: ${url}`,
     ],
     footnote:
@@ -78,7 +78,7 @@ async function sendWelcomeMail(email: string, country: CountryCode, token: strin
   await sendMail({
     kind: 'newsletter_welcome',
     to: email,
-    subject: `Подписка на рассылку ${SHOP_SENDER_NAME}`,
+    subject: `Подписка на рассылку ${SHOP_NAME}`,
     ...mail,
   });
 }

@@ -1,5 +1,5 @@
 import { COUNTRIES } from '../../shared/countries.ts';
-import { SHOP_SENDER_NAME } from '../../shared/site.ts';
+import { SHOP_NAME } from '../../shared/site.ts';
 import { env } from '../env.ts';
 import { renderMail, sendMail } from '../mail/index.ts';
 import { withinMailboxQuota } from '../mail/mailbox-quota.ts';
@@ -87,13 +87,13 @@ export async function sendRequestMails(request: StoredRequest): Promise<void> {
         `${titles.visitor} (№${request.id}). ${titles.next}`,
         ...summary(request),
       ],
-      footnote: `Вы получили это письмо, потому что отправили форму на сайте ${SHOP_SENDER_NAME}. Если это были не вы, просто не отвечайте.`,
+      footnote: `Вы получили это письмо, потому что отправили форму на сайте ${SHOP_NAME}. Если это были не вы, просто не отвечайте.`,
     });
     mails.push(
       sendMail({
         kind: `request_${request.kind}`,
         to: request.email,
-        subject: `${titles.visitor} — ${SHOP_SENDER_NAME}`,
+        subject: `${titles.visitor} — ${SHOP_NAME}`,
         ...visitor,
       }),
     );

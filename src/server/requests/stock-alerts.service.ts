@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { COUNTRIES, type CountryCode } from '../../shared/countries.ts';
 import { formatMoney, toDisplayCurrency } from '../../shared/money.ts';
 import { paths } from '../../shared/paths.ts';
-import { SHOP_SENDER_NAME } from '../../shared/site.ts';
+import { SHOP_NAME } from '../../shared/site.ts';
 import { getDb, queryRows } from '../db/client.ts';
 import { productOffers, products, stockAlerts } from '../db/schema/index.ts';
 import { ValidationError } from '../errors.ts';
@@ -105,7 +105,7 @@ async function sendRestockMail(alert: DueAlert): Promise<void> {
       'Количество ограничено: запасы уходят быстро.',
     ],
     action: { label: 'Открыть товар', url },
-    footnote: `Вы получили это письмо, потому что просили сообщить о поступлении товара на сайте ${SHOP_SENDER_NAME}. Письмо приходит один раз.`,
+    footnote: `Вы получили это письмо, потому что просили сообщить о поступлении товара на сайте ${SHOP_NAME}. Письмо приходит один раз.`,
   });
   await sendMail({ kind: 'back_in_stock', to: alert.email, subject: `Снова в наличии: ${alert.name}`, ...mail });
 }
