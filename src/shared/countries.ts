@@ -8,6 +8,8 @@ export const COUNTRIES = {
     currency: 'KGS',
     hreflang: 'ru-KG',
     timeZone: 'Asia/Bishkek',
+    /** How forms show a phone number of the country, one example everywhere. */
+    phoneExample: '+996 555 123 456',
   },
   kz: {
     code: 'kz',
@@ -17,6 +19,7 @@ export const COUNTRIES = {
     currency: 'KZT',
     hreflang: 'ru-KZ',
     timeZone: 'Asia/Almaty',
+    phoneExample: '+7 701 123 45 67',
   },
 } as const;
 

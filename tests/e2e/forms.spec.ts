@@ -148,3 +148,10 @@ test('the footer subscribes to the newsletter without JavaScript, and the mailed
   await expect(page.getByRole('main').getByText('Введите правильный адрес электронной почты')).toBeVisible();
   await context.close();
 });
+
+test('a form’s phone example is its country’s own', async ({ page }) => {
+  await page.goto('/kz/support/');
+  await expect(page.getByText('С кодом страны, например +7 701 123 45 67.')).toBeVisible();
+  await page.goto('/kg/support/');
+  await expect(page.getByText('С кодом страны, например +996 555 123 456.')).toBeVisible();
+});

@@ -1,5 +1,5 @@
 import type { CountryCode, User } from '~/lib/api/types.ts';
-import { DEFAULT_COUNTRY, isCountryCode } from '~/shared/countries.ts';
+import { COUNTRIES, DEFAULT_COUNTRY, isCountryCode } from '~/shared/countries.ts';
 import { formatPhone } from '~/shared/phone.ts';
 import { setProfile } from '~/stores/user.ts';
 import { Field, Form, Select, SubmitButton, useForm } from '~/islands/forms/index.ts';
@@ -60,7 +60,7 @@ export default function ProfileForm({ user, countries, onDone, onCancel }: Props
         maxLength={30}
         defaultValue={user.phone ? formatPhone(user.phone) : ''}
         errors={fields.phone}
-        hint="С кодом страны, например +996 555 123 456."
+        hint={`С кодом страны, например ${COUNTRIES[isCountryCode(user.country) ? user.country : DEFAULT_COUNTRY].phoneExample}.`}
       />
       <Select
         name="country"

@@ -1,7 +1,7 @@
 import { navigate } from 'astro:transitions/client';
 import { paths } from '~/shared/paths.ts';
 import { accountsApi } from './accounts-api.ts';
-import type { CountryCode } from '~/shared/countries.ts';
+import { COUNTRIES, type CountryCode } from '~/shared/countries.ts';
 import { Field, Form, SubmitButton, useForm } from '~/islands/forms/index.ts';
 import { PASSWORD_HINT } from './account-texts.ts';
 
@@ -77,7 +77,7 @@ export default function RegisterForm({ country }: { country: CountryCode }) {
         maxLength={30}
         errors={fields.phone}
         optional
-        hint="Для доставки заказов; можно указать и при оформлении заказа. С кодом страны: +996 555 123 456 или +7 701 123 45 67."
+        hint={`Для доставки заказов; можно указать и при оформлении заказа. С кодом страны, например ${COUNTRIES[country].phoneExample}.`}
       />
       <SubmitButton pending={form.pending} label="Зарегистрироваться" pendingLabel="Регистрируем…" />
     </Form>

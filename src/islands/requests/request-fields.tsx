@@ -1,5 +1,6 @@
 import { Field, type FormState } from '~/islands/forms/index.ts';
 import type { CountryCode } from '~/lib/api/types.ts';
+import { COUNTRIES } from '~/shared/countries.ts';
 
 /** The calls of the public forms, loaded when a visitor first touches a form. */
 export const requestsApi = () => import('~/lib/api/requests.ts');
@@ -33,7 +34,7 @@ export function ContactFields({ form, require, country }: ContactFieldsProps & {
         hint={
           require === 'either'
             ? 'Телефон или почта — как вам удобнее, чтобы мы ответили.'
-            : 'Например, +996 555 123 456 или 8 701 123 45 67.'
+            : `С кодом страны, например ${COUNTRIES[country].phoneExample}.`
         }
         errors={errors.phone}
       />
