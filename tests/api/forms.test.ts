@@ -255,6 +255,23 @@ describe('POST /services/course_requests/ and /services/course_search_requests/'
     expect(body.details).toEqual({ participants: 2, clinic: 'Стоматология «Улыбка»' });
   });
 
+  it('POST /services/course_requests/ refuses more participants than seats left, and says how many are left', async () => {
+    const [course] = await dbRows<{ slug: string; seats_left: number }>(
+      sql`select slug, seats_left from courses where seats_left between 1 and 49 and end_date >= ${shopToday()}
+          and is_published order by seats_left limit 1`,
+    );
+    const signUp = (participants: number) =>
+      api('/services/course_requests/', {
+        method: 'POST',
+        ip: nextIp(),
+        json: { ...contact, course: course!.slug, participants: String(participants) },
+      });
+    const refused = await signUp(course!.seats_left + 1);
+    expect(refused.status).toBe(400);
+    expect(refused.body.participants[0]).toContain(`не больше ${course!.seats_left} участников`);
+    expect((await signUp(course!.seats_left)).status).toBe(201);
+  });
+
   it('POST /services/course_requests/ takes a full course for the waiting list, refuses a past or unknown one', async () => {
     const [full] = await dbRows<{ slug: string }>(
       sql`select slug from courses where seats_left = 0 and end_date >= ${shopToday()} limit 1`,

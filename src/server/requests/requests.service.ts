@@ -9,6 +9,7 @@ import {
   vacancies,
   visitorRequests,
 } from '../db/schema/index.ts';
+import { plural } from '../../shared/plural.ts';
 import { ValidationError } from '../errors.ts';
 import { isUpcoming } from '../courses/course-dates.ts';
 import { consumeFormLimits } from './requests.limits.ts';
@@ -101,12 +102,26 @@ async function resolveSubject(input: RequestInput): Promise<StoredRequest['about
   const db = await getDb();
   if (input.kind === 'course') {
     const [course] = await db
-      .select({ id: courses.id, slug: courses.slug, title: courses.title, endDate: courses.endDate })
+      .select({
+        id: courses.id,
+        slug: courses.slug,
+        title: courses.title,
+        endDate: courses.endDate,
+        seatsLeft: courses.seatsLeft,
+      })
       .from(courses)
       .where(and(eq(courses.slug, input.course ?? ''), eq(courses.isPublished, true)));
     if (!course) throw new ValidationError({ course: ['Такого курса нет.'] });
     if (!isUpcoming(course))
       throw new ValidationError({ course: ['Этот курс уже прошёл: выберите один из ближайших.'] });
+    // More people than seats left is refused with the number; a full course still takes requests (its waiting list).
+    const participants = Number(input.details.participants ?? 1);
+    if (course.seatsLeft > 0 && participants > course.seatsLeft)
+      throw new ValidationError({
+        participants: [
+          `На курсе осталось ${plural(course.seatsLeft, ['место', 'места', 'мест'])}: укажите не больше ${course.seatsLeft} участников или позвоните нам.`,
+        ],
+      });
     return { course: { id: course.id, slug: course.slug, title: course.title } };
   }
   if (input.kind === 'vacancy') {
