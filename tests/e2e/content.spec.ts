@@ -176,6 +176,8 @@ test.describe('courses', () => {
     await expect(
       page.getByRole('region', { name: /^Курсы:/ }).getByRole('link', { name: results[0].title }),
     ).toBeVisible();
+    // «15–16 января 2027 · чт», not «…2027· чт».
+    await expect(page.locator('.agenda .when').first()).toHaveText(/\d \S+ \d{4}( г\.)? · [а-я]{2}$/);
     await context.close();
   });
 
