@@ -1,6 +1,7 @@
 import { COUNTRIES } from '../../shared/countries.ts';
 import { formatMoney, toDisplayCurrency } from '../../shared/money.ts';
 import { paths } from '../../shared/paths.ts';
+import { formatPhone } from '../../shared/phone.ts';
 import { GOODS, plural } from '../../shared/plural.ts';
 import { SHOP_NAME } from '../../shared/site.ts';
 import { env } from '../env.ts';
@@ -68,7 +69,7 @@ export async function sendOrderMails(order: Order, accountEmail: string): Promis
       `Спасибо за заказ в ${SHOP_NAME}. Что вы заказали:`,
       ...summary,
       'Что дальше: менеджер проверит заказ и позвонит вам по телефону ' +
-        `${order.contact.phone}, чтобы подтвердить его и договориться о ${order.delivery.method === 'pickup' ? 'времени самовывоза' : 'доставке'}.` +
+        `${formatPhone(order.contact.phone)}, чтобы подтвердить его и договориться о ${order.delivery.method === 'pickup' ? 'времени самовывоза' : 'доставке'}.` +
         (order.payment.method === 'bank_transfer' ? ' Счёт на оплату придёт на этот адрес.' : ''),
     ],
     action: { label: 'Открыть заказ', url },
@@ -78,7 +79,7 @@ export async function sendOrderMails(order: Order, accountEmail: string): Promis
     heading: `Новый заказ ${order.number}`,
     paragraphs: [
       `${COUNTRIES[order.country].name}, ${total}, ${count}.`,
-      `Покупатель: ${order.contact.name}, ${order.contact.phone}, ${order.contact.email}`,
+      `Покупатель: ${order.contact.name}, ${formatPhone(order.contact.phone)}, ${order.contact.email}`,
       ...summary,
       ...(order.comment ? [`Комментарий: ${order.comment}`] : []),
     ],
@@ -116,7 +117,7 @@ export async function sendOrderCancelledMails(
     heading: `Заказ ${order.number} отменён`,
     paragraphs: [
       why,
-      `${COUNTRIES[order.country].name}, ${total}. Покупатель: ${order.contact.name}, ${order.contact.phone}`,
+      `${COUNTRIES[order.country].name}, ${total}. Покупатель: ${order.contact.name}, ${formatPhone(order.contact.phone)}`,
       'Товары вернулись в продажу.',
     ],
   });

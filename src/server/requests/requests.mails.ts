@@ -1,4 +1,5 @@
 import { COUNTRIES } from '../../shared/countries.ts';
+import { formatPhone } from '../../shared/phone.ts';
 import { SHOP_NAME } from '../../shared/site.ts';
 import { env } from '../env.ts';
 import { renderMail, sendMail } from '../mail/index.ts';
@@ -65,7 +66,7 @@ function summary(request: StoredRequest): string[] {
  */
 export async function sendRequestMails(request: StoredRequest): Promise<void> {
   const titles = REQUEST_TITLES[request.kind];
-  const contact = [request.name, request.phone, request.email].filter(Boolean).join(', ');
+  const contact = [request.name, request.phone && formatPhone(request.phone), request.email].filter(Boolean).join(', ');
   const staff = renderMail({
     heading: `${titles.staff} №${request.id}`,
     paragraphs: [`${COUNTRIES[request.country].name}. ${contact}`, ...summary(request)],
