@@ -5,6 +5,9 @@ import { hasControlCharacters } from './control-characters.ts';
 /** A storefront path's country segment (`/kg`, followed by `/` or nothing). */
 const COUNTRY_PREFIX = new RegExp(`^/(${COUNTRY_PATH_PATTERN})(?=/|$)`);
 
+/** The slugs of the legal documents forms link to (seeded; `src/server/company/seed/documents.ts`). */
+export const LEGAL_DOCUMENTS = { offer: 'oferta', privacy: 'privacy' } as const;
+
 export const paths = {
   home: (country: CountryCode) => `/${country}/`,
   catalog: (country: CountryCode) => `/${country}/catalog/`,

@@ -73,6 +73,12 @@ test('checks out two products after logging in on the way, then finds the order 
   await expect(page.getByText(first.name)).toBeVisible();
   await expect(page.getByText(second.name)).toBeVisible();
   await expect(page.getByLabel('Электронная почта')).toHaveValue(DOCTOR.email);
+  // Placing the order accepts the offer, and the checkout says so with links (issue 23, item 24).
+  await expect(page.getByRole('link', { name: 'публичной оферты' })).toHaveAttribute('href', '/kg/docs/oferta/');
+  await expect(page.getByRole('link', { name: 'политикой конфиденциальности' })).toHaveAttribute(
+    'href',
+    '/kg/docs/privacy/',
+  );
   await expectNoSeriousAxeViolations(page);
 
   // Meanwhile someone else buys the whole stock of the second product.

@@ -149,8 +149,16 @@ test('the footer subscribes to the newsletter without JavaScript, and the mailed
   await context.close();
 });
 
-test('a form’s phone example is its country’s own', async ({ page }) => {
+test('a form’s phone example is its country’s own, and it says what sending it agrees to', async ({ page }) => {
   await page.goto('/kz/support/');
+  // Sending personal data says what it agrees to, with the policy a click away.
+  await expect(
+    page.getByText('Нажимая «Отправить вопрос», вы соглашаетесь с политикой конфиденциальности.'),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'политикой конфиденциальности' })).toHaveAttribute(
+    'href',
+    '/kz/docs/privacy/',
+  );
   await expect(page.getByText('С кодом страны, например +7 701 123 45 67.')).toBeVisible();
   await page.goto('/kg/support/');
   await expect(page.getByText('С кодом страны, например +996 555 123 456.')).toBeVisible();

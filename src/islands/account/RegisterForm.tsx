@@ -2,7 +2,7 @@ import { navigate } from 'astro:transitions/client';
 import { paths } from '~/shared/paths.ts';
 import { accountsApi } from './accounts-api.ts';
 import { COUNTRIES, type CountryCode } from '~/shared/countries.ts';
-import { Field, Form, SubmitButton, useForm } from '~/islands/forms/index.ts';
+import { ConsentNote, Field, Form, SubmitButton, useForm } from '~/islands/forms/index.ts';
 import { PASSWORD_HINT } from './account-texts.ts';
 
 const PASSWORDS_DIFFER = 'Пароли не совпадают.';
@@ -80,6 +80,7 @@ export default function RegisterForm({ country }: { country: CountryCode }) {
         hint={`Для доставки заказов; можно указать и при оформлении заказа. С кодом страны, например ${COUNTRIES[country].phoneExample}.`}
       />
       <SubmitButton pending={form.pending} label="Зарегистрироваться" pendingLabel="Регистрируем…" />
+      <ConsentNote country={country} action="Зарегистрироваться" />
     </Form>
   );
 }

@@ -2,7 +2,7 @@ import { stockProblem, stockProblemText } from '~/shared/stock.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import type { CountryCode, Exchange } from '~/lib/api/types.ts';
-import { Field, Form, Select, SubmitButton, TextArea, useForm } from '~/islands/forms/index.ts';
+import { ConsentNote, Field, Form, Select, SubmitButton, TextArea, useForm } from '~/islands/forms/index.ts';
 import { DELIVERY, freeDeliveryHint, quoteDelivery } from '~/shared/delivery.ts';
 import { formatMoney, paymentNote, toDisplayCurrency, type DisplayCurrency } from '~/shared/money.ts';
 import { GOODS, plural } from '~/shared/plural.ts';
@@ -344,6 +344,7 @@ export default function CheckoutForm({
           errors={fields.comment}
         />
         <SubmitButton pending={form.pending} label="Подтвердить заказ" pendingLabel="Оформляем заказ…" />
+        <ConsentNote country={country} action="Подтвердить заказ" offer />
       </Form>
     </div>
   );

@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode, type RefObject, type SubmitEvent } from 'react';
+import type { CountryCode } from '~/shared/countries.ts';
+import { LEGAL_DOCUMENTS, paths } from '~/shared/paths.ts';
 import type { FormErrors } from './form-errors.ts';
 import type { FormState } from './use-form.ts';
 
@@ -84,5 +86,31 @@ export function Done({ title, children }: { title: string; children?: ReactNode 
       </h2>
       {children}
     </section>
+  );
+}
+
+/**
+ * The line under a submit button that sends personal data: what pressing it accepts, with links to
+ * the privacy policy and, for an order, the public offer (the offer says placing an order accepts it).
+ */
+export function ConsentNote({
+  country,
+  action,
+  offer = false,
+}: {
+  country: CountryCode;
+  action: string;
+  offer?: boolean;
+}) {
+  return (
+    <p className="form-consent">
+      Нажимая «{action}», вы{' '}
+      {offer && (
+        <>
+          принимаете условия <a href={paths.document(country, LEGAL_DOCUMENTS.offer)}>публичной оферты</a> и{' '}
+        </>
+      )}
+      соглашаетесь с <a href={paths.document(country, LEGAL_DOCUMENTS.privacy)}>политикой конфиденциальности</a>.
+    </p>
   );
 }

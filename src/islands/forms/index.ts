@@ -2,7 +2,7 @@
 export { useForm, type FormOptions, type FormState, type FormValues, type SubmitOptions } from './use-form.ts';
 export { Field, FieldFrame, Select, TextArea, type ControlWiring, type FieldBaseProps } from './fields.tsx';
 export { FileField } from './FileField.tsx';
-export { Done, Form, FormAlert, SubmitButton } from './form-parts.tsx';
+export { ConsentNote, Done, Form, FormAlert, SubmitButton } from './form-parts.tsx';
 export {
   blankFields,
   FORM_TEXT,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Field, Form, SubmitButton, useForm } from '~/islands/forms/index.ts';
+import { ConsentNote, Field, Form, SubmitButton, useForm } from '~/islands/forms/index.ts';
 import type { CountryCode } from '~/lib/api/types.ts';
 import { requestsApi } from './request-fields.tsx';
 
@@ -37,6 +37,7 @@ export default function BackInStockForm({ country, productId }: { country: Count
         errors={form.errors.fields.email}
       />
       <SubmitButton pending={form.pending} label="Сообщить мне" pendingLabel="Сохраняем…" />
+      <ConsentNote country={country} action="Сообщить мне" />
     </Form>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Done, Field, Form, SubmitButton, TextArea, useForm } from '~/islands/forms/index.ts';
+import { ConsentNote, Done, Field, Form, SubmitButton, TextArea, useForm } from '~/islands/forms/index.ts';
 import type { CountryCode, VisitorRequest } from '~/lib/api/types.ts';
 import { ContactFields, contactBody, fieldText, requestsApi } from './request-fields.tsx';
 
@@ -61,6 +61,7 @@ export default function CourseRequestForm({ country, course, full }: Props) {
         label={full ? 'Записаться в лист ожидания' : 'Записаться'}
         pendingLabel="Отправляем…"
       />
+      <ConsentNote country={country} action={full ? 'Записаться в лист ожидания' : 'Записаться'} />
     </Form>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Done, Field, Form, Select, SubmitButton, TextArea, useForm } from '~/islands/forms/index.ts';
+import { ConsentNote, Done, Field, Form, Select, SubmitButton, TextArea, useForm } from '~/islands/forms/index.ts';
 import type { CountryCode, VisitorRequest } from '~/lib/api/types.ts';
 import { ContactFields, contactBody, fieldText, requestsApi } from './request-fields.tsx';
 
@@ -56,6 +56,7 @@ export default function CourseSearchForm({
       <ContactFields form={form} require="either" country={country} />
       <TextArea name="message" label="Комментарий" optional rows={3} errors={form.errors.fields.message} />
       <SubmitButton pending={form.pending} label="Отправить запрос" pendingLabel="Отправляем…" />
+      <ConsentNote country={country} action="Отправить запрос" />
     </Form>
   );
 }

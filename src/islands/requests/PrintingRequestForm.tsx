@@ -1,5 +1,15 @@
 import { useState } from 'react';
-import { Done, Field, FileField, Form, Select, SubmitButton, TextArea, useForm } from '~/islands/forms/index.ts';
+import {
+  ConsentNote,
+  Done,
+  Field,
+  FileField,
+  Form,
+  Select,
+  SubmitButton,
+  TextArea,
+  useForm,
+} from '~/islands/forms/index.ts';
 import type { CountryCode, VisitorRequest } from '~/lib/api/types.ts';
 import { ContactFields, requestsApi } from './request-fields.tsx';
 
@@ -78,6 +88,7 @@ export default function PrintingRequestForm({ country, services, selected }: Pro
       />
       <TextArea name="message" label="Комментарий" optional rows={3} errors={errors.message} />
       <SubmitButton pending={form.pending} label="Отправить заявку" pendingLabel="Отправляем…" />
+      <ConsentNote country={country} action="Отправить заявку" />
     </Form>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Done, Field, Form, SubmitButton, TextArea, useForm } from '~/islands/forms/index.ts';
+import { ConsentNote, Done, Field, Form, SubmitButton, TextArea, useForm } from '~/islands/forms/index.ts';
 import type { CountryCode, VisitorRequest } from '~/lib/api/types.ts';
 import { ContactFields, contactBody, fieldText, requestsApi } from './request-fields.tsx';
 
@@ -38,6 +38,7 @@ export default function SupportForm({ country }: { country: CountryCode }) {
       <Field name="subject" label="Тема" optional errors={form.errors.fields.subject} />
       <TextArea name="message" label="Вопрос" rows={5} errors={form.errors.fields.message} />
       <SubmitButton pending={form.pending} label="Отправить вопрос" pendingLabel="Отправляем…" />
+      <ConsentNote country={country} action="Отправить вопрос" />
     </Form>
   );
 }

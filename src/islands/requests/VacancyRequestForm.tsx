@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Done, FileField, Form, SubmitButton, TextArea, useForm } from '~/islands/forms/index.ts';
+import { ConsentNote, Done, FileField, Form, SubmitButton, TextArea, useForm } from '~/islands/forms/index.ts';
 import type { CountryCode, VisitorRequest } from '~/lib/api/types.ts';
 import { ContactFields, requestsApi } from './request-fields.tsx';
 
@@ -57,6 +57,7 @@ export default function VacancyRequestForm({
         errors={form.errors.fields.message}
       />
       <SubmitButton pending={form.pending} label="Откликнуться" pendingLabel="Отправляем…" />
+      <ConsentNote country={country} action="Откликнуться" />
     </Form>
   );
 }
