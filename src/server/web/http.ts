@@ -63,19 +63,3 @@ export async function readPageForm(astro: AstroGlobal): Promise<FormData | null>
     return null;
   }
 }
-
-/**
- * Whether a form post comes from another site (`Sec-Fetch-Site`, else an `Origin` of another host):
- * pages that change something for the signed-in person refuse those, besides their SameSite cookies.
- */
-export function isCrossSiteRequest(astro: AstroGlobal): boolean {
-  const site = astro.request.headers.get('sec-fetch-site');
-  if (site) return site !== 'same-origin' && site !== 'none';
-  const origin = astro.request.headers.get('origin');
-  if (!origin || origin === 'null') return origin === 'null';
-  try {
-    return new URL(origin).host !== astro.url.host;
-  } catch {
-    return true;
-  }
-}
