@@ -20,6 +20,27 @@ export interface CurrentOffer {
   quantity: number;
 }
 
+/** An offer row as `lockOffers` and `lockOffersBySku` select it. */
+interface OfferRow {
+  product_id: number;
+  sku: string;
+  category_id: number;
+  price: string;
+  old_price: string | null;
+  quantity: number;
+}
+
+function toCurrentOffer(r: OfferRow): CurrentOffer {
+  return {
+    productId: Number(r.product_id),
+    sku: r.sku,
+    categoryId: Number(r.category_id),
+    price: r.price,
+    oldPrice: r.old_price,
+    quantity: Number(r.quantity),
+  };
+}
+
 /**
  * The offers of `productIds` in `country`, locked until the change commits (in product order, so two
  * writers never deadlock). Products without an offer there are missing from the map.
@@ -30,33 +51,14 @@ export async function lockOffers(
   productIds: readonly number[],
 ): Promise<Map<number, CurrentOffer>> {
   if (!productIds.length) return new Map();
-  const rows = await queryRows<{
-    product_id: number;
-    sku: string;
-    category_id: number;
-    price: string;
-    old_price: string | null;
-    quantity: number;
-  }>(
+  const rows = await queryRows<OfferRow>(
     write.tx,
     sql`select o.product_id, p.sku, p.category_id, o.price::text as price, o.old_price::text as old_price, o.quantity
         from product_offers o join products p on p.id = o.product_id
         where o.country = ${country} and o.product_id = any(${intArray(productIds)}::int[])
         order by o.product_id for update of o`,
   );
-  return new Map(
-    rows.map((r) => [
-      Number(r.product_id),
-      {
-        productId: Number(r.product_id),
-        sku: r.sku,
-        categoryId: Number(r.category_id),
-        price: r.price,
-        oldPrice: r.old_price,
-        quantity: Number(r.quantity),
-      },
-    ]),
-  );
+  return new Map(rows.map((r) => [Number(r.product_id), toCurrentOffer(r)]));
 }
 
 /**
@@ -69,33 +71,14 @@ export async function lockOffersBySku(
   skus: readonly string[],
 ): Promise<Map<string, CurrentOffer>> {
   if (!skus.length) return new Map();
-  const rows = await queryRows<{
-    product_id: number;
-    sku: string;
-    category_id: number;
-    price: string;
-    old_price: string | null;
-    quantity: number;
-  }>(
+  const rows = await queryRows<OfferRow>(
     write.tx,
     sql`select o.product_id, p.sku, p.category_id, o.price::text as price, o.old_price::text as old_price, o.quantity
         from products p join product_offers o on o.product_id = p.id and o.country = ${country}
         where p.sku = any(${textArray(skus)}::text[])
         order by o.product_id for update of o`,
   );
-  return new Map(
-    rows.map((r) => [
-      r.sku,
-      {
-        productId: Number(r.product_id),
-        sku: r.sku,
-        categoryId: Number(r.category_id),
-        price: r.price,
-        oldPrice: r.old_price,
-        quantity: Number(r.quantity),
-      },
-    ]),
-  );
+  return new Map(rows.map((r) => [r.sku, toCurrentOffer(r)]));
 }
 
 /** Every offer of a country, locked (an import in `replace` mode zeroes the ones its file leaves out). */
