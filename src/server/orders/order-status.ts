@@ -3,16 +3,9 @@
  * and cancelled from new or confirmed (a cancelled order gives its stock back). Staff tools change
  * statuses later; the rules are here so every caller obeys the same ones.
  */
-export const ORDER_STATUSES = ['new', 'confirmed', 'shipped', 'completed', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+import { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from '../../shared/order-statuses.ts';
 
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  new: 'Новый',
-  confirmed: 'Подтверждён',
-  shipped: 'Отправлен',
-  completed: 'Выполнен',
-  cancelled: 'Отменён',
-};
+export { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus };
 
 const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
   new: ['confirmed', 'cancelled'],

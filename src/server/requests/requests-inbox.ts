@@ -9,25 +9,15 @@ import { getDb } from '../db/client.ts';
 import { containing } from '../db/like.ts';
 import { courses, printingPrices, requestFiles, vacancies, visitorRequests } from '../db/schema/index.ts';
 import type { RequestKind } from './requests.types.ts';
+import {
+  REQUEST_KINDS,
+  REQUEST_KIND_LABELS,
+  REQUEST_STATUSES,
+  REQUEST_STATUS_LABELS,
+  type RequestStatus,
+} from '../../shared/request-states.ts';
 
-export const REQUEST_KINDS = ['support', 'printing', 'vacancy', 'course', 'course_search'] as const;
-export const REQUEST_STATUSES = ['new', 'in_progress', 'done', 'spam'] as const;
-export type RequestStatus = (typeof REQUEST_STATUSES)[number];
-
-export const REQUEST_KIND_LABELS: Record<RequestKind, string> = {
-  support: 'Вопрос в поддержку',
-  printing: 'Заявка на 3D-печать',
-  vacancy: 'Отклик на вакансию',
-  course: 'Запись на курс',
-  course_search: 'Запрос курса',
-};
-
-export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
-  new: 'Новая',
-  in_progress: 'В работе',
-  done: 'Готово',
-  spam: 'Спам',
-};
+export { REQUEST_KINDS, REQUEST_KIND_LABELS, REQUEST_STATUSES, REQUEST_STATUS_LABELS, type RequestStatus };
 
 export interface InboxRequest {
   id: number;

@@ -1,0 +1,23 @@
+/** The back office's select choices, from the shop's own lists and words. */
+import { COUNTRIES, COUNTRY_CODES } from '../../shared/countries.ts';
+import { ORDER_STATUSES, ORDER_STATUS_LABELS } from '../../shared/order-statuses.ts';
+import {
+  REQUEST_KINDS,
+  REQUEST_KIND_LABELS,
+  REQUEST_STATUSES,
+  REQUEST_STATUS_LABELS,
+} from '../../shared/request-states.ts';
+
+export interface Choice {
+  id: string;
+  name: string;
+}
+
+export const countryChoices: Choice[] = COUNTRY_CODES.map((code) => ({ id: code, name: COUNTRIES[code].name }));
+export const orderStatusChoices: Choice[] = ORDER_STATUSES.map((id) => ({ id, name: ORDER_STATUS_LABELS[id] }));
+export const requestKindChoices: Choice[] = REQUEST_KINDS.map((id) => ({ id, name: REQUEST_KIND_LABELS[id] }));
+export const requestStatusChoices: Choice[] = REQUEST_STATUSES.map((id) => ({ id, name: REQUEST_STATUS_LABELS[id] }));
+export const orderStatusLabel = (status: string): string =>
+  (ORDER_STATUS_LABELS as Record<string, string>)[status] ?? status;
+export const countryName = (code: string): string =>
+  (COUNTRIES as Record<string, { name: string } | undefined>)[code]?.name ?? code.toUpperCase();

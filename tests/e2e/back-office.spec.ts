@@ -1,0 +1,191 @@
+/**
+ * The back office at /staff/ as staff use it: sign in, confirm and ship an order (the customer is
+ * mailed), load a stock file and watch it finish (the product page shows it at once), publish a news
+ * item, answer a support question; and a customer who opens /staff/ is told it is not for them.
+ */
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
+import { allProducts } from './support/shop.ts';
+import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
+
+const DOCTOR = { email: 'doctor@dental.test', password: 'Doctor-Demo-2026' };
+const STAFF = { email: 'staff@dental.test', password: 'Staff-Demo-2026' };
+
+let consoleErrors: string[] = [];
+/** Loads that fail on purpose: the access token lives 5 s in the test server, so its refresh (401, then retried) is expected. */
+let expectedFailures = /^Failed to load resource: the server responded with a status of 401/;
+let sequence = 0;
+
+test.beforeEach(({ page, context }) => {
+  consoleErrors = [];
+  expectedFailures = /^Failed to load resource: the server responded with a status of 401/;
+  // Each test signs in from an address of its own: the login limit counts per address.
+  sequence += 1;
+  void context.setExtraHTTPHeaders({ 'X-Forwarded-For': `192.0.2.${60 + sequence}` });
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !expectedFailures.test(message.text())) consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+});
+
+test.afterEach(() => {
+  expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
+});
+
+async function token(request: APIRequestContext, account: { email: string; password: string }): Promise<string> {
+  const response = await request.post('/api/v1/accounts/auth/jwt/create/', {
+    data: account,
+    headers: { 'X-Forwarded-For': '192.0.2.200' },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { access: string }).access;
+}
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto('/staff/');
+  // The back office's script is large (react-admin and MUI): give its first load time on a slow machine.
+  await expect(page.getByRole('heading', { name: /управление/ })).toBeVisible({ timeout: 30_000 });
+  await expectNoSeriousAxeViolations(page);
+  await page.getByLabel('Email').fill(STAFF.email);
+  await page.getByLabel('Пароль').fill(STAFF.password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page.getByRole('heading', { name: 'Сегодня в магазине' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+}
+
+async function mailsTo(request: APIRequestContext, to: string): Promise<{ subject: string; text: string }[]> {
+  const response = await request.get(`/api/v1/dev/outbox/?to=${encodeURIComponent(to)}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { results: { subject: string; text: string }[] }).results;
+}
+
+async function chooseStatus(page: Page, label: string, comment: string): Promise<void> {
+  await page.getByLabel('Новый статус').click();
+  await page.getByRole('option', { name: label }).click();
+  await page.getByLabel('Комментарий для покупателя').fill(comment);
+  await page.getByRole('button', { name: 'Изменить статус' }).click();
+}
+
+test('staff confirm and ship an order from the back office, and the customer is mailed each time', async ({
+  page,
+  request,
+}) => {
+  const product = (await allProducts(request, 'kg')).find((p) => p.in_stock && p.quantity >= 5)!;
+  const placed = await request.post('/api/v1/orders/order_create/', {
+    headers: { Authorization: `Bearer ${await token(request, DOCTOR)}` },
+    data: {
+      country: 'kg',
+      items: [{ product: product.id, quantity: 1 }],
+      contact: { name: 'Айгуль Доктор', phone: '+996555000222' },
+      delivery: { method: 'courier', city: 'Бишкек', address: 'ул. Токтогула, 1' },
+      payment: { method: 'on_receipt' },
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const { number } = (await placed.json()) as { number: string };
+
+  await signIn(page);
+  await page.getByRole('menuitem', { name: 'Заказы' }).click();
+  await page.getByPlaceholder('Номер, email, имя или телефон').fill(number);
+  await page.getByRole('cell', { name: number }).click();
+  await expect(page.getByRole('heading', { name: `Заказ ${number}` })).toBeVisible();
+  await expect(page.getByRole('cell', { name: product.name })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+
+  await chooseStatus(page, 'Подтверждён', 'Соберём сегодня.');
+  await expect(page.getByText(`Заказ ${number}: «Подтверждён». Покупателю отправлено письмо.`)).toBeVisible();
+  await expect(page.getByText('«Подтверждён» (staff@dental.test): Соберём сегодня.')).toBeVisible();
+  await chooseStatus(page, 'Отправлен', 'Курьер приедет до 18:00.');
+  await expect(page.getByText('«Отправлен» (staff@dental.test): Курьер приедет до 18:00.')).toBeVisible();
+
+  const subjects = (await mailsTo(request, DOCTOR.email)).map((mail) => mail.subject);
+  expect(subjects).toEqual(
+    expect.arrayContaining([
+      expect.stringContaining(`${number} — Подтверждён`),
+      expect.stringContaining(`${number} — Отправлен`),
+    ]),
+  );
+});
+
+test('staff load a stock file, watch it finish, and the product page shows the new stock at once', async ({
+  page,
+  request,
+}) => {
+  const product = (await allProducts(request, 'kg')).find((p) => p.in_stock && p.quantity >= 2)!;
+  await signIn(page);
+  await page.getByRole('menuitem', { name: 'Загрузки' }).click();
+  await page.getByRole('link', { name: 'Загрузить файл' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Загрузить файл' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await page.getByLabel('Сначала проверить').uncheck();
+  await page.getByLabel('Файл', { exact: true }).setInputFiles({
+    name: 'остатки.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`артикул;количество\n${product.sku};0\n`, 'utf8'),
+  });
+  await page.getByRole('button', { name: 'Загрузить', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Строк: 1' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Готово')).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+
+  await page.goto(`/kg/product/${product.slug}/`);
+  await expect(page.getByText('Нет в наличии в Кыргызстане')).toBeVisible();
+});
+
+test('staff publish a news item and it opens on the site', async ({ page }) => {
+  const title = `Поступление Filtek ${Date.now()}`;
+  await signIn(page);
+  await page.getByRole('menuitem', { name: 'Публикации' }).click();
+  await page.getByRole('link', { name: /Создать/ }).click();
+  await page.getByRole('textbox', { name: 'Заголовок', exact: true }).fill(title);
+  await page.getByLabel('Анонс').fill('Новые оттенки на складе в Бишкеке.');
+  await page.locator('.ProseMirror').fill('Пришла большая поставка композитов.');
+  await page.getByLabel('Дата публикации').fill('2026-01-15T10:00');
+  await expectNoSeriousAxeViolations(page);
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('На сайте:')).toBeVisible();
+  const url = await page.getByRole('link', { name: /\/kg\/news\// }).textContent();
+
+  await page.goto(url!);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText('Пришла большая поставка композитов.')).toBeVisible();
+});
+
+test('staff answer a support question: notes, then done', async ({ page, request }) => {
+  const message = `Есть ли Filtek Z550 в оттенке A3? ${Date.now()}`;
+  const sent = await request.post('/api/v1/services/supports/', {
+    headers: { 'X-Forwarded-For': '192.0.2.201' },
+    data: { country: 'kg', name: 'Бакыт', phone: '+996555000333', email: 'bakyt@clinic.test', message },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+
+  await signIn(page);
+  await page.getByRole('menuitem', { name: 'Заявки' }).click();
+  await page.getByRole('cell', { name: 'Бакыт' }).first().click();
+  await expect(page.getByText(message)).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await page.getByLabel('Состояние').click();
+  await page.getByRole('option', { name: 'Готово' }).click();
+  await page.getByLabel('Заметки сотрудников').fill('Ответили по почте: есть, 12 шт.');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('Элемент обновлен')).toBeVisible();
+  await page.getByRole('cell', { name: 'Бакыт' }).first().click();
+  await expect(page.getByLabel('Заметки сотрудников')).toHaveValue('Ответили по почте: есть, 12 шт.');
+});
+
+test('a customer who opens /staff/ is told it is for staff, signed in or not', async ({ page, context }) => {
+  // The refusal page answers 403, which Chromium logs as a failed load: that is the point here.
+  expectedFailures = /^Failed to load resource: the server responded with a status of 40[13]/;
+  await page.goto('/staff/');
+  await page.getByLabel('Email').fill(DOCTOR.email);
+  await page.getByLabel('Пароль').fill(DOCTOR.password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page.getByRole('alert')).toContainText('нет доступа к управлению магазином');
+
+  // Now signed in on the site as a customer: the page itself refuses, with a way back.
+  expect(await context.cookies()).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'token' })]));
+  const response = await page.goto('/staff/');
+  expect(response?.status()).toBe(403);
+  await expect(page.getByRole('heading', { name: 'Это раздел для сотрудников магазина' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Вернуться в магазин' })).toHaveAttribute('href', '/kg/');
+  await expectNoSeriousAxeViolations(page);
+});
