@@ -84,6 +84,13 @@ const PROTECTED = [
   'staff_publications_create',
   'staff_publications_partial_update',
   'staff_publications_destroy',
+  'staff_changes_list',
+  'staff_vacancies_list',
+  'staff_vacancies_retrieve',
+  'staff_vacancies_create',
+  'staff_vacancies_partial_update',
+  'staff_vacancies_destroy',
+  'staff_exchanges_create',
 ];
 
 let doc: Document;

@@ -12,9 +12,14 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import ArticleIcon from '@mui/icons-material/Article';
 import PeopleIcon from '@mui/icons-material/People';
 import MailIcon from '@mui/icons-material/Mail';
+import WorkIcon from '@mui/icons-material/Work';
+import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
+import HistoryIcon from '@mui/icons-material/History';
 import { SHOP_NAME } from '../../shared/site.ts';
 import { createStaffAuthProvider } from './auth-provider.ts';
+import { ChangeList } from './changes.tsx';
 import { Dashboard } from './Dashboard.tsx';
+import { ExchangeCreate, ExchangeList } from './exchanges.tsx';
 import { createStaffDataProvider } from './data-provider.ts';
 import { ImportCreate, ImportList, ImportShow } from './imports.tsx';
 import { LoginPage } from './LoginPage.tsx';
@@ -25,6 +30,7 @@ import { ProductCreate, ProductEdit, ProductList } from './products.tsx';
 import { PublicationCreate, PublicationEdit, PublicationList } from './publications.tsx';
 import { RequestEdit, RequestList, SubscriberList } from './requests.tsx';
 import { UserEdit, UserList } from './users.tsx';
+import { VacancyCreate, VacancyEdit, VacancyList } from './vacancies.tsx';
 
 /** What ra-language-russian lacks or says differently from the shop. */
 const overrides = {
@@ -109,8 +115,24 @@ export default function StaffApp() {
         edit={PublicationEdit}
         create={PublicationCreate}
       />
+      <Resource
+        name="vacancies"
+        options={{ label: 'Вакансии' }}
+        icon={WorkIcon}
+        list={VacancyList}
+        edit={VacancyEdit}
+        create={VacancyCreate}
+      />
+      <Resource
+        name="exchanges"
+        options={{ label: 'Курсы валют' }}
+        icon={CurrencyExchangeIcon}
+        list={ExchangeList}
+        create={ExchangeCreate}
+      />
       <Resource name="users" options={{ label: 'Учётные записи' }} icon={PeopleIcon} list={UserList} edit={UserEdit} />
       <Resource name="newsletter" options={{ label: 'Рассылка' }} icon={MailIcon} list={SubscriberList} />
+      <Resource name="changes" options={{ label: 'Журнал изменений' }} icon={HistoryIcon} list={ChangeList} />
     </Admin>
   );
 }

@@ -18,6 +18,8 @@ export interface StaffResource {
   sortable?: readonly string[];
   /** Send updates as PATCH with only the changed fields (default) or PUT with the whole record. */
   update?: 'patch' | 'put';
+  /** Where new records are POSTed, when not at `<path>/` (exchange rates are listed publicly, written by staff). */
+  createPath?: string;
   /** Where one record is read, when not at `<path>/<id>/`: a path and its query. */
   detail?: (id: string) => { path: string; query: Record<string, string> };
 }
@@ -37,6 +39,9 @@ export const STAFF_RESOURCES: StaffResources = {
     detail: (id) => ({ path: 'products/task_checking/', query: { task_id: id } }),
   },
   users: { path: 'accounts/auth/users', idField: 'email' },
+  vacancies: { path: 'staff/vacancies' },
+  exchanges: { path: 'core/exchanges', createPath: 'staff/exchanges' },
+  changes: { path: 'staff/changes' },
 };
 
 interface Page<T> {
@@ -156,7 +161,10 @@ export function createStaffDataProvider(
     async create(name, params) {
       const resource = config(name);
       const record = await call(
-        client<ApiRecord>(`${resource.path}/`, { method: 'POST', body: params.data as ApiRecord }),
+        client<ApiRecord>(`${resource.createPath ?? resource.path}/`, {
+          method: 'POST',
+          body: params.data as ApiRecord,
+        }),
       );
       return { data: withId(resource, record) as never };
     },

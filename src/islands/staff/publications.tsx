@@ -16,6 +16,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import type { components } from '../../lib/api/schema.gen.ts';
+import { ChangeHistory } from './changes.tsx';
 import { moment } from './format.ts';
 import { ShopRichTextInput } from './RichText.tsx';
 
@@ -109,9 +110,14 @@ function PublicationLink() {
   );
 }
 
+function PublicationHistory() {
+  const publication = useRecordContext<Publication>();
+  return publication ? <ChangeHistory entity="publication" id={publication.id} /> : null;
+}
+
 export function PublicationEdit() {
   return (
-    <Edit title="Публикация" mutationMode="pessimistic">
+    <Edit title="Публикация" mutationMode="pessimistic" aside={<PublicationHistory />}>
       <PublicationLink />
       <SimpleForm>
         <PublicationFields />

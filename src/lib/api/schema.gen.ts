@@ -1243,6 +1243,77 @@ export interface paths {
         patch: operations["staff_publications_partial_update"];
         trace?: never;
     };
+    "/api/v1/staff/changes/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What staff changed (publications, vacancies, exchange rates, visitor requests), newest first */
+        get: operations["staff_changes_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/vacancies/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every vacancy, open ones first */
+        get: operations["staff_vacancies_list"];
+        put?: never;
+        /** Publish a vacancy: on the site at once */
+        post: operations["staff_vacancies_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/vacancies/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One vacancy */
+        get: operations["staff_vacancies_retrieve"];
+        put?: never;
+        post?: never;
+        /** Delete a vacancy (its applications stay in the inbox; to stop taking them, close it instead) */
+        delete: operations["staff_vacancies_destroy"];
+        options?: never;
+        head?: never;
+        /** Change the fields sent (`is_open: false` closes it) */
+        patch: operations["staff_vacancies_partial_update"];
+        trace?: never;
+    };
+    "/api/v1/staff/exchanges/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new exchange rate, current at once in every process (the list is `/core/exchanges/`) */
+        post: operations["staff_exchanges_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/products/upload_products_json/": {
         parameters: {
             query?: never;
@@ -2565,6 +2636,89 @@ export interface components {
              * @description Null: a draft. A future moment publishes then.
              */
             published_at?: string;
+        };
+        StaffChangePage: {
+            count: number;
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["StaffChange"][];
+        };
+        StaffChange: {
+            id: number;
+            /** Format: date-time */
+            at: string;
+            user: {
+                id: number;
+                email: string;
+            } | null;
+            entity: string;
+            entity_id: string;
+            /** @enum {string} */
+            action: "create" | "update" | "delete";
+            /** @description Each changed field as `[before, after]` (null on the missing side). */
+            changes: {
+                [key: string]: unknown[];
+            };
+        };
+        StaffVacancyPage: {
+            count: number;
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["Vacancy"][];
+        };
+        VacancyCreate: {
+            title: string;
+            slug?: string;
+            /** @enum {string} */
+            country: "kg" | "kz";
+            /** @enum {string} */
+            city: "ALMATY" | "ASTANA" | "SHYMKENT" | "BISHKEK" | "OSH";
+            /** @enum {string} */
+            employment_type: "full_time" | "part_time" | "shift" | "internship";
+            /** @example 150000 */
+            salary_from?: string;
+            /** @example 150000 */
+            salary_to?: string;
+            /** @default  */
+            lead?: string;
+            /** @default [] */
+            duties?: string[];
+            /** @default [] */
+            requirements?: string[];
+            /** @default [] */
+            conditions?: string[];
+            /** @default true */
+            is_open?: boolean;
+            /** @default null */
+            valid_through?: string | null;
+        };
+        VacancyUpdate: {
+            title?: string;
+            slug?: string;
+            /** @enum {string} */
+            country?: "kg" | "kz";
+            /** @enum {string} */
+            city?: "ALMATY" | "ASTANA" | "SHYMKENT" | "BISHKEK" | "OSH";
+            /** @enum {string} */
+            employment_type?: "full_time" | "part_time" | "shift" | "internship";
+            /** @example 150000 */
+            salary_from?: string;
+            /** @example 150000 */
+            salary_to?: string;
+            lead?: string;
+            duties?: string[];
+            requirements?: string[];
+            conditions?: string[];
+            is_open?: boolean;
+            valid_through?: string | null;
+        };
+        ExchangeCreate: {
+            /** @description Тенге за 1 сом. */
+            kzt: string;
+            /** @description Долларов за 1 сом. */
+            usd: string;
+            /** @description Рублей за 1 сом. */
+            rub: string;
         };
         TaskStarted: {
             /** Format: uuid */
@@ -6767,6 +6921,375 @@ export interface operations {
             };
             /** @description No such publication */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_changes_list: {
+        parameters: {
+            query?: {
+                /** @description Page size, default 25, at most 100. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+                entity?: "publication" | "vacancy" | "exchange" | "request";
+                /** @description With `entity`: the changes of one record. */
+                entity_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of changes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffChangePage"];
+                };
+            };
+            /** @description Invalid filters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_vacancies_list: {
+        parameters: {
+            query?: {
+                /** @description Page size, default 25, at most 100. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+                country?: "kg" | "kz";
+                is_open?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of vacancies */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffVacancyPage"];
+                };
+            };
+            /** @description Invalid filters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_vacancies_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VacancyCreate"];
+            };
+        };
+        responses: {
+            /** @description The vacancy */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vacancy"];
+                };
+            };
+            /** @description Per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_vacancies_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The vacancy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vacancy"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such vacancy */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_vacancies_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such vacancy */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_vacancies_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VacancyUpdate"];
+            };
+        };
+        responses: {
+            /** @description The vacancy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vacancy"];
+                };
+            };
+            /** @description Per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such vacancy */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_exchanges_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExchangeCreate"];
+            };
+        };
+        responses: {
+            /** @description The new current rate */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Exchange"];
+                };
+            };
+            /** @description Per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

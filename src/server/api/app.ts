@@ -19,6 +19,7 @@ import { servicesRouter } from './services/services.index.ts';
 import { securityRouter } from './security/security.index.ts';
 import { staffRouter } from './staff/staff.index.ts';
 import { backOfficeRouter } from './back-office/back-office.index.ts';
+import { staffContentRouter } from './staff-content/staff-content.index.ts';
 
 import { API_BASE } from './urls.ts';
 
@@ -34,6 +35,7 @@ const groups = [
   servicesRouter,
   staffRouter,
   backOfficeRouter,
+  staffContentRouter,
   importsRouter,
   availabilityRouter,
   securityRouter,

@@ -4,6 +4,7 @@ import { invalidate } from '../cache/invalidation.ts';
 import { getDb, type Db } from '../db/client.ts';
 import { containing } from '../db/like.ts';
 import { publications } from '../db/schema/index.ts';
+import { recordStaffChange } from '../audit/staff-changes.ts';
 import { isUniqueViolation, NotFoundError, ValidationError } from '../errors.ts';
 import { readingMinutes, sanitizeRichText } from './sanitize.ts';
 
@@ -58,10 +59,11 @@ function stored(change: PublicationChange) {
 
 /**
  * Creates a publication (its slug made from the title when none is given), sanitised as every rich
- * text, and empties every process's content caches.
+ * text, with its audit row, and empties every process's content caches.
  * @throws ValidationError `{slug: [...]}` when the slug is taken in its section or cannot be made
  */
 export async function createPublication(
+  actor: number,
   item: Omit<NewPublication, 'slug'> & { slug?: string },
 ): Promise<StaffPublication> {
   const slug = item.slug || slugify(item.title).slice(0, 190);
@@ -69,12 +71,23 @@ export async function createPublication(
   const db = await getDb();
   try {
     const body = sanitizeRichText(item.body);
-    const [row] = await db
-      .insert(publications)
-      .values({ ...item, slug, body, readingMinutes: readingMinutes(body) })
-      .returning();
+    const row = await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(publications)
+        .values({ ...item, slug, body, readingMinutes: readingMinutes(body) })
+        .returning();
+      await recordStaffChange(tx, {
+        userId: actor,
+        entity: 'publication',
+        entityId: created!.id,
+        action: 'create',
+        before: null,
+        after: created!,
+      });
+      return created!;
+    });
     await invalidate('content');
-    return row!;
+    return row;
   } catch (error) {
     if (isUniqueViolation(error)) throw new ValidationError({ slug: [PUBLICATION_TEXT.slugTaken(slug)] });
     throw error;
@@ -82,13 +95,30 @@ export async function createPublication(
 }
 
 /**
- * Changes the fields given. @throws NotFoundError; ValidationError `{slug: [...]}` for a taken slug
+ * Changes the fields given, with the audit row of what changed. @throws NotFoundError; ValidationError
+ * `{slug: [...]}` for a taken slug
  */
-export async function updatePublication(id: number, change: PublicationChange): Promise<StaffPublication> {
+export async function updatePublication(
+  actor: number,
+  id: number,
+  change: PublicationChange,
+): Promise<StaffPublication> {
   const db = await getDb();
   try {
-    const [row] = await db.update(publications).set(stored(change)).where(eq(publications.id, id)).returning();
-    if (!row) throw new NotFoundError(PUBLICATION_TEXT.notFound);
+    const row = await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(publications).where(eq(publications.id, id)).for('update');
+      if (!before) throw new NotFoundError(PUBLICATION_TEXT.notFound);
+      const [after] = await tx.update(publications).set(stored(change)).where(eq(publications.id, id)).returning();
+      await recordStaffChange(tx, {
+        userId: actor,
+        entity: 'publication',
+        entityId: id,
+        action: 'update',
+        before,
+        after: after!,
+      });
+      return after!;
+    });
     await invalidate('content');
     return row;
   } catch (error) {
@@ -97,11 +127,21 @@ export async function updatePublication(id: number, change: PublicationChange): 
   }
 }
 
-/** @throws NotFoundError */
-export async function deletePublication(id: number): Promise<void> {
+/** Deletes it, keeping what it was in the audit. @throws NotFoundError */
+export async function deletePublication(actor: number, id: number): Promise<void> {
   const db = await getDb();
-  const [row] = await db.delete(publications).where(eq(publications.id, id)).returning({ id: publications.id });
-  if (!row) throw new NotFoundError(PUBLICATION_TEXT.notFound);
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(publications).where(eq(publications.id, id)).returning();
+    if (!row) throw new NotFoundError(PUBLICATION_TEXT.notFound);
+    await recordStaffChange(tx, {
+      userId: actor,
+      entity: 'publication',
+      entityId: id,
+      action: 'delete',
+      before: row,
+      after: null,
+    });
+  });
   await invalidate('content');
 }
 

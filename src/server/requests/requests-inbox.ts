@@ -5,6 +5,7 @@
  */
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { CountryCode } from '../../shared/countries.ts';
+import { recordStaffChange } from '../audit/staff-changes.ts';
 import { getDb } from '../db/client.ts';
 import { containing } from '../db/like.ts';
 import { courses, printingPrices, requestFiles, vacancies, visitorRequests } from '../db/schema/index.ts';
@@ -116,15 +117,30 @@ export async function findInboxRequest(id: number): Promise<InboxRequest | null>
 
 /** Changes the state or the notes of a request; null when there is no such request. */
 export async function updateInboxRequest(
+  actor: number,
   id: number,
   change: { status?: RequestStatus; notes?: string },
 ): Promise<InboxRequest | null> {
   const db = await getDb();
-  const [updated] = await db
-    .update(visitorRequests)
-    .set({ ...change, updatedAt: new Date() })
-    .where(eq(visitorRequests.id, id))
-    .returning({ id: visitorRequests.id });
+  const updated = await db.transaction(async (tx) => {
+    const fields = { status: visitorRequests.status, notes: visitorRequests.notes };
+    const [before] = await tx.select(fields).from(visitorRequests).where(eq(visitorRequests.id, id)).for('update');
+    if (!before) return false;
+    const [after] = await tx
+      .update(visitorRequests)
+      .set({ ...change, updatedAt: new Date() })
+      .where(eq(visitorRequests.id, id))
+      .returning(fields);
+    await recordStaffChange(tx, {
+      userId: actor,
+      entity: 'request',
+      entityId: id,
+      action: 'update',
+      before,
+      after: after!,
+    });
+    return true;
+  });
   return updated ? findInboxRequest(id) : null;
 }
 

@@ -81,7 +81,7 @@ export const getRequest: AppRouteHandler<typeof routes.getRequest> = async (c) =
 };
 
 export const updateRequest: AppRouteHandler<typeof routes.updateRequest> = async (c) => {
-  const request = await updateInboxRequest(c.req.valid('param').id, c.req.valid('json'));
+  const request = await updateInboxRequest(c.get('user')!.id, c.req.valid('param').id, c.req.valid('json'));
   if (!request) throw new NotFoundError(NO_REQUEST);
   return c.json(toInboxRequestJson(request), 200);
 };
@@ -180,7 +180,7 @@ export const getPublication: AppRouteHandler<typeof routes.getPublication> = asy
 
 export const createPublication: AppRouteHandler<typeof routes.createPublication> = async (c) => {
   const body = c.req.valid('json');
-  const created = await createPublicationRow({
+  const created = await createPublicationRow(c.get('user')!.id, {
     kind: body.kind,
     title: body.title,
     slug: body.slug || undefined,
@@ -200,11 +200,11 @@ export const updatePublication: AppRouteHandler<typeof routes.updatePublication>
   const body = c.req.valid('json');
   const change = definedOnly(publicationFields(body));
   if (change.slug === '') delete change.slug;
-  const updated = await updatePublicationRow(c.req.valid('param').id, change);
+  const updated = await updatePublicationRow(c.get('user')!.id, c.req.valid('param').id, change);
   return c.json(toStaffPublicationJson(updated), 200);
 };
 
 export const deletePublication: AppRouteHandler<typeof routes.deletePublication> = async (c) => {
-  await deletePublicationRow(c.req.valid('param').id);
+  await deletePublicationRow(c.get('user')!.id, c.req.valid('param').id);
   return c.body(null, 204);
 };

@@ -7,3 +7,4 @@ export * from './content.ts';
 export * from './services.ts';
 export * from './requests.ts';
 export * from './tasks.ts';
+export * from './audit.ts';

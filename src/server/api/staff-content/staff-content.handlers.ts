@@ -1,0 +1,73 @@
+import { listStaffChanges } from '../../audit/staff-changes.ts';
+import { createExchange as createExchangeRow } from '../../currency/exchanges.queries.ts';
+import { NotFoundError } from '../../errors.ts';
+import { getVacancy as findVacancy, listVacancies as vacancyPage } from '../../vacancies/vacancies.queries.ts';
+import {
+  createVacancy as createVacancyRow,
+  deleteVacancy as deleteVacancyRow,
+  updateVacancy as updateVacancyRow,
+  VACANCY_TEXT,
+} from '../../vacancies/vacancies.service.ts';
+import { toExchangeJson } from '../core/core.mappers.ts';
+import type { AppRouteHandler } from '../create-router.ts';
+import { toMappedPage } from '../pagination.ts';
+import { toVacancyJson } from '../services/services.mappers.ts';
+import { toStaffChangeJson, toVacancyFields } from './staff-content.mappers.ts';
+import type * as routes from './staff-content.routes.ts';
+
+export const listChanges: AppRouteHandler<typeof routes.listChanges> = async (c) => {
+  const query = c.req.valid('query');
+  const found = await listStaffChanges({
+    entity: query.entity,
+    entityId: query.entity_id,
+    limit: query.limit,
+    offset: query.offset,
+  });
+  return c.json(toMappedPage(c.req.url, query, found, toStaffChangeJson), 200);
+};
+
+export const listVacancies: AppRouteHandler<typeof routes.listVacancies> = async (c) => {
+  const query = c.req.valid('query');
+  const found = await vacancyPage({
+    country: query.country,
+    isOpen: query.is_open,
+    limit: query.limit,
+    offset: query.offset,
+  });
+  return c.json(toMappedPage(c.req.url, query, found, toVacancyJson), 200);
+};
+
+export const getVacancy: AppRouteHandler<typeof routes.getVacancy> = async (c) => {
+  const vacancy = await findVacancy({ id: c.req.valid('param').id }).catch((error: unknown) => {
+    throw error instanceof NotFoundError ? new NotFoundError(VACANCY_TEXT.notFound) : error;
+  });
+  return c.json(toVacancyJson(vacancy), 200);
+};
+
+export const createVacancy: AppRouteHandler<typeof routes.createVacancy> = async (c) => {
+  const body = c.req.valid('json');
+  const created = await createVacancyRow(
+    c.get('user')!.id,
+    toVacancyFields(body) as Parameters<typeof createVacancyRow>[1],
+  );
+  return c.json(toVacancyJson(created), 201);
+};
+
+export const updateVacancy: AppRouteHandler<typeof routes.updateVacancy> = async (c) => {
+  const updated = await updateVacancyRow(
+    c.get('user')!.id,
+    c.req.valid('param').id,
+    toVacancyFields(c.req.valid('json')),
+  );
+  return c.json(toVacancyJson(updated), 200);
+};
+
+export const deleteVacancy: AppRouteHandler<typeof routes.deleteVacancy> = async (c) => {
+  await deleteVacancyRow(c.get('user')!.id, c.req.valid('param').id);
+  return c.body(null, 204);
+};
+
+export const createExchange: AppRouteHandler<typeof routes.createExchange> = async (c) => {
+  const created = await createExchangeRow(c.get('user')!.id, c.req.valid('json'));
+  return c.json(toExchangeJson(created), 201);
+};

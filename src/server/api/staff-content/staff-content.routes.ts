@@ -1,0 +1,115 @@
+import { createRoute } from '@hono/zod-openapi';
+import { detailSchema, fieldErrorsSchema, idParam, jsonContent } from '../common.schemas.ts';
+import { exchangeSchema } from '../core/core.schemas.ts';
+import { vacancySchema } from '../services/services.schemas.ts';
+import * as s from './staff-content.schemas.ts';
+
+const tags = ['Staff'];
+const security = [{ bearerAuth: [] }];
+const staff = {
+  401: jsonContent(detailSchema, 'No valid access token'),
+  403: jsonContent(detailSchema, 'Not staff'),
+};
+const json = <T>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
+
+export const listChanges = createRoute({
+  operationId: 'staff_changes_list',
+  method: 'get',
+  path: '/staff/changes/',
+  tags,
+  security,
+  summary: 'What staff changed (publications, vacancies, exchange rates, visitor requests), newest first',
+  request: { query: s.changeListQuery },
+  responses: {
+    200: jsonContent(s.staffChangePageSchema, 'A page of changes'),
+    400: jsonContent(fieldErrorsSchema, 'Invalid filters'),
+    ...staff,
+  },
+});
+
+export const listVacancies = createRoute({
+  operationId: 'staff_vacancies_list',
+  method: 'get',
+  path: '/staff/vacancies/',
+  tags,
+  security,
+  summary: 'Every vacancy, open ones first',
+  request: { query: s.staffVacancyListQuery },
+  responses: {
+    200: jsonContent(s.staffVacancyPageSchema, 'A page of vacancies'),
+    400: jsonContent(fieldErrorsSchema, 'Invalid filters'),
+    ...staff,
+  },
+});
+
+export const getVacancy = createRoute({
+  operationId: 'staff_vacancies_retrieve',
+  method: 'get',
+  path: '/staff/vacancies/{id}/',
+  tags,
+  security,
+  summary: 'One vacancy',
+  request: { params: idParam },
+  responses: {
+    200: jsonContent(vacancySchema, 'The vacancy'),
+    ...staff,
+    404: jsonContent(detailSchema, 'No such vacancy'),
+  },
+});
+
+export const createVacancy = createRoute({
+  operationId: 'staff_vacancies_create',
+  method: 'post',
+  path: '/staff/vacancies/',
+  tags,
+  security,
+  summary: 'Publish a vacancy: on the site at once',
+  request: { body: json(s.vacancyCreateBody) },
+  responses: {
+    201: jsonContent(vacancySchema, 'The vacancy'),
+    400: jsonContent(fieldErrorsSchema, 'Per field'),
+    ...staff,
+  },
+});
+
+export const updateVacancy = createRoute({
+  operationId: 'staff_vacancies_partial_update',
+  method: 'patch',
+  path: '/staff/vacancies/{id}/',
+  tags,
+  security,
+  summary: 'Change the fields sent (`is_open: false` closes it)',
+  request: { params: idParam, body: json(s.vacancyUpdateBody) },
+  responses: {
+    200: jsonContent(vacancySchema, 'The vacancy'),
+    400: jsonContent(fieldErrorsSchema, 'Per field'),
+    ...staff,
+    404: jsonContent(detailSchema, 'No such vacancy'),
+  },
+});
+
+export const deleteVacancy = createRoute({
+  operationId: 'staff_vacancies_destroy',
+  method: 'delete',
+  path: '/staff/vacancies/{id}/',
+  tags,
+  security,
+  summary: 'Delete a vacancy (its applications stay in the inbox; to stop taking them, close it instead)',
+  request: { params: idParam },
+  responses: { 204: { description: 'Deleted' }, ...staff, 404: jsonContent(detailSchema, 'No such vacancy') },
+});
+
+export const createExchange = createRoute({
+  operationId: 'staff_exchanges_create',
+  method: 'post',
+  path: '/staff/exchanges/',
+  tags,
+  security,
+  summary: 'A new exchange rate, current at once in every process (the list is `/core/exchanges/`)',
+  request: { body: json(s.exchangeCreateBody) },
+  responses: {
+    201: jsonContent(exchangeSchema, 'The new current rate'),
+    400: jsonContent(fieldErrorsSchema, 'Per field'),
+    ...staff,
+  },
+});

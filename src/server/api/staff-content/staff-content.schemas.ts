@@ -1,0 +1,107 @@
+import { z } from '@hono/zod-openapi';
+import { CITY_CODES } from '../../../shared/cities.ts';
+import { STAFF_ENTITIES } from '../../audit/staff-changes.ts';
+import { countryEnum } from '../common.schemas.ts';
+import { filledLine, line, text } from '../fields.ts';
+import { pageSchema, paginationQuery } from '../pagination.ts';
+import { vacancySchema } from '../services/services.schemas.ts';
+
+/** The back office's content beyond publications: the audit of staff changes, vacancies, exchange rates. */
+
+export const changeListQuery = z.object({
+  ...paginationQuery(25),
+  entity: z.enum(STAFF_ENTITIES, { error: `Допустимые значения: ${STAFF_ENTITIES.join(', ')}.` }).optional(),
+  entity_id: line(64)
+    .optional()
+    .openapi({ param: { description: 'With `entity`: the changes of one record.' } }),
+});
+
+export const staffChangeSchema = z
+  .object({
+    id: z.number().int(),
+    at: z.string().openapi({ format: 'date-time' }),
+    user: z.object({ id: z.number().int(), email: z.string() }).nullable(),
+    entity: z.string(),
+    entity_id: z.string(),
+    action: z.enum(['create', 'update', 'delete']),
+    changes: z
+      .record(z.string(), z.tuple([z.unknown(), z.unknown()]))
+      .openapi({ description: 'Each changed field as `[before, after]` (null on the missing side).' }),
+  })
+  .openapi('StaffChange');
+
+export const staffChangePageSchema = pageSchema(staffChangeSchema).openapi('StaffChangePage');
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const MONEY = /^\d{1,10}(\.\d{1,2})?$/;
+
+const salary = z
+  .union([z.string().trim(), z.number()], { error: 'Введите сумму числом.' })
+  .transform((v) => String(v))
+  .refine((v) => MONEY.test(v), 'Введите сумму числом: 150000 или 150000.50.')
+  .nullable()
+  .openapi({ type: 'string', example: '150000' });
+
+const items = z.array(filledLine(300)).max(30, 'Не больше 30 пунктов.');
+
+const vacancyFields = {
+  title: filledLine(200),
+  slug: line(190).refine((v) => v === '' || SLUG.test(v), 'Только латиница, цифры и дефисы: menedzher-po-prodazham.'),
+  country: countryEnum,
+  city: z.enum(CITY_CODES as [string, ...string[]], { error: `Допустимые значения: ${CITY_CODES.join(', ')}.` }),
+  employment_type: z.enum(['full_time', 'part_time', 'shift', 'internship'], {
+    error: 'Допустимые значения: full_time, part_time, shift, internship.',
+  }),
+  salary_from: salary,
+  salary_to: salary,
+  lead: text(2000),
+  duties: items,
+  requirements: items,
+  conditions: items,
+  is_open: z.boolean({ error: 'Ожидается true или false.' }),
+  valid_through: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата в формате ГГГГ-ММ-ДД.')
+    .refine((v) => !Number.isNaN(Date.parse(v)), 'Такой даты нет.')
+    .nullable(),
+};
+
+export const vacancyCreateBody = z
+  .object({
+    ...vacancyFields,
+    slug: vacancyFields.slug.optional(),
+    salary_from: vacancyFields.salary_from.optional().default(null),
+    salary_to: vacancyFields.salary_to.optional().default(null),
+    lead: vacancyFields.lead.optional().default(''),
+    duties: items.optional().default([]),
+    requirements: items.optional().default([]),
+    conditions: items.optional().default([]),
+    is_open: vacancyFields.is_open.optional().default(true),
+    valid_through: vacancyFields.valid_through.optional().default(null),
+  })
+  .openapi('VacancyCreate');
+
+export const vacancyUpdateBody = z.object(vacancyFields).partial().openapi('VacancyUpdate');
+
+export const staffVacancyListQuery = z.object({
+  ...paginationQuery(25),
+  country: countryEnum.optional(),
+  is_open: z
+    .enum(['true', 'false'], { error: 'Ожидается true или false.' })
+    .transform((v) => v === 'true')
+    .optional(),
+});
+
+export const staffVacancyPageSchema = pageSchema(vacancySchema).openapi('StaffVacancyPage');
+
+const RATE = /^\d{1,8}(\.\d{1,6})?$/;
+const rate = (what: string) =>
+  z
+    .union([z.string().trim(), z.number()], { error: `${what}: введите число.` })
+    .transform((v) => String(v))
+    .refine((v) => RATE.test(v) && Number(v) > 0, 'Число больше 0, не больше 6 знаков после точки: 6.15.')
+    .openapi({ type: 'string', description: `${what} за 1 сом.` });
+
+export const exchangeCreateBody = z
+  .object({ kzt: rate('Тенге'), usd: rate('Долларов'), rub: rate('Рублей') })
+  .openapi('ExchangeCreate');
