@@ -338,6 +338,9 @@ async function measureJs(p: Picks, access: string): Promise<PageJs[]> {
     ['account', '/kg/account/', CATALOG_BUDGET, signedIn],
     ['checkout', '/kg/checkout/', CATALOG_BUDGET, signedIn],
     ['order history', '/kg/account/orders/', CATALOG_BUDGET, signedIn],
+    // The back office (react-admin, staff only): no budget, shown so its weight stays in sight and
+    // apart from the storefront's, which must not carry any of it.
+    ['back office (staff)', '/staff/', null],
   ];
   const out: PageJs[] = [];
   for (const [page, pagePath, budget, headers] of pages)
