@@ -91,6 +91,16 @@ const PROTECTED = [
   'staff_vacancies_partial_update',
   'staff_vacancies_destroy',
   'staff_exchanges_create',
+  'staff_categories_list',
+  'staff_categories_retrieve',
+  'staff_categories_create',
+  'staff_categories_partial_update',
+  'staff_categories_destroy',
+  'staff_brands_list',
+  'staff_brands_retrieve',
+  'staff_brands_create',
+  'staff_brands_partial_update',
+  'staff_brands_destroy',
 ];
 
 let doc: Document;

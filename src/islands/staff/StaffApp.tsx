@@ -15,6 +15,8 @@ import MailIcon from '@mui/icons-material/Mail';
 import WorkIcon from '@mui/icons-material/Work';
 import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
 import HistoryIcon from '@mui/icons-material/History';
+import AccountTreeIcon from '@mui/icons-material/AccountTree';
+import SellIcon from '@mui/icons-material/Sell';
 import { SHOP_NAME } from '../../shared/site.ts';
 import { createStaffAuthProvider } from './auth-provider.ts';
 import { ChangeList } from './changes.tsx';
@@ -26,6 +28,7 @@ import { LoginPage } from './LoginPage.tsx';
 import { OrderList, OrderShow } from './orders.tsx';
 import { tiptapMessages } from './RichText.tsx';
 import { StaffLayout } from './StaffLayout.tsx';
+import { BrandCreate, BrandEdit, BrandList, CategoryCreate, CategoryEdit, CategoryList } from './taxonomy.tsx';
 import { ProductCreate, ProductEdit, ProductList } from './products.tsx';
 import { PublicationCreate, PublicationEdit, PublicationList } from './publications.tsx';
 import { RequestEdit, RequestList, SubscriberList } from './requests.tsx';
@@ -98,6 +101,22 @@ export default function StaffApp() {
         list={ProductList}
         edit={ProductEdit}
         create={ProductCreate}
+      />
+      <Resource
+        name="categories"
+        options={{ label: 'Категории' }}
+        icon={AccountTreeIcon}
+        list={CategoryList}
+        edit={CategoryEdit}
+        create={CategoryCreate}
+      />
+      <Resource
+        name="brands"
+        options={{ label: 'Бренды' }}
+        icon={SellIcon}
+        list={BrandList}
+        edit={BrandEdit}
+        create={BrandCreate}
       />
       <Resource
         name="imports"

@@ -1,30 +1,24 @@
-/** The catalog's categories (as a flat, indented list) and brands, for the product form's selects. */
-import { useEffect, useState } from 'react';
-import { listBrands, listCategories } from '../../lib/api/catalog.ts';
-import type { CategoryNode } from '../../lib/api/types.ts';
+/** The catalog's categories (as an indented list, hidden ones too) and brands, for the product form and filters. */
+import { useGetList } from 'react-admin';
+import type { components } from '../../lib/api/schema.gen.ts';
 import type { Choice } from './choices.ts';
 
-export function flattenCategories(nodes: CategoryNode[], depth = 0): Choice[] {
-  return nodes.flatMap((node) => [
-    { id: node.slug, name: `${'— '.repeat(depth)}${node.name}` },
-    ...flattenCategories(node.children, depth + 1),
-  ]);
+type Category = components['schemas']['StaffCategory'] & { id: number };
+type Brand = components['schemas']['StaffBrand'] & { id: number };
+
+export function categoryChoices(categories: Category[]): Choice[] {
+  return categories.map((c) => ({
+    id: c.slug,
+    name: `${'— '.repeat(c.depth)}${c.name}${c.is_active ? '' : ' (скрыта)'}`,
+  }));
 }
 
 export function useCatalogChoices(): { categories: Choice[]; brands: Choice[] } {
-  const [categories, setCategories] = useState<Choice[]>([]);
-  const [brands, setBrands] = useState<Choice[]>([]);
-  useEffect(() => {
-    let live = true;
-    void listCategories()
-      .then((tree) => live && setCategories(flattenCategories(tree)))
-      .catch(() => undefined);
-    void listBrands({ limit: 1000 })
-      .then((page) => live && setBrands(page.results.map((b) => ({ id: b.slug, name: b.name }))))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
-  return { categories, brands };
+  const everything = { pagination: { page: 1, perPage: 100 } };
+  const { data: categories } = useGetList<Category>('categories', everything);
+  const { data: brands } = useGetList<Brand>('brands', everything);
+  return {
+    categories: categoryChoices(categories ?? []),
+    brands: (brands ?? []).map((b) => ({ id: b.slug, name: b.name })),
+  };
 }

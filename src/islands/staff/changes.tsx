@@ -11,6 +11,8 @@ const ENTITY_NAMES: Record<string, string> = {
   vacancy: 'Вакансия',
   exchange: 'Курс валют',
   request: 'Заявка',
+  category: 'Категория',
+  brand: 'Бренд',
 };
 const ACTION_NAMES: Record<string, string> = { create: 'создал(а)', update: 'изменил(а)', delete: 'удалил(а)' };
 
@@ -45,6 +47,14 @@ const FIELD_NAMES: Record<string, string> = {
   kzt: 'тенге',
   usd: 'доллар',
   rub: 'рубль',
+  name: 'название',
+  parentId: 'родительская категория',
+  position: 'порядок',
+  description: 'описание',
+  image: 'картинка',
+  isActive: 'показана',
+  origin: 'страна',
+  logo: 'логотип',
 };
 
 function shown(value: unknown): string {

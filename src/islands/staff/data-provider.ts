@@ -42,6 +42,8 @@ export const STAFF_RESOURCES: StaffResources = {
   vacancies: { path: 'staff/vacancies' },
   exchanges: { path: 'core/exchanges', createPath: 'staff/exchanges' },
   changes: { path: 'staff/changes' },
+  categories: { path: 'staff/categories' },
+  brands: { path: 'staff/brands' },
 };
 
 interface Page<T> {

@@ -1,4 +1,14 @@
 import { listStaffChanges } from '../../audit/staff-changes.ts';
+import {
+  deleteBrand as removeBrand,
+  deleteCategory as removeCategory,
+  findBrandForStaff,
+  findCategoryForStaff,
+  listBrandsForStaff,
+  listCategoriesForStaff,
+  saveBrand,
+  saveCategory,
+} from '../../catalog/taxonomy.service.ts';
 import { createExchange as createExchangeRow } from '../../currency/exchanges.queries.ts';
 import { NotFoundError } from '../../errors.ts';
 import { getVacancy as findVacancy, listVacancies as vacancyPage } from '../../vacancies/vacancies.queries.ts';
@@ -12,7 +22,13 @@ import { toExchangeJson } from '../core/core.mappers.ts';
 import type { AppRouteHandler } from '../create-router.ts';
 import { toMappedPage } from '../pagination.ts';
 import { toVacancyJson } from '../services/services.mappers.ts';
-import { toStaffChangeJson, toVacancyFields } from './staff-content.mappers.ts';
+import {
+  toCategoryFields,
+  toStaffBrandJson,
+  toStaffCategoryJson,
+  toStaffChangeJson,
+  toVacancyFields,
+} from './staff-content.mappers.ts';
 import type * as routes from './staff-content.routes.ts';
 
 export const listChanges: AppRouteHandler<typeof routes.listChanges> = async (c) => {
@@ -70,4 +86,51 @@ export const deleteVacancy: AppRouteHandler<typeof routes.deleteVacancy> = async
 export const createExchange: AppRouteHandler<typeof routes.createExchange> = async (c) => {
   const created = await createExchangeRow(c.get('user')!.id, c.req.valid('json'));
   return c.json(toExchangeJson(created), 201);
+};
+
+const page = <T>(items: T[], query: { limit: number; offset: number }) => ({
+  count: items.length,
+  items: items.slice(query.offset, query.offset + query.limit),
+});
+
+export const listCategories: AppRouteHandler<typeof routes.listCategories> = async (c) => {
+  const query = c.req.valid('query');
+  return c.json(toMappedPage(c.req.url, query, page(await listCategoriesForStaff(), query), toStaffCategoryJson), 200);
+};
+
+export const getCategory: AppRouteHandler<typeof routes.getCategory> = async (c) =>
+  c.json(toStaffCategoryJson(await findCategoryForStaff(c.req.valid('param').id)), 200);
+
+export const createCategory: AppRouteHandler<typeof routes.createCategory> = async (c) => {
+  const saved = await saveCategory(c.get('user')!.id, null, toCategoryFields(c.req.valid('json')));
+  return c.json(toStaffCategoryJson(saved), 201);
+};
+
+export const updateCategory: AppRouteHandler<typeof routes.updateCategory> = async (c) => {
+  const saved = await saveCategory(c.get('user')!.id, c.req.valid('param').id, toCategoryFields(c.req.valid('json')));
+  return c.json(toStaffCategoryJson(saved), 200);
+};
+
+export const deleteCategory: AppRouteHandler<typeof routes.deleteCategory> = async (c) => {
+  await removeCategory(c.get('user')!.id, c.req.valid('param').id);
+  return c.body(null, 204);
+};
+
+export const listBrands: AppRouteHandler<typeof routes.listBrands> = async (c) => {
+  const query = c.req.valid('query');
+  return c.json(toMappedPage(c.req.url, query, page(await listBrandsForStaff(), query), toStaffBrandJson), 200);
+};
+
+export const getBrand: AppRouteHandler<typeof routes.getBrand> = async (c) =>
+  c.json(toStaffBrandJson(await findBrandForStaff(c.req.valid('param').id)), 200);
+
+export const createBrand: AppRouteHandler<typeof routes.createBrand> = async (c) =>
+  c.json(toStaffBrandJson(await saveBrand(c.get('user')!.id, null, c.req.valid('json'))), 201);
+
+export const updateBrand: AppRouteHandler<typeof routes.updateBrand> = async (c) =>
+  c.json(toStaffBrandJson(await saveBrand(c.get('user')!.id, c.req.valid('param').id, c.req.valid('json'))), 200);
+
+export const deleteBrand: AppRouteHandler<typeof routes.deleteBrand> = async (c) => {
+  await removeBrand(c.get('user')!.id, c.req.valid('param').id);
+  return c.body(null, 204);
 };

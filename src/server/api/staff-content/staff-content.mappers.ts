@@ -1,3 +1,4 @@
+import type { CategoryFields, StaffBrand, StaffCategory } from '../../catalog/taxonomy.service.ts';
 import type { StaffChange } from '../../audit/staff-changes.ts';
 import type { VacancyFields } from '../../vacancies/vacancies.service.ts';
 
@@ -49,4 +50,45 @@ export function toVacancyFields(body: VacancyBody): Partial<VacancyFields> {
   return Object.fromEntries(
     Object.entries(fields).filter(([, value]) => value !== undefined),
   ) as Partial<VacancyFields>;
+}
+
+export function toStaffCategoryJson(c: StaffCategory) {
+  return {
+    id: c.id,
+    slug: c.slug,
+    name: c.name,
+    parent: c.parentSlug,
+    depth: c.depth,
+    position: c.position,
+    description: c.description,
+    image: c.image,
+    is_active: c.isActive,
+    products: c.products,
+  };
+}
+
+export function toStaffBrandJson(b: StaffBrand) {
+  return {
+    id: b.id,
+    slug: b.slug,
+    name: b.name,
+    origin: b.origin,
+    description: b.description,
+    logo: b.logo,
+    products: b.products,
+  };
+}
+
+/** A category body in the service's names; absent fields stay absent. */
+export function toCategoryFields(body: {
+  name?: string;
+  slug?: string;
+  parent?: string | null;
+  position?: number;
+  description?: string;
+  image?: string | null;
+  is_active?: boolean;
+}): CategoryFields {
+  const { is_active, ...rest } = body;
+  return is_active === undefined ? rest : { ...rest, isActive: is_active };
 }

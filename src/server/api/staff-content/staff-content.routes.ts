@@ -113,3 +113,145 @@ export const createExchange = createRoute({
     ...staff,
   },
 });
+
+export const listCategories = createRoute({
+  operationId: 'staff_categories_list',
+  method: 'get',
+  path: '/staff/categories/',
+  tags,
+  security,
+  summary: 'Every category, hidden ones too, with how many products each has',
+  request: { query: s.taxonomyListQuery },
+  responses: {
+    200: jsonContent(s.staffCategoryPageSchema, 'A page'),
+    400: jsonContent(fieldErrorsSchema, 'Invalid paging'),
+    ...staff,
+  },
+});
+
+export const getCategory = createRoute({
+  operationId: 'staff_categories_retrieve',
+  method: 'get',
+  path: '/staff/categories/{id}/',
+  tags,
+  security,
+  summary: 'One category',
+  request: { params: idParam },
+  responses: { 200: jsonContent(s.staffCategorySchema, 'It'), ...staff, 404: jsonContent(detailSchema, 'Not found') },
+});
+
+export const createCategory = createRoute({
+  operationId: 'staff_categories_create',
+  method: 'post',
+  path: '/staff/categories/',
+  tags,
+  security,
+  summary: 'Add a category: on the site at once',
+  request: { body: json(s.categoryCreateBody) },
+  responses: {
+    201: jsonContent(s.staffCategorySchema, 'It'),
+    400: jsonContent(fieldErrorsSchema, 'Per field'),
+    ...staff,
+  },
+});
+
+export const updateCategory = createRoute({
+  operationId: 'staff_categories_partial_update',
+  method: 'patch',
+  path: '/staff/categories/{id}/',
+  tags,
+  security,
+  summary: 'Change the fields sent',
+  request: { params: idParam, body: json(s.categoryUpdateBody) },
+  responses: {
+    200: jsonContent(s.staffCategorySchema, 'It'),
+    400: jsonContent(fieldErrorsSchema, 'Per field'),
+    ...staff,
+    404: jsonContent(detailSchema, 'Not found'),
+  },
+});
+
+export const deleteCategory = createRoute({
+  operationId: 'staff_categories_destroy',
+  method: 'delete',
+  path: '/staff/categories/{id}/',
+  tags,
+  security,
+  summary: 'Delete an empty category (400 while it has products or subcategories: hide it instead)',
+  request: { params: idParam },
+  responses: {
+    204: { description: 'Deleted' },
+    400: jsonContent(fieldErrorsSchema, 'Still in use'),
+    ...staff,
+    404: jsonContent(detailSchema, 'Not found'),
+  },
+});
+
+export const listBrands = createRoute({
+  operationId: 'staff_brands_list',
+  method: 'get',
+  path: '/staff/brands/',
+  tags,
+  security,
+  summary: 'Every brand, hidden ones too, with how many products each has',
+  request: { query: s.taxonomyListQuery },
+  responses: {
+    200: jsonContent(s.staffBrandPageSchema, 'A page'),
+    400: jsonContent(fieldErrorsSchema, 'Invalid paging'),
+    ...staff,
+  },
+});
+
+export const getBrand = createRoute({
+  operationId: 'staff_brands_retrieve',
+  method: 'get',
+  path: '/staff/brands/{id}/',
+  tags,
+  security,
+  summary: 'One brand',
+  request: { params: idParam },
+  responses: { 200: jsonContent(s.staffBrandSchema, 'It'), ...staff, 404: jsonContent(detailSchema, 'Not found') },
+});
+
+export const createBrand = createRoute({
+  operationId: 'staff_brands_create',
+  method: 'post',
+  path: '/staff/brands/',
+  tags,
+  security,
+  summary: 'Add a brand: on the site at once',
+  request: { body: json(s.brandCreateBody) },
+  responses: { 201: jsonContent(s.staffBrandSchema, 'It'), 400: jsonContent(fieldErrorsSchema, 'Per field'), ...staff },
+});
+
+export const updateBrand = createRoute({
+  operationId: 'staff_brands_partial_update',
+  method: 'patch',
+  path: '/staff/brands/{id}/',
+  tags,
+  security,
+  summary: 'Change the fields sent',
+  request: { params: idParam, body: json(s.brandUpdateBody) },
+  responses: {
+    200: jsonContent(s.staffBrandSchema, 'It'),
+    400: jsonContent(fieldErrorsSchema, 'Per field'),
+    ...staff,
+    404: jsonContent(detailSchema, 'Not found'),
+  },
+});
+
+export const deleteBrand = createRoute({
+  operationId: 'staff_brands_destroy',
+  method: 'delete',
+  path: '/staff/brands/{id}/',
+  tags,
+  security,
+  summary: 'Delete a brand; its products stay, without a brand',
+  request: { params: idParam },
+  responses: {
+    204: { description: 'Deleted' },
+    400: jsonContent(fieldErrorsSchema, 'Still in use'),
+    ...staff,
+    404: jsonContent(detailSchema, 'Not found'),
+  },
+});

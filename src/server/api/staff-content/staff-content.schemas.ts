@@ -105,3 +105,99 @@ const rate = (what: string) =>
 export const exchangeCreateBody = z
   .object({ kzt: rate('Тенге'), usd: rate('Долларов'), rub: rate('Рублей') })
   .openapi('ExchangeCreate');
+
+/** A site path (`/images/…`) or an http(s) URL: what an image may be. */
+const imageUrl = line(500)
+  .refine(
+    (value) =>
+      value === '' ||
+      (value.startsWith('/')
+        ? !value.startsWith('//')
+        : URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol)),
+    'Путь на сайте (/images/…) или адрес http(s)://.',
+  )
+  .transform((value) => value || null)
+  .nullable();
+
+const taxonomySlug = line(190).refine((v) => v === '' || SLUG.test(v), 'Только латиница, цифры и дефисы: kompozity.');
+
+const categoryFields = {
+  name: filledLine(200),
+  slug: taxonomySlug,
+  parent: line(190).nullable().openapi({ description: "The parent's slug; null for a top category." }),
+  position: z
+    .number({ error: 'Введите целое число.' })
+    .int('Введите целое число.')
+    .min(0, 'Не меньше 0.')
+    .max(100_000, 'Не больше 100 000.'),
+  description: text(5000),
+  image: imageUrl,
+  is_active: z.boolean({ error: 'Ожидается true или false.' }),
+};
+
+export const categoryCreateBody = z
+  .object({
+    ...categoryFields,
+    slug: taxonomySlug.optional(),
+    parent: categoryFields.parent.optional().default(null),
+    position: categoryFields.position.optional().default(0),
+    description: categoryFields.description.optional().default(''),
+    image: imageUrl.optional().default(null),
+    is_active: categoryFields.is_active.optional().default(true),
+  })
+  .openapi('CategoryCreate');
+
+export const categoryUpdateBody = z.object(categoryFields).partial().openapi('CategoryUpdate');
+
+export const staffCategorySchema = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    name: z.string(),
+    parent: z.string().nullable(),
+    depth: z.number().int().openapi({ description: '0 for a top category.' }),
+    position: z.number().int(),
+    description: z.string(),
+    image: z.string().nullable(),
+    is_active: z.boolean(),
+    products: z.number().int().openapi({ description: 'Products directly in it, hidden ones too.' }),
+  })
+  .openapi('StaffCategory');
+
+export const staffCategoryPageSchema = pageSchema(staffCategorySchema).openapi('StaffCategoryPage');
+
+const brandFields = {
+  name: filledLine(200),
+  slug: taxonomySlug,
+  origin: line(100),
+  description: text(5000),
+  logo: imageUrl,
+};
+
+export const brandCreateBody = z
+  .object({
+    ...brandFields,
+    slug: taxonomySlug.optional(),
+    origin: brandFields.origin.optional().default(''),
+    description: brandFields.description.optional().default(''),
+    logo: imageUrl.optional().default(null),
+  })
+  .openapi('BrandCreate');
+
+export const brandUpdateBody = z.object(brandFields).partial().openapi('BrandUpdate');
+
+export const staffBrandSchema = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    name: z.string(),
+    origin: z.string(),
+    description: z.string(),
+    logo: z.string().nullable(),
+    products: z.number().int(),
+  })
+  .openapi('StaffBrand');
+
+export const staffBrandPageSchema = pageSchema(staffBrandSchema).openapi('StaffBrandPage');
+
+export const taxonomyListQuery = z.object({ ...paginationQuery(100) });
