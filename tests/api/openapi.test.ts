@@ -101,6 +101,11 @@ const PROTECTED = [
   'staff_brands_create',
   'staff_brands_partial_update',
   'staff_brands_destroy',
+  'staff_courses_list',
+  'staff_courses_retrieve',
+  'staff_courses_create',
+  'staff_courses_partial_update',
+  'staff_courses_destroy',
 ];
 
 let doc: Document;

@@ -17,9 +17,11 @@ import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
 import HistoryIcon from '@mui/icons-material/History';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import SellIcon from '@mui/icons-material/Sell';
+import SchoolIcon from '@mui/icons-material/School';
 import { SHOP_NAME } from '../../shared/site.ts';
 import { createStaffAuthProvider } from './auth-provider.ts';
 import { ChangeList } from './changes.tsx';
+import { CourseCreate, CourseEdit, CourseList } from './courses.tsx';
 import { Dashboard } from './Dashboard.tsx';
 import { ExchangeCreate, ExchangeList } from './exchanges.tsx';
 import { createStaffDataProvider } from './data-provider.ts';
@@ -133,6 +135,14 @@ export default function StaffApp() {
         list={PublicationList}
         edit={PublicationEdit}
         create={PublicationCreate}
+      />
+      <Resource
+        name="courses"
+        options={{ label: 'Курсы' }}
+        icon={SchoolIcon}
+        list={CourseList}
+        edit={CourseEdit}
+        create={CourseCreate}
       />
       <Resource
         name="vacancies"

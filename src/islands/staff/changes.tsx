@@ -13,6 +13,7 @@ const ENTITY_NAMES: Record<string, string> = {
   request: 'Заявка',
   category: 'Категория',
   brand: 'Бренд',
+  course: 'Курс',
 };
 const ACTION_NAMES: Record<string, string> = { create: 'создал(а)', update: 'изменил(а)', delete: 'удалил(а)' };
 
@@ -55,6 +56,20 @@ const FIELD_NAMES: Record<string, string> = {
   isActive: 'показана',
   origin: 'страна',
   logo: 'логотип',
+  isPublished: 'опубликован',
+  seatsTotal: 'мест всего',
+  seatsLeft: 'свободно мест',
+  price: 'цена',
+  currency: 'валюта',
+  startDate: 'начало',
+  endDate: 'конец',
+  venue: 'место',
+  address: 'адрес',
+  lecturer: 'лектор',
+  categoryId: 'раздел',
+  dayStarts: 'занятия с',
+  dayEnds: 'занятия до',
+  schedule: 'расписание',
 };
 
 function shown(value: unknown): string {

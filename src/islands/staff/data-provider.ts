@@ -44,6 +44,8 @@ export const STAFF_RESOURCES: StaffResources = {
   changes: { path: 'staff/changes' },
   categories: { path: 'staff/categories' },
   brands: { path: 'staff/brands' },
+  courses: { path: 'staff/courses' },
+  course_categories: { path: 'services/course_categories' },
 };
 
 interface Page<T> {

@@ -1388,6 +1388,43 @@ export interface paths {
         patch: operations["staff_brands_partial_update"];
         trace?: never;
     };
+    "/api/v1/staff/courses/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every course, unpublished and past ones too */
+        get: operations["staff_courses_list"];
+        put?: never;
+        /** Add a course: on the site at once when published */
+        post: operations["staff_courses_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/courses/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One course */
+        get: operations["staff_courses_retrieve"];
+        put?: never;
+        post?: never;
+        /** Delete a course (its sign-ups stay in the inbox; to take it off the site, unpublish it) */
+        delete: operations["staff_courses_destroy"];
+        options?: never;
+        head?: never;
+        /** Change the fields sent (a new `seats_total` moves the free seats by as much) */
+        patch: operations["staff_courses_partial_update"];
+        trace?: never;
+    };
     "/api/v1/products/upload_products_json/": {
         parameters: {
             query?: never;
@@ -2872,6 +2909,105 @@ export interface components {
             origin?: string;
             description?: string;
             logo?: string | null;
+        };
+        StaffCoursePage: {
+            count: number;
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["StaffCourse"][];
+        };
+        StaffCourse: {
+            id: number;
+            slug: string;
+            title: string;
+            category: {
+                slug: string;
+                name: string;
+            };
+            city: string;
+            venue: string;
+            address: string;
+            start_date: string;
+            end_date: string;
+            day_starts: string;
+            day_ends: string;
+            schedule: string;
+            price: string;
+            currency: string;
+            lecturer: string;
+            lecturer_title: string;
+            seats_total: number;
+            seats_left: number;
+            lead: string;
+            description: string;
+            cover: string | null;
+            is_published: boolean;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CourseCreate: {
+            title: string;
+            slug?: string;
+            /** @description The course category’s slug. */
+            category: string;
+            /** @enum {string} */
+            city: "ALMATY" | "ASTANA" | "SHYMKENT" | "BISHKEK" | "OSH";
+            venue: string;
+            /** @default  */
+            address?: string;
+            start_date: string;
+            end_date: string;
+            /** @default 10:00 */
+            day_starts?: string;
+            /** @default 18:00 */
+            day_ends?: string;
+            /** @default  */
+            schedule?: string;
+            /** @description In the currency of the city’s country. */
+            price: string;
+            lecturer: string;
+            /** @default  */
+            lecturer_title?: string;
+            seats_total: number;
+            /** @description Default: all seats free. */
+            seats_left?: number;
+            /** @default  */
+            lead?: string;
+            /**
+             * @description HTML; sanitised on the server before it is stored.
+             * @default
+             */
+            description?: string;
+            /** @default null */
+            cover?: string | null;
+            /** @default true */
+            is_published?: boolean;
+        };
+        CourseUpdate: {
+            title?: string;
+            slug?: string;
+            /** @description The course category’s slug. */
+            category?: string;
+            /** @enum {string} */
+            city?: "ALMATY" | "ASTANA" | "SHYMKENT" | "BISHKEK" | "OSH";
+            venue?: string;
+            address?: string;
+            start_date?: string;
+            end_date?: string;
+            day_starts?: string;
+            day_ends?: string;
+            schedule?: string;
+            /** @description In the currency of the city’s country. */
+            price?: string;
+            lecturer?: string;
+            lecturer_title?: string;
+            seats_total?: number;
+            seats_left?: number;
+            lead?: string;
+            /** @description HTML; sanitised on the server before it is stored. */
+            description?: string;
+            cover?: string | null;
+            is_published?: boolean;
         };
         TaskStarted: {
             /** Format: uuid */
@@ -7090,7 +7226,7 @@ export interface operations {
                 limit?: number;
                 /** @description Number of items to skip. */
                 offset?: number;
-                entity?: "publication" | "vacancy" | "exchange" | "request" | "category" | "brand";
+                entity?: "publication" | "vacancy" | "exchange" | "request" | "category" | "brand" | "course";
                 /** @description With `entity`: the changes of one record. */
                 entity_id?: string;
             };
@@ -7952,6 +8088,271 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StaffBrand"];
+                };
+            };
+            /** @description Per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_courses_list: {
+        parameters: {
+            query?: {
+                /** @description Page size, default 25, at most 100. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+                /** @description Part of the title or the lecturer’s name. */
+                search?: string;
+                city?: "ALMATY" | "ASTANA" | "SHYMKENT" | "BISHKEK" | "OSH";
+                when?: "upcoming" | "past";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffCoursePage"];
+                };
+            };
+            /** @description Invalid filters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_courses_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CourseCreate"];
+            };
+        };
+        responses: {
+            /** @description The course */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffCourse"];
+                };
+            };
+            /** @description Per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_courses_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The course */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffCourse"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_courses_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_courses_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CourseUpdate"];
+            };
+        };
+        responses: {
+            /** @description The course */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffCourse"];
                 };
             };
             /** @description Per field */

@@ -1,3 +1,4 @@
+import type { CityCode } from '../../../shared/cities.ts';
 import { listStaffChanges } from '../../audit/staff-changes.ts';
 import {
   deleteBrand as removeBrand,
@@ -9,6 +10,12 @@ import {
   saveBrand,
   saveCategory,
 } from '../../catalog/taxonomy.service.ts';
+import {
+  deleteCourse as removeCourse,
+  findCourseForStaff,
+  listCoursesForStaff,
+  saveCourse,
+} from '../../courses/courses.staff.ts';
 import { createExchange as createExchangeRow } from '../../currency/exchanges.queries.ts';
 import { NotFoundError } from '../../errors.ts';
 import { getVacancy as findVacancy, listVacancies as vacancyPage } from '../../vacancies/vacancies.queries.ts';
@@ -24,6 +31,8 @@ import { toMappedPage } from '../pagination.ts';
 import { toVacancyJson } from '../services/services.mappers.ts';
 import {
   toCategoryFields,
+  toCourseFields,
+  toStaffCourseJson,
   toStaffBrandJson,
   toStaffCategoryJson,
   toStaffChangeJson,
@@ -132,5 +141,36 @@ export const updateBrand: AppRouteHandler<typeof routes.updateBrand> = async (c)
 
 export const deleteBrand: AppRouteHandler<typeof routes.deleteBrand> = async (c) => {
   await removeBrand(c.get('user')!.id, c.req.valid('param').id);
+  return c.body(null, 204);
+};
+
+export const listCourses: AppRouteHandler<typeof routes.listCourses> = async (c) => {
+  const query = c.req.valid('query');
+  const found = await listCoursesForStaff({
+    search: query.search,
+    city: query.city as CityCode | undefined,
+    when: query.when,
+    limit: query.limit,
+    offset: query.offset,
+  });
+  return c.json(toMappedPage(c.req.url, query, found, toStaffCourseJson), 200);
+};
+
+export const getCourse: AppRouteHandler<typeof routes.getCourse> = async (c) =>
+  c.json(toStaffCourseJson(await findCourseForStaff(c.req.valid('param').id)), 200);
+
+export const createCourse: AppRouteHandler<typeof routes.createCourse> = async (c) =>
+  c.json(toStaffCourseJson(await saveCourse(c.get('user')!.id, null, toCourseFields(c.req.valid('json')))), 201);
+
+export const updateCourse: AppRouteHandler<typeof routes.updateCourse> = async (c) =>
+  c.json(
+    toStaffCourseJson(
+      await saveCourse(c.get('user')!.id, c.req.valid('param').id, toCourseFields(c.req.valid('json'))),
+    ),
+    200,
+  );
+
+export const deleteCourse: AppRouteHandler<typeof routes.deleteCourse> = async (c) => {
+  await removeCourse(c.get('user')!.id, c.req.valid('param').id);
   return c.body(null, 204);
 };

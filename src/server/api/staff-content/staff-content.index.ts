@@ -19,4 +19,9 @@ export const staffContentRouter = createStaffRouter(Object.values(routes))
   .openapi(routes.getBrand, handlers.getBrand)
   .openapi(routes.createBrand, handlers.createBrand)
   .openapi(routes.updateBrand, handlers.updateBrand)
-  .openapi(routes.deleteBrand, handlers.deleteBrand);
+  .openapi(routes.deleteBrand, handlers.deleteBrand)
+  .openapi(routes.listCourses, handlers.listCourses)
+  .openapi(routes.getCourse, handlers.getCourse)
+  .openapi(routes.createCourse, handlers.createCourse)
+  .openapi(routes.updateCourse, handlers.updateCourse)
+  .openapi(routes.deleteCourse, handlers.deleteCourse);

@@ -1,4 +1,6 @@
 import type { CategoryFields, StaffBrand, StaffCategory } from '../../catalog/taxonomy.service.ts';
+import type { CityCode } from '../../../shared/cities.ts';
+import type { CourseFields, StaffCourse } from '../../courses/courses.staff.ts';
 import type { StaffChange } from '../../audit/staff-changes.ts';
 import type { VacancyFields } from '../../vacancies/vacancies.service.ts';
 
@@ -91,4 +93,82 @@ export function toCategoryFields(body: {
 }): CategoryFields {
   const { is_active, ...rest } = body;
   return is_active === undefined ? rest : { ...rest, isActive: is_active };
+}
+
+export function toStaffCourseJson(c: StaffCourse) {
+  return {
+    id: c.id,
+    slug: c.slug,
+    title: c.title,
+    category: c.category,
+    city: c.city,
+    venue: c.venue,
+    address: c.address,
+    start_date: c.startDate,
+    end_date: c.endDate,
+    day_starts: c.dayStarts,
+    day_ends: c.dayEnds,
+    schedule: c.schedule,
+    price: c.price,
+    currency: c.currency,
+    lecturer: c.lecturer,
+    lecturer_title: c.lecturerTitle,
+    seats_total: c.seatsTotal,
+    seats_left: c.seatsLeft,
+    lead: c.lead,
+    description: c.description,
+    cover: c.cover,
+    is_published: c.isPublished,
+    updated_at: c.updatedAt.toISOString(),
+  };
+}
+
+interface CourseBody {
+  title?: string;
+  slug?: string;
+  category?: string;
+  city?: string;
+  venue?: string;
+  address?: string;
+  start_date?: string;
+  end_date?: string;
+  day_starts?: string;
+  day_ends?: string;
+  schedule?: string;
+  price?: string;
+  lecturer?: string;
+  lecturer_title?: string;
+  seats_total?: number;
+  seats_left?: number;
+  lead?: string;
+  description?: string;
+  cover?: string | null;
+  is_published?: boolean;
+}
+
+/** A course body in the service's names; absent fields stay absent. */
+export function toCourseFields(body: CourseBody): CourseFields {
+  const fields: CourseFields = {
+    title: body.title,
+    slug: body.slug,
+    category: body.category,
+    city: body.city as CityCode | undefined,
+    venue: body.venue,
+    address: body.address,
+    startDate: body.start_date,
+    endDate: body.end_date,
+    dayStarts: body.day_starts,
+    dayEnds: body.day_ends,
+    schedule: body.schedule,
+    price: body.price,
+    lecturer: body.lecturer,
+    lecturerTitle: body.lecturer_title,
+    seatsTotal: body.seats_total,
+    seatsLeft: body.seats_left,
+    lead: body.lead,
+    description: body.description,
+    cover: body.cover,
+    isPublished: body.is_published,
+  };
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as CourseFields;
 }

@@ -255,3 +255,75 @@ export const deleteBrand = createRoute({
     404: jsonContent(detailSchema, 'Not found'),
   },
 });
+
+export const listCourses = createRoute({
+  operationId: 'staff_courses_list',
+  method: 'get',
+  path: '/staff/courses/',
+  tags,
+  security,
+  summary: 'Every course, unpublished and past ones too',
+  request: { query: s.staffCourseListQuery },
+  responses: {
+    200: jsonContent(s.staffCoursePageSchema, 'A page'),
+    400: jsonContent(fieldErrorsSchema, 'Invalid filters'),
+    ...staff,
+  },
+});
+
+export const getCourse = createRoute({
+  operationId: 'staff_courses_retrieve',
+  method: 'get',
+  path: '/staff/courses/{id}/',
+  tags,
+  security,
+  summary: 'One course',
+  request: { params: idParam },
+  responses: {
+    200: jsonContent(s.staffCourseSchema, 'The course'),
+    ...staff,
+    404: jsonContent(detailSchema, 'Not found'),
+  },
+});
+
+export const createCourse = createRoute({
+  operationId: 'staff_courses_create',
+  method: 'post',
+  path: '/staff/courses/',
+  tags,
+  security,
+  summary: 'Add a course: on the site at once when published',
+  request: { body: json(s.courseCreateBody) },
+  responses: {
+    201: jsonContent(s.staffCourseSchema, 'The course'),
+    400: jsonContent(fieldErrorsSchema, 'Per field'),
+    ...staff,
+  },
+});
+
+export const updateCourse = createRoute({
+  operationId: 'staff_courses_partial_update',
+  method: 'patch',
+  path: '/staff/courses/{id}/',
+  tags,
+  security,
+  summary: 'Change the fields sent (a new `seats_total` moves the free seats by as much)',
+  request: { params: idParam, body: json(s.courseUpdateBody) },
+  responses: {
+    200: jsonContent(s.staffCourseSchema, 'The course'),
+    400: jsonContent(fieldErrorsSchema, 'Per field'),
+    ...staff,
+    404: jsonContent(detailSchema, 'Not found'),
+  },
+});
+
+export const deleteCourse = createRoute({
+  operationId: 'staff_courses_destroy',
+  method: 'delete',
+  path: '/staff/courses/{id}/',
+  tags,
+  security,
+  summary: 'Delete a course (its sign-ups stay in the inbox; to take it off the site, unpublish it)',
+  request: { params: idParam },
+  responses: { 204: { description: 'Deleted' }, ...staff, 404: jsonContent(detailSchema, 'Not found') },
+});

@@ -201,3 +201,102 @@ export const staffBrandSchema = z
 export const staffBrandPageSchema = pageSchema(staffBrandSchema).openapi('StaffBrandPage');
 
 export const taxonomyListQuery = z.object({ ...paginationQuery(100) });
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const day = z
+  .string({ error: 'Дата в формате ГГГГ-ММ-ДД.' })
+  .regex(DAY, 'Дата в формате ГГГГ-ММ-ДД.')
+  .refine((v) => !Number.isNaN(Date.parse(v)), 'Такой даты нет.');
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Время в формате ЧЧ:ММ: 10:00.');
+const seats = z
+  .number({ error: 'Введите целое число.' })
+  .int('Введите целое число.')
+  .min(0, 'Не меньше 0.')
+  .max(10_000, 'Не больше 10 000.');
+
+const courseFields = {
+  title: filledLine(200),
+  slug: taxonomySlug,
+  category: filledLine(190).openapi({ description: 'The course category’s slug.' }),
+  city: z.enum(CITY_CODES as [string, ...string[]], { error: `Допустимые значения: ${CITY_CODES.join(', ')}.` }),
+  venue: filledLine(200),
+  address: line(300),
+  start_date: day,
+  end_date: day,
+  day_starts: clock,
+  day_ends: clock,
+  schedule: text(2000),
+  price: z
+    .union([z.string().trim(), z.number()], { error: 'Введите цену числом.' })
+    .transform((v) => String(v))
+    .refine((v) => MONEY.test(v), 'Введите цену числом: 45000 или 45000.50.')
+    .openapi({ type: 'string', description: 'In the currency of the city’s country.' }),
+  lecturer: filledLine(200),
+  lecturer_title: line(300),
+  seats_total: seats.min(1, 'Хотя бы одно место.'),
+  seats_left: seats,
+  lead: text(1000),
+  description: text(100_000).openapi({ description: 'HTML; sanitised on the server before it is stored.' }),
+  cover: imageUrl,
+  is_published: z.boolean({ error: 'Ожидается true или false.' }),
+};
+
+export const courseCreateBody = z
+  .object({
+    ...courseFields,
+    slug: taxonomySlug.optional(),
+    address: courseFields.address.optional().default(''),
+    day_starts: clock.optional().default('10:00'),
+    day_ends: clock.optional().default('18:00'),
+    schedule: courseFields.schedule.optional().default(''),
+    lecturer_title: courseFields.lecturer_title.optional().default(''),
+    seats_left: seats.optional().openapi({ description: 'Default: all seats free.' }),
+    lead: courseFields.lead.optional().default(''),
+    description: courseFields.description.optional().default(''),
+    cover: imageUrl.optional().default(null),
+    is_published: courseFields.is_published.optional().default(true),
+  })
+  .openapi('CourseCreate');
+
+export const courseUpdateBody = z.object(courseFields).partial().openapi('CourseUpdate');
+
+export const staffCourseListQuery = z.object({
+  ...paginationQuery(25),
+  search: text(100)
+    .optional()
+    .openapi({ param: { description: 'Part of the title or the lecturer’s name.' } }),
+  city: z
+    .enum(CITY_CODES as [string, ...string[]], { error: `Допустимые значения: ${CITY_CODES.join(', ')}.` })
+    .optional(),
+  when: z.enum(['upcoming', 'past'], { error: 'Допустимые значения: upcoming, past.' }).optional(),
+});
+
+export const staffCourseSchema = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    title: z.string(),
+    category: z.object({ slug: z.string(), name: z.string() }),
+    city: z.string(),
+    venue: z.string(),
+    address: z.string(),
+    start_date: z.string(),
+    end_date: z.string(),
+    day_starts: z.string(),
+    day_ends: z.string(),
+    schedule: z.string(),
+    price: z.string(),
+    currency: z.string(),
+    lecturer: z.string(),
+    lecturer_title: z.string(),
+    seats_total: z.number().int(),
+    seats_left: z.number().int(),
+    lead: z.string(),
+    description: z.string(),
+    cover: z.string().nullable(),
+    is_published: z.boolean(),
+    updated_at: z.string().openapi({ format: 'date-time' }),
+  })
+  .openapi('StaffCourse');
+
+export const staffCoursePageSchema = pageSchema(staffCourseSchema).openapi('StaffCoursePage');
