@@ -106,6 +106,16 @@ const PROTECTED = [
   'staff_courses_create',
   'staff_courses_partial_update',
   'staff_courses_destroy',
+  'staff_banners_list',
+  'staff_banners_retrieve',
+  'staff_banners_create',
+  'staff_banners_partial_update',
+  'staff_banners_destroy',
+  'staff_contacts_list',
+  'staff_contacts_retrieve',
+  'staff_contacts_create',
+  'staff_contacts_partial_update',
+  'staff_contacts_destroy',
 ];
 
 let doc: Document;

@@ -18,9 +18,12 @@ import HistoryIcon from '@mui/icons-material/History';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import SellIcon from '@mui/icons-material/Sell';
 import SchoolIcon from '@mui/icons-material/School';
+import ViewCarouselIcon from '@mui/icons-material/ViewCarousel';
+import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
 import { SHOP_NAME } from '../../shared/site.ts';
 import { createStaffAuthProvider } from './auth-provider.ts';
 import { ChangeList } from './changes.tsx';
+import { BannerCreate, BannerEdit, BannerList, ContactCreate, ContactEdit, ContactList } from './company.tsx';
 import { CourseCreate, CourseEdit, CourseList } from './courses.tsx';
 import { Dashboard } from './Dashboard.tsx';
 import { ExchangeCreate, ExchangeList } from './exchanges.tsx';
@@ -151,6 +154,22 @@ export default function StaffApp() {
         list={VacancyList}
         edit={VacancyEdit}
         create={VacancyCreate}
+      />
+      <Resource
+        name="banners"
+        options={{ label: 'Баннеры' }}
+        icon={ViewCarouselIcon}
+        list={BannerList}
+        edit={BannerEdit}
+        create={BannerCreate}
+      />
+      <Resource
+        name="contacts"
+        options={{ label: 'Контакты' }}
+        icon={ContactPhoneIcon}
+        list={ContactList}
+        edit={ContactEdit}
+        create={ContactCreate}
       />
       <Resource
         name="exchanges"

@@ -14,6 +14,8 @@ const ENTITY_NAMES: Record<string, string> = {
   category: 'Категория',
   brand: 'Бренд',
   course: 'Курс',
+  banner: 'Баннер',
+  contact: 'Контакт',
 };
 const ACTION_NAMES: Record<string, string> = { create: 'создал(а)', update: 'изменил(а)', delete: 'удалил(а)' };
 
@@ -70,6 +72,11 @@ const FIELD_NAMES: Record<string, string> = {
   dayStarts: 'занятия с',
   dayEnds: 'занятия до',
   schedule: 'расписание',
+  subtitle: 'подзаголовок',
+  link: 'ссылка',
+  phones: 'телефоны',
+  email: 'email',
+  workingHours: 'часы работы',
 };
 
 function shown(value: unknown): string {

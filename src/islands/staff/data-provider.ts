@@ -46,6 +46,8 @@ export const STAFF_RESOURCES: StaffResources = {
   brands: { path: 'staff/brands' },
   courses: { path: 'staff/courses' },
   course_categories: { path: 'services/course_categories' },
+  banners: { path: 'staff/banners' },
+  contacts: { path: 'staff/contacts' },
 };
 
 interface Page<T> {

@@ -6,7 +6,17 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { getDb, type Db } from '../db/client.ts';
 import { staffChanges, users } from '../db/schema/index.ts';
 
-export const STAFF_ENTITIES = ['publication', 'vacancy', 'exchange', 'request', 'category', 'brand', 'course'] as const;
+export const STAFF_ENTITIES = [
+  'publication',
+  'vacancy',
+  'exchange',
+  'request',
+  'category',
+  'brand',
+  'course',
+  'banner',
+  'contact',
+] as const;
 export type StaffEntity = (typeof STAFF_ENTITIES)[number];
 export type StaffAction = 'create' | 'update' | 'delete';
 

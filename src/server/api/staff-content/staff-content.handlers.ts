@@ -16,6 +16,7 @@ import {
   listCoursesForStaff,
   saveCourse,
 } from '../../courses/courses.staff.ts';
+import { deleteRow, findRow, listRows, saveRow } from '../../content/staff-rows.ts';
 import { createExchange as createExchangeRow } from '../../currency/exchanges.queries.ts';
 import { NotFoundError } from '../../errors.ts';
 import { getVacancy as findVacancy, listVacancies as vacancyPage } from '../../vacancies/vacancies.queries.ts';
@@ -30,6 +31,10 @@ import type { AppRouteHandler } from '../create-router.ts';
 import { toMappedPage } from '../pagination.ts';
 import { toVacancyJson } from '../services/services.mappers.ts';
 import {
+  toBannerValues,
+  toContactValues,
+  toStaffBannerJson,
+  toStaffContactJson,
   toCategoryFields,
   toCourseFields,
   toStaffCourseJson,
@@ -172,5 +177,56 @@ export const updateCourse: AppRouteHandler<typeof routes.updateCourse> = async (
 
 export const deleteCourse: AppRouteHandler<typeof routes.deleteCourse> = async (c) => {
   await removeCourse(c.get('user')!.id, c.req.valid('param').id);
+  return c.body(null, 204);
+};
+
+export const listBanners: AppRouteHandler<typeof routes.listBanners> = async (c) => {
+  const query = c.req.valid('query');
+  return c.json(toMappedPage(c.req.url, query, page(await listRows('banner'), query), toStaffBannerJson), 200);
+};
+
+export const getBanner: AppRouteHandler<typeof routes.getBanner> = async (c) =>
+  c.json(toStaffBannerJson(await findRow('banner', c.req.valid('param').id)), 200);
+
+export const createBanner: AppRouteHandler<typeof routes.createBanner> = async (c) =>
+  c.json(toStaffBannerJson(await saveRow(c.get('user')!.id, 'banner', null, toBannerValues(c.req.valid('json')))), 201);
+
+export const updateBanner: AppRouteHandler<typeof routes.updateBanner> = async (c) =>
+  c.json(
+    toStaffBannerJson(
+      await saveRow(c.get('user')!.id, 'banner', c.req.valid('param').id, toBannerValues(c.req.valid('json'))),
+    ),
+    200,
+  );
+
+export const deleteBanner: AppRouteHandler<typeof routes.deleteBanner> = async (c) => {
+  await deleteRow(c.get('user')!.id, 'banner', c.req.valid('param').id);
+  return c.body(null, 204);
+};
+
+export const listContacts: AppRouteHandler<typeof routes.listContacts> = async (c) => {
+  const query = c.req.valid('query');
+  return c.json(toMappedPage(c.req.url, query, page(await listRows('contact'), query), toStaffContactJson), 200);
+};
+
+export const getContact: AppRouteHandler<typeof routes.getContact> = async (c) =>
+  c.json(toStaffContactJson(await findRow('contact', c.req.valid('param').id)), 200);
+
+export const createContact: AppRouteHandler<typeof routes.createContact> = async (c) =>
+  c.json(
+    toStaffContactJson(await saveRow(c.get('user')!.id, 'contact', null, toContactValues(c.req.valid('json')))),
+    201,
+  );
+
+export const updateContact: AppRouteHandler<typeof routes.updateContact> = async (c) =>
+  c.json(
+    toStaffContactJson(
+      await saveRow(c.get('user')!.id, 'contact', c.req.valid('param').id, toContactValues(c.req.valid('json'))),
+    ),
+    200,
+  );
+
+export const deleteContact: AppRouteHandler<typeof routes.deleteContact> = async (c) => {
+  await deleteRow(c.get('user')!.id, 'contact', c.req.valid('param').id);
   return c.body(null, 204);
 };

@@ -1,3 +1,4 @@
+import type { findRow } from '../../content/staff-rows.ts';
 import type { CategoryFields, StaffBrand, StaffCategory } from '../../catalog/taxonomy.service.ts';
 import type { CityCode } from '../../../shared/cities.ts';
 import type { CourseFields, StaffCourse } from '../../courses/courses.staff.ts';
@@ -171,4 +172,59 @@ export function toCourseFields(body: CourseBody): CourseFields {
     isPublished: body.is_published,
   };
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as CourseFields;
+}
+
+type BannerRow = Awaited<ReturnType<typeof findRow<'banner'>>>;
+type ContactRow = Awaited<ReturnType<typeof findRow<'contact'>>>;
+
+export function toStaffBannerJson(b: BannerRow) {
+  return {
+    id: b.id,
+    title: b.title,
+    subtitle: b.subtitle,
+    image: b.image,
+    link: b.link,
+    country: b.country,
+    position: b.position,
+    is_active: b.isActive,
+  };
+}
+
+export function toStaffContactJson(c: ContactRow) {
+  return {
+    id: c.id,
+    country: c.country,
+    city: c.city,
+    address: c.address,
+    phones: c.phones,
+    email: c.email,
+    working_hours: c.workingHours,
+    position: c.position,
+  };
+}
+
+export function toBannerValues(body: {
+  title?: string;
+  subtitle?: string;
+  image?: string | null;
+  link?: string;
+  country?: string | null;
+  position?: number;
+  is_active?: boolean;
+}) {
+  const { is_active, image, ...rest } = body;
+  return { ...rest, image: image ?? undefined, isActive: is_active };
+}
+
+export function toContactValues(body: {
+  country?: string;
+  city?: string;
+  address?: string;
+  phones?: string[];
+  email?: string;
+  working_hours?: string;
+  position?: number;
+}) {
+  const { working_hours, ...rest } = body;
+  return { ...rest, workingHours: working_hours };
 }

@@ -327,3 +327,139 @@ export const deleteCourse = createRoute({
   request: { params: idParam },
   responses: { 204: { description: 'Deleted' }, ...staff, 404: jsonContent(detailSchema, 'Not found') },
 });
+
+export const listBanners = createRoute({
+  operationId: 'staff_banners_list',
+  method: 'get',
+  path: '/staff/banners/',
+  tags,
+  security,
+  summary: 'Every banner, hidden ones too, in their order on the site',
+  request: { query: s.taxonomyListQuery },
+  responses: {
+    200: jsonContent(s.staffBannerPageSchema, 'A page'),
+    400: jsonContent(fieldErrorsSchema, 'Invalid paging'),
+    ...staff,
+  },
+});
+
+export const getBanner = createRoute({
+  operationId: 'staff_banners_retrieve',
+  method: 'get',
+  path: '/staff/banners/{id}/',
+  tags,
+  security,
+  summary: 'One banner',
+  request: { params: idParam },
+  responses: { 200: jsonContent(s.staffBannerSchema, 'It'), ...staff, 404: jsonContent(detailSchema, 'Not found') },
+});
+
+export const createBanner = createRoute({
+  operationId: 'staff_banners_create',
+  method: 'post',
+  path: '/staff/banners/',
+  tags,
+  security,
+  summary: 'Add a banner: on the site at once',
+  request: { body: json(s.bannerCreateBody) },
+  responses: {
+    201: jsonContent(s.staffBannerSchema, 'It'),
+    400: jsonContent(fieldErrorsSchema, 'Per field'),
+    ...staff,
+  },
+});
+
+export const updateBanner = createRoute({
+  operationId: 'staff_banners_partial_update',
+  method: 'patch',
+  path: '/staff/banners/{id}/',
+  tags,
+  security,
+  summary: 'Change the fields sent',
+  request: { params: idParam, body: json(s.bannerUpdateBody) },
+  responses: {
+    200: jsonContent(s.staffBannerSchema, 'It'),
+    400: jsonContent(fieldErrorsSchema, 'Per field'),
+    ...staff,
+    404: jsonContent(detailSchema, 'Not found'),
+  },
+});
+
+export const deleteBanner = createRoute({
+  operationId: 'staff_banners_destroy',
+  method: 'delete',
+  path: '/staff/banners/{id}/',
+  tags,
+  security,
+  summary: 'Delete a banner',
+  request: { params: idParam },
+  responses: { 204: { description: 'Deleted' }, ...staff, 404: jsonContent(detailSchema, 'Not found') },
+});
+
+export const listContacts = createRoute({
+  operationId: 'staff_contacts_list',
+  method: 'get',
+  path: '/staff/contacts/',
+  tags,
+  security,
+  summary: 'Every contact (an office per country), hidden ones too, in their order on the site',
+  request: { query: s.taxonomyListQuery },
+  responses: {
+    200: jsonContent(s.staffContactPageSchema, 'A page'),
+    400: jsonContent(fieldErrorsSchema, 'Invalid paging'),
+    ...staff,
+  },
+});
+
+export const getContact = createRoute({
+  operationId: 'staff_contacts_retrieve',
+  method: 'get',
+  path: '/staff/contacts/{id}/',
+  tags,
+  security,
+  summary: 'One contact (an office per country)',
+  request: { params: idParam },
+  responses: { 200: jsonContent(s.staffContactSchema, 'It'), ...staff, 404: jsonContent(detailSchema, 'Not found') },
+});
+
+export const createContact = createRoute({
+  operationId: 'staff_contacts_create',
+  method: 'post',
+  path: '/staff/contacts/',
+  tags,
+  security,
+  summary: 'Add a contact (an office per country): on the site at once',
+  request: { body: json(s.contactCreateBody) },
+  responses: {
+    201: jsonContent(s.staffContactSchema, 'It'),
+    400: jsonContent(fieldErrorsSchema, 'Per field'),
+    ...staff,
+  },
+});
+
+export const updateContact = createRoute({
+  operationId: 'staff_contacts_partial_update',
+  method: 'patch',
+  path: '/staff/contacts/{id}/',
+  tags,
+  security,
+  summary: 'Change the fields sent',
+  request: { params: idParam, body: json(s.contactUpdateBody) },
+  responses: {
+    200: jsonContent(s.staffContactSchema, 'It'),
+    400: jsonContent(fieldErrorsSchema, 'Per field'),
+    ...staff,
+    404: jsonContent(detailSchema, 'Not found'),
+  },
+});
+
+export const deleteContact = createRoute({
+  operationId: 'staff_contacts_destroy',
+  method: 'delete',
+  path: '/staff/contacts/{id}/',
+  tags,
+  security,
+  summary: 'Delete a contact (an office per country)',
+  request: { params: idParam },
+  responses: { 204: { description: 'Deleted' }, ...staff, 404: jsonContent(detailSchema, 'Not found') },
+});

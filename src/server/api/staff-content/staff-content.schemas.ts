@@ -300,3 +300,94 @@ export const staffCourseSchema = z
   .openapi('StaffCourse');
 
 export const staffCoursePageSchema = pageSchema(staffCourseSchema).openapi('StaffCoursePage');
+
+const position = z
+  .number({ error: 'Введите целое число.' })
+  .int('Введите целое число.')
+  .min(0, 'Не меньше 0.')
+  .max(100_000, 'Не больше 100 000.');
+
+/** A link on the site (`/kg/catalog/…`) or an http(s) address. */
+const siteLink = line(500).refine(
+  (value) =>
+    value === '' ||
+    (value.startsWith('/')
+      ? !value.startsWith('//')
+      : URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol)),
+  'Путь на сайте (/kg/catalog/…) или адрес http(s)://.',
+);
+
+const bannerFields = {
+  title: filledLine(200),
+  subtitle: line(300),
+  image: imageUrl.refine((v) => v !== null, 'Укажите картинку.'),
+  link: siteLink,
+  country: countryEnum.nullable().openapi({ description: 'Null: every country.' }),
+  position,
+  is_active: z.boolean({ error: 'Ожидается true или false.' }),
+};
+
+export const bannerCreateBody = z
+  .object({
+    ...bannerFields,
+    subtitle: bannerFields.subtitle.optional().default(''),
+    link: siteLink.optional().default(''),
+    country: bannerFields.country.optional().default(null),
+    position: position.optional().default(0),
+    is_active: bannerFields.is_active.optional().default(true),
+  })
+  .openapi('BannerCreate');
+
+export const bannerUpdateBody = z.object(bannerFields).partial().openapi('BannerUpdate');
+
+export const staffBannerSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    subtitle: z.string(),
+    image: z.string(),
+    link: z.string(),
+    country: z.string().nullable(),
+    position: z.number().int(),
+    is_active: z.boolean(),
+  })
+  .openapi('StaffBanner');
+
+export const staffBannerPageSchema = pageSchema(staffBannerSchema).openapi('StaffBannerPage');
+
+const contactFields = {
+  country: countryEnum,
+  city: filledLine(100),
+  address: filledLine(300),
+  phones: z.array(filledLine(40)).max(10, 'Не больше 10 телефонов.'),
+  email: z.union([z.literal(''), z.email('Введите правильный адрес электронной почты.').max(254)]),
+  working_hours: line(300),
+  position,
+};
+
+export const contactCreateBody = z
+  .object({
+    ...contactFields,
+    phones: contactFields.phones.optional().default([]),
+    email: contactFields.email.optional().default(''),
+    working_hours: contactFields.working_hours.optional().default(''),
+    position: position.optional().default(0),
+  })
+  .openapi('ContactCreate');
+
+export const contactUpdateBody = z.object(contactFields).partial().openapi('ContactUpdate');
+
+export const staffContactSchema = z
+  .object({
+    id: z.number().int(),
+    country: z.string(),
+    city: z.string(),
+    address: z.string(),
+    phones: z.array(z.string()),
+    email: z.string(),
+    working_hours: z.string(),
+    position: z.number().int(),
+  })
+  .openapi('StaffContact');
+
+export const staffContactPageSchema = pageSchema(staffContactSchema).openapi('StaffContactPage');

@@ -1,0 +1,176 @@
+/** The home page's banners and the offices' contacts per country. */
+import { Chip } from '@mui/material';
+import {
+  ArrayInput,
+  BooleanInput,
+  Create,
+  Datagrid,
+  Edit,
+  FunctionField,
+  List,
+  NumberInput,
+  required,
+  SelectInput,
+  SimpleForm,
+  SimpleFormIterator,
+  TextInput,
+  useRecordContext,
+  type RaRecord,
+} from 'react-admin';
+import type { components } from '../../lib/api/schema.gen.ts';
+import { ChangeHistory } from './changes.tsx';
+import { countryChoices, countryName } from './choices.ts';
+import { FieldRow } from './FieldRow.tsx';
+
+type Banner = components['schemas']['StaffBanner'] & RaRecord;
+type Contact = components['schemas']['StaffContact'] & RaRecord;
+
+const nullIfEmpty = (value: string) => (value === '' ? null : value);
+
+export function BannerList() {
+  return (
+    <List exporter={false} perPage={100} title="Баннеры">
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <FunctionField label="Баннер" render={(b: Banner) => b.title} />
+        <FunctionField label="Страна" render={(b: Banner) => (b.country ? countryName(b.country) : 'все')} />
+        <FunctionField label="Порядок" render={(b: Banner) => b.position} />
+        <FunctionField
+          label="На сайте"
+          render={(b: Banner) =>
+            b.is_active ? <Chip size="small" color="success" label="Показан" /> : <Chip size="small" label="Скрыт" />
+          }
+        />
+      </Datagrid>
+    </List>
+  );
+}
+
+function BannerFields() {
+  return (
+    <>
+      <TextInput source="title" label="Заголовок" fullWidth validate={required('Укажите заголовок.')} />
+      <TextInput source="subtitle" label="Подзаголовок" fullWidth />
+      <TextInput source="image" label="Картинка (адрес)" fullWidth validate={required('Укажите картинку.')} />
+      <TextInput
+        source="link"
+        label="Ссылка"
+        fullWidth
+        helperText="Путь на сайте (/kg/catalog/…) или адрес http(s)://"
+      />
+      <FieldRow>
+        <SelectInput
+          source="country"
+          label="Страна"
+          choices={countryChoices}
+          emptyText="все страны"
+          parse={nullIfEmpty}
+        />
+        <NumberInput source="position" label="Порядок" />
+      </FieldRow>
+      <BooleanInput source="is_active" label="Показан на главной" />
+    </>
+  );
+}
+
+const bannerBody = ({ title, subtitle, image, link, country, position, is_active }: Partial<Banner>) => ({
+  title,
+  subtitle,
+  image,
+  link,
+  country,
+  position,
+  is_active,
+});
+
+function BannerAside() {
+  const banner = useRecordContext<Banner>();
+  return banner ? <ChangeHistory entity="banner" id={banner.id} /> : null;
+}
+
+export function BannerEdit() {
+  return (
+    <Edit title="Баннер" mutationMode="pessimistic" transform={bannerBody} aside={<BannerAside />}>
+      <SimpleForm>
+        <BannerFields />
+      </SimpleForm>
+    </Edit>
+  );
+}
+
+export function BannerCreate() {
+  return (
+    <Create title="Новый баннер" redirect="list" transform={bannerBody}>
+      <SimpleForm defaultValues={{ position: 0, is_active: true, country: null }}>
+        <BannerFields />
+      </SimpleForm>
+    </Create>
+  );
+}
+
+export function ContactList() {
+  return (
+    <List exporter={false} perPage={100} title="Контакты">
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <FunctionField label="Город" render={(c: Contact) => `${c.city}, ${countryName(c.country)}`} />
+        <FunctionField label="Адрес" render={(c: Contact) => c.address} />
+        <FunctionField label="Телефоны" render={(c: Contact) => c.phones.join(', ')} />
+        <FunctionField label="Часы работы" render={(c: Contact) => c.working_hours || '—'} />
+      </Datagrid>
+    </List>
+  );
+}
+
+function ContactFields() {
+  return (
+    <>
+      <FieldRow>
+        <SelectInput source="country" label="Страна" choices={countryChoices} validate={required()} />
+        <TextInput source="city" label="Город" validate={required('Укажите город.')} />
+        <NumberInput source="position" label="Порядок" />
+      </FieldRow>
+      <TextInput source="address" label="Адрес" fullWidth validate={required('Укажите адрес.')} />
+      <ArrayInput source="phones" label="Телефоны">
+        <SimpleFormIterator inline disableReordering>
+          <TextInput source="" label="Телефон" helperText={false} />
+        </SimpleFormIterator>
+      </ArrayInput>
+      <TextInput source="email" label="Email" type="email" />
+      <TextInput source="working_hours" label="Часы работы" fullWidth />
+    </>
+  );
+}
+
+const contactBody = ({ country, city, address, phones, email, working_hours, position }: Partial<Contact>) => ({
+  country,
+  city,
+  address,
+  phones,
+  email,
+  working_hours,
+  position,
+});
+
+function ContactAside() {
+  const contact = useRecordContext<Contact>();
+  return contact ? <ChangeHistory entity="contact" id={contact.id} /> : null;
+}
+
+export function ContactEdit() {
+  return (
+    <Edit title="Контакт" mutationMode="pessimistic" transform={contactBody} aside={<ContactAside />}>
+      <SimpleForm>
+        <ContactFields />
+      </SimpleForm>
+    </Edit>
+  );
+}
+
+export function ContactCreate() {
+  return (
+    <Create title="Новый контакт" redirect="list" transform={contactBody}>
+      <SimpleForm defaultValues={{ country: 'kg', phones: [], position: 0 }}>
+        <ContactFields />
+      </SimpleForm>
+    </Create>
+  );
+}

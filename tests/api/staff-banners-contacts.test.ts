@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { signedIn } from '../helpers/accounts.ts';
+import { api } from '../helpers/api.ts';
+import { staffAccess } from '../helpers/imports.ts';
+
+describe('the back office: banners and contacts', () => {
+  it('keeps every route to staff', async () => {
+    const customer = await signedIn();
+    for (const base of ['/staff/banners/', '/staff/contacts/']) {
+      for (const [method, path] of [
+        ['GET', base],
+        ['GET', `${base}1/`],
+        ['POST', base],
+        ['PATCH', `${base}1/`],
+        ['DELETE', `${base}1/`],
+      ] as const) {
+        const init = method === 'GET' || method === 'DELETE' ? { method } : { method, json: {} };
+        expect((await api(path, init)).status, `${method} ${path}`).toBe(401);
+        expect((await api(path, { ...init, token: customer.tokens.access })).status, `${method} ${path}`).toBe(403);
+      }
+    }
+  });
+
+  it('shows a banner on its country’s home at once, hides it, and audits both', async () => {
+    const token = await staffAccess();
+    const bad = await api('/staff/banners/', {
+      method: 'POST',
+      token,
+      json: { title: '', image: 'javascript:alert(1)', link: '//evil.example', country: 'ru' },
+    });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body).sort()).toEqual(['country', 'image', 'link', 'title']);
+
+    const created = await api('/staff/banners/', {
+      method: 'POST',
+      token,
+      json: {
+        title: 'Скидка на композиты',
+        image: '/images/banners/sale.svg',
+        link: '/kz/catalog/kompozity/',
+        country: 'kz',
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.id as number;
+    const titles = async (country: string) =>
+      ((await api(`/core/banners/?country=${country}&limit=100`)).body.results as { id: number }[]).map((b) => b.id);
+    expect(await titles('kz')).toContain(id);
+    expect(await titles('kg')).not.toContain(id);
+
+    expect((await api(`/staff/banners/${id}/`, { method: 'PATCH', token, json: { is_active: false } })).status).toBe(
+      200,
+    );
+    expect(await titles('kz')).not.toContain(id);
+    expect((await api(`/staff/banners/${id}/`, { token })).body.is_active).toBe(false);
+
+    const audit = await api(`/staff/changes/?entity=banner&entity_id=${id}`, { token });
+    expect((audit.body.results as { action: string }[]).map((r) => r.action)).toEqual(['update', 'create']);
+    expect((await api(`/staff/banners/${id}/`, { method: 'DELETE', token })).status).toBe(204);
+    expect((await api(`/staff/banners/${id}/`, { token })).status).toBe(404);
+  });
+
+  it('adds an office with its phones, changes its hours, and the public contacts follow', async () => {
+    const token = await staffAccess();
+    const bad = await api('/staff/contacts/', { method: 'POST', token, json: { country: 'kg', email: 'нет' } });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body).sort()).toEqual(['address', 'city', 'email']);
+
+    const created = await api('/staff/contacts/', {
+      method: 'POST',
+      token,
+      json: {
+        country: 'kg',
+        city: 'Ош',
+        address: 'ул. Ленина, 1',
+        phones: ['+996 555 000 111'],
+        email: 'osh@dental.test',
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.id as number;
+    const changed = await api(`/staff/contacts/${id}/`, {
+      method: 'PATCH',
+      token,
+      json: { working_hours: 'Пн–Пт 9:00–18:00' },
+    });
+    expect(changed.body.working_hours).toBe('Пн–Пт 9:00–18:00');
+    const publicOne = await api(`/core/contacts/${id}/`);
+    expect(publicOne.status).toBe(200);
+    expect(publicOne.body).toMatchObject({ city: 'Ош', working_hours: 'Пн–Пт 9:00–18:00' });
+    expect((await api('/staff/contacts/999999/', { method: 'PATCH', token, json: { city: 'X' } })).status).toBe(404);
+    expect((await api(`/staff/contacts/${id}/`, { method: 'DELETE', token })).status).toBe(204);
+    expect((await api(`/core/contacts/${id}/`)).status).toBe(404);
+  });
+});
