@@ -170,8 +170,17 @@ export function asUnavailable(error: unknown): ServiceUnavailableError | undefin
 
 /** Whether PostgreSQL refused a write for a unique index (`23505`), however the driver wrapped it. */
 export function isUniqueViolation(error: unknown): boolean {
+  return hasSqlState(error, '23505');
+}
+
+/** A row others still refer to: PostgreSQL's 23503, or 23001 for `on delete restrict`. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return hasSqlState(error, '23503') || hasSqlState(error, '23001');
+}
+
+function hasSqlState(error: unknown, code: string): boolean {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
+    if ((e as { code?: unknown }).code === code) return true;
   }
   return false;
 }

@@ -116,6 +116,16 @@ const PROTECTED = [
   'staff_contacts_create',
   'staff_contacts_partial_update',
   'staff_contacts_destroy',
+  'staff_course_categories_list',
+  'staff_course_categories_retrieve',
+  'staff_course_categories_create',
+  'staff_course_categories_partial_update',
+  'staff_course_categories_destroy',
+  'staff_specifications_list',
+  'staff_specifications_retrieve',
+  'staff_specifications_create',
+  'staff_specifications_partial_update',
+  'staff_specifications_destroy',
 ];
 
 let doc: Document;

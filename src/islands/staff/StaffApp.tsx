@@ -20,12 +20,22 @@ import SellIcon from '@mui/icons-material/Sell';
 import SchoolIcon from '@mui/icons-material/School';
 import ViewCarouselIcon from '@mui/icons-material/ViewCarousel';
 import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
+import TuneIcon from '@mui/icons-material/Tune';
+import CategoryIcon from '@mui/icons-material/Category';
 import { SHOP_NAME } from '../../shared/site.ts';
 import { createStaffAuthProvider } from './auth-provider.ts';
 import { ChangeList } from './changes.tsx';
 import { BannerCreate, BannerEdit, BannerList, ContactCreate, ContactEdit, ContactList } from './company.tsx';
 import { CourseCreate, CourseEdit, CourseList } from './courses.tsx';
 import { Dashboard } from './Dashboard.tsx';
+import {
+  CourseCategoryCreate,
+  CourseCategoryEdit,
+  CourseCategoryList,
+  SpecificationCreate,
+  SpecificationEdit,
+  SpecificationList,
+} from './dictionaries.tsx';
 import { ExchangeCreate, ExchangeList } from './exchanges.tsx';
 import { createStaffDataProvider } from './data-provider.ts';
 import { ImportCreate, ImportList, ImportShow } from './imports.tsx';
@@ -124,6 +134,14 @@ export default function StaffApp() {
         create={BrandCreate}
       />
       <Resource
+        name="specifications"
+        options={{ label: 'Характеристики' }}
+        icon={TuneIcon}
+        list={SpecificationList}
+        edit={SpecificationEdit}
+        create={SpecificationCreate}
+      />
+      <Resource
         name="imports"
         options={{ label: 'Загрузки' }}
         icon={UploadFileIcon}
@@ -146,6 +164,14 @@ export default function StaffApp() {
         list={CourseList}
         edit={CourseEdit}
         create={CourseCreate}
+      />
+      <Resource
+        name="course_categories"
+        options={{ label: 'Разделы курсов' }}
+        icon={CategoryIcon}
+        list={CourseCategoryList}
+        edit={CourseCategoryEdit}
+        create={CourseCategoryCreate}
       />
       <Resource
         name="vacancies"

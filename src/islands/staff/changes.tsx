@@ -16,6 +16,8 @@ const ENTITY_NAMES: Record<string, string> = {
   course: 'Курс',
   banner: 'Баннер',
   contact: 'Контакт',
+  course_category: 'Раздел курсов',
+  specification: 'Характеристика',
 };
 const ACTION_NAMES: Record<string, string> = { create: 'создал(а)', update: 'изменил(а)', delete: 'удалил(а)' };
 
@@ -77,6 +79,8 @@ const FIELD_NAMES: Record<string, string> = {
   phones: 'телефоны',
   email: 'email',
   workingHours: 'часы работы',
+  unit: 'единица',
+  isFilter: 'в фильтрах',
 };
 
 function shown(value: unknown): string {

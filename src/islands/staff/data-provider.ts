@@ -45,7 +45,8 @@ export const STAFF_RESOURCES: StaffResources = {
   categories: { path: 'staff/categories' },
   brands: { path: 'staff/brands' },
   courses: { path: 'staff/courses' },
-  course_categories: { path: 'services/course_categories' },
+  course_categories: { path: 'staff/course_categories' },
+  specifications: { path: 'staff/specifications' },
   banners: { path: 'staff/banners' },
   contacts: { path: 'staff/contacts' },
 };

@@ -40,7 +40,8 @@ import {
   useRefresh,
   type RaRecord,
 } from 'react-admin';
-import { apiErrorMessage } from '../../lib/api/api-error.ts';
+import { getMe } from '../../lib/api/accounts.ts';
+import { apiErrorMessage, isUnauthorized } from '../../lib/api/api-error.ts';
 import type { components } from '../../lib/api/schema.gen.ts';
 import { uploadForm } from '../../lib/api/upload.ts';
 import { COUNTRY_CODES, type CountryCode } from '../../shared/countries.ts';
@@ -176,8 +177,15 @@ function UploadForm() {
       body.set('mode', mode);
     }
     setProgress(0);
+    const send = () => uploadForm<{ task_id: string }>(IMPORT_KINDS[kind].path, body, { onProgress: setProgress });
     try {
-      const started = await uploadForm<{ task_id: string }>(IMPORT_KINDS[kind].path, body, { onProgress: setProgress });
+      // An upload is one XMLHttpRequest that does not refresh the session itself: an expired access
+      // token is refreshed through the API client, and the upload sent again, once.
+      const started = await send().catch(async (failure: unknown) => {
+        if (!isUnauthorized(failure)) throw failure;
+        await getMe();
+        return send();
+      });
       notify('Файл загружен, задача запущена.', { type: 'info' });
       redirect('show', 'imports', started.task_id);
     } catch (failure) {

@@ -16,6 +16,8 @@ export const STAFF_ENTITIES = [
   'course',
   'banner',
   'contact',
+  'course_category',
+  'specification',
 ] as const;
 export type StaffEntity = (typeof STAFF_ENTITIES)[number];
 export type StaffAction = 'create' | 'update' | 'delete';

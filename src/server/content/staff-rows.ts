@@ -1,18 +1,45 @@
 /**
- * Writes of the small content tables staff keep (banners, contacts): each in one transaction with its
- * audit row, then every process's content caches emptied, so the storefront shows it at once.
+ * Writes of the small tables staff keep (banners, contacts, course categories; the catalog's
+ * specifications): each in one transaction with its audit row, then every process's caches of its
+ * scope emptied, so the storefront shows it at once. Catalog tables are written through the
+ * catalog's door, like every catalog change.
  */
 import { asc, eq } from 'drizzle-orm';
 import { recordStaffChange, type StaffEntity } from '../audit/staff-changes.ts';
 import { invalidate } from '../cache/invalidation.ts';
-import { getDb } from '../db/client.ts';
-import { banners, contacts } from '../db/schema/index.ts';
-import { NotFoundError } from '../errors.ts';
+import { writeCatalog } from '../catalog/catalog-write.ts';
+import { getDb, type Db } from '../db/client.ts';
+import { banners, contacts, courseCategories, specifications } from '../db/schema/index.ts';
+import { isForeignKeyViolation, isUniqueViolation, NotFoundError, ValidationError } from '../errors.ts';
 
 const TABLES = {
-  banner: { table: banners, notFound: 'Баннер не найден.' },
-  contact: { table: contacts, notFound: 'Контакт не найден.' },
+  banner: { table: banners, notFound: 'Баннер не найден.', scope: 'content' },
+  contact: { table: contacts, notFound: 'Контакт не найден.', scope: 'content' },
+  course_category: { table: courseCategories, notFound: 'Раздел курсов не найден.', scope: 'content' },
+  specification: { table: specifications, notFound: 'Характеристика не найдена.', scope: 'catalog' },
 } as const;
+
+const SLUG_TAKEN = 'Такой адрес (slug) уже занят.';
+const IN_USE = 'Это ещё используется (например, в разделе есть курсы): сначала перенесите или удалите их.';
+
+/** Runs `work` in one transaction of the table's scope and empties that scope's caches after it. */
+async function inScope<T>(actor: number, scope: 'content' | 'catalog', work: (tx: Db) => Promise<T>): Promise<T> {
+  try {
+    if (scope === 'catalog')
+      return await writeCatalog({ source: 'staff', userId: actor }, async (write) => {
+        write.markChanged();
+        return work(write.tx);
+      });
+    const db = await getDb();
+    const result = await db.transaction((tx) => work(tx));
+    await invalidate('content');
+    return result;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ValidationError({ slug: [SLUG_TAKEN] });
+    if (isForeignKeyViolation(error)) throw new ValidationError({ non_field_errors: [IN_USE] });
+    throw error;
+  }
+}
 
 type Kind = keyof typeof TABLES & StaffEntity;
 type Row<K extends Kind> = (typeof TABLES)[K]['table']['$inferSelect'];
@@ -40,10 +67,9 @@ export async function saveRow<K extends Kind>(
   id: number | null,
   values: Partial<Insert<K>>,
 ): Promise<Row<K>> {
-  const { table, notFound } = TABLES[kind];
-  const db = await getDb();
+  const { table, notFound, scope } = TABLES[kind];
   const defined = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
-  const row = await db.transaction(async (tx) => {
+  const row = await inScope(actor, scope, async (tx) => {
     const [before] = id === null ? [null] : await tx.select().from(table).where(eq(table.id, id)).for('update');
     if (id !== null && !before) throw new NotFoundError(notFound);
     const [after] =
@@ -65,15 +91,13 @@ export async function saveRow<K extends Kind>(
     });
     return after!;
   });
-  await invalidate('content');
   return row as Row<K>;
 }
 
 /** @throws NotFoundError */
 export async function deleteRow(actor: number, kind: Kind, id: number): Promise<void> {
-  const { table, notFound } = TABLES[kind];
-  const db = await getDb();
-  await db.transaction(async (tx) => {
+  const { table, notFound, scope } = TABLES[kind];
+  await inScope(actor, scope, async (tx) => {
     const [row] = await tx.delete(table).where(eq(table.id, id)).returning();
     if (!row) throw new NotFoundError(notFound);
     await recordStaffChange(tx, {
@@ -85,5 +109,4 @@ export async function deleteRow(actor: number, kind: Kind, id: number): Promise<
       after: null,
     });
   });
-  await invalidate('content');
 }

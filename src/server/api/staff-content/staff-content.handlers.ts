@@ -17,6 +17,8 @@ import {
   saveCourse,
 } from '../../courses/courses.staff.ts';
 import { deleteRow, findRow, listRows, saveRow } from '../../content/staff-rows.ts';
+import { slugify } from '../../../shared/slug.ts';
+import { ValidationError } from '../../errors.ts';
 import { createExchange as createExchangeRow } from '../../currency/exchanges.queries.ts';
 import { NotFoundError } from '../../errors.ts';
 import { getVacancy as findVacancy, listVacancies as vacancyPage } from '../../vacancies/vacancies.queries.ts';
@@ -31,6 +33,9 @@ import type { AppRouteHandler } from '../create-router.ts';
 import { toMappedPage } from '../pagination.ts';
 import { toVacancyJson } from '../services/services.mappers.ts';
 import {
+  toSpecificationValues,
+  toStaffCourseCategoryJson,
+  toStaffSpecificationJson,
   toBannerValues,
   toContactValues,
   toStaffBannerJson,
@@ -228,5 +233,79 @@ export const updateContact: AppRouteHandler<typeof routes.updateContact> = async
 
 export const deleteContact: AppRouteHandler<typeof routes.deleteContact> = async (c) => {
   await deleteRow(c.get('user')!.id, 'contact', c.req.valid('param').id);
+  return c.body(null, 204);
+};
+
+/** A new row's slug: the one given, else made from its name. */
+function withSlug<T extends { slug?: string; name?: string }>(body: T): T & { slug: string } {
+  const slug = body.slug || slugify(body.name ?? '').slice(0, 190);
+  if (!slug) throw new ValidationError({ slug: ['Из названия не получается адрес: укажите slug латиницей.'] });
+  return { ...body, slug };
+}
+
+export const listCourseCategories: AppRouteHandler<typeof routes.listCourseCategories> = async (c) => {
+  const query = c.req.valid('query');
+  return c.json(
+    toMappedPage(c.req.url, query, page(await listRows('course_category'), query), toStaffCourseCategoryJson),
+    200,
+  );
+};
+
+export const getCourseCategory: AppRouteHandler<typeof routes.getCourseCategory> = async (c) =>
+  c.json(toStaffCourseCategoryJson(await findRow('course_category', c.req.valid('param').id)), 200);
+
+export const createCourseCategory: AppRouteHandler<typeof routes.createCourseCategory> = async (c) =>
+  c.json(
+    toStaffCourseCategoryJson(await saveRow(c.get('user')!.id, 'course_category', null, withSlug(c.req.valid('json')))),
+    201,
+  );
+
+export const updateCourseCategory: AppRouteHandler<typeof routes.updateCourseCategory> = async (c) =>
+  c.json(
+    toStaffCourseCategoryJson(
+      await saveRow(c.get('user')!.id, 'course_category', c.req.valid('param').id, c.req.valid('json')),
+    ),
+    200,
+  );
+
+export const deleteCourseCategory: AppRouteHandler<typeof routes.deleteCourseCategory> = async (c) => {
+  await deleteRow(c.get('user')!.id, 'course_category', c.req.valid('param').id);
+  return c.body(null, 204);
+};
+
+export const listSpecifications: AppRouteHandler<typeof routes.listSpecifications> = async (c) => {
+  const query = c.req.valid('query');
+  return c.json(
+    toMappedPage(c.req.url, query, page(await listRows('specification'), query), toStaffSpecificationJson),
+    200,
+  );
+};
+
+export const getSpecification: AppRouteHandler<typeof routes.getSpecification> = async (c) =>
+  c.json(toStaffSpecificationJson(await findRow('specification', c.req.valid('param').id)), 200);
+
+export const createSpecification: AppRouteHandler<typeof routes.createSpecification> = async (c) =>
+  c.json(
+    toStaffSpecificationJson(
+      await saveRow(c.get('user')!.id, 'specification', null, toSpecificationValues(withSlug(c.req.valid('json')))),
+    ),
+    201,
+  );
+
+export const updateSpecification: AppRouteHandler<typeof routes.updateSpecification> = async (c) =>
+  c.json(
+    toStaffSpecificationJson(
+      await saveRow(
+        c.get('user')!.id,
+        'specification',
+        c.req.valid('param').id,
+        toSpecificationValues(c.req.valid('json')),
+      ),
+    ),
+    200,
+  );
+
+export const deleteSpecification: AppRouteHandler<typeof routes.deleteSpecification> = async (c) => {
+  await deleteRow(c.get('user')!.id, 'specification', c.req.valid('param').id);
   return c.body(null, 204);
 };

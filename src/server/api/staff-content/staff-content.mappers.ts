@@ -228,3 +228,35 @@ export function toContactValues(body: {
   const { working_hours, ...rest } = body;
   return { ...rest, workingHours: working_hours };
 }
+
+type CourseCategoryRow = Awaited<ReturnType<typeof findRow<'course_category'>>>;
+type SpecificationRow = Awaited<ReturnType<typeof findRow<'specification'>>>;
+
+export function toStaffCourseCategoryJson(c: CourseCategoryRow) {
+  return { id: c.id, slug: c.slug, name: c.name, description: c.description, position: c.position };
+}
+
+export function toStaffSpecificationJson(s: SpecificationRow) {
+  return {
+    id: s.id,
+    slug: s.slug,
+    name: s.name,
+    unit: s.unit,
+    kind: s.kind,
+    is_filter: s.isFilter,
+    position: s.position,
+  };
+}
+
+/** A specification body in the service's names; a new one's slug is made from its name when none is given. */
+export function toSpecificationValues(body: {
+  name?: string;
+  slug?: string;
+  unit?: string | null;
+  kind?: 'number' | 'text';
+  is_filter?: boolean;
+  position?: number;
+}) {
+  const { is_filter, ...rest } = body;
+  return { ...rest, isFilter: is_filter };
+}

@@ -463,3 +463,147 @@ export const deleteContact = createRoute({
   request: { params: idParam },
   responses: { 204: { description: 'Deleted' }, ...staff, 404: jsonContent(detailSchema, 'Not found') },
 });
+
+export const listCourseCategories = createRoute({
+  operationId: 'staff_course_categories_list',
+  method: 'get',
+  path: '/staff/course_categories/',
+  tags,
+  security,
+  summary: 'Every course category, hidden ones too, in their order on the site',
+  request: { query: s.taxonomyListQuery },
+  responses: {
+    200: jsonContent(s.staffCourseCategoryPageSchema, 'A page'),
+    400: jsonContent(fieldErrorsSchema, 'Invalid paging'),
+    ...staff,
+  },
+});
+
+export const getCourseCategory = createRoute({
+  operationId: 'staff_course_categories_retrieve',
+  method: 'get',
+  path: '/staff/course_categories/{id}/',
+  tags,
+  security,
+  summary: 'One course category',
+  request: { params: idParam },
+  responses: {
+    200: jsonContent(s.staffCourseCategorySchema, 'It'),
+    ...staff,
+    404: jsonContent(detailSchema, 'Not found'),
+  },
+});
+
+export const createCourseCategory = createRoute({
+  operationId: 'staff_course_categories_create',
+  method: 'post',
+  path: '/staff/course_categories/',
+  tags,
+  security,
+  summary: 'Add a course category: on the site at once',
+  request: { body: json(s.courseCategoryCreateBody) },
+  responses: {
+    201: jsonContent(s.staffCourseCategorySchema, 'It'),
+    400: jsonContent(fieldErrorsSchema, 'Per field'),
+    ...staff,
+  },
+});
+
+export const updateCourseCategory = createRoute({
+  operationId: 'staff_course_categories_partial_update',
+  method: 'patch',
+  path: '/staff/course_categories/{id}/',
+  tags,
+  security,
+  summary: 'Change the fields sent',
+  request: { params: idParam, body: json(s.courseCategoryUpdateBody) },
+  responses: {
+    200: jsonContent(s.staffCourseCategorySchema, 'It'),
+    400: jsonContent(fieldErrorsSchema, 'Per field'),
+    ...staff,
+    404: jsonContent(detailSchema, 'Not found'),
+  },
+});
+
+export const deleteCourseCategory = createRoute({
+  operationId: 'staff_course_categories_destroy',
+  method: 'delete',
+  path: '/staff/course_categories/{id}/',
+  tags,
+  security,
+  summary: 'Delete a course category',
+  request: { params: idParam },
+  responses: { 204: { description: 'Deleted' }, ...staff, 404: jsonContent(detailSchema, 'Not found') },
+});
+
+export const listSpecifications = createRoute({
+  operationId: 'staff_specifications_list',
+  method: 'get',
+  path: '/staff/specifications/',
+  tags,
+  security,
+  summary: 'Every specification, hidden ones too, in their order on the site',
+  request: { query: s.taxonomyListQuery },
+  responses: {
+    200: jsonContent(s.staffSpecificationPageSchema, 'A page'),
+    400: jsonContent(fieldErrorsSchema, 'Invalid paging'),
+    ...staff,
+  },
+});
+
+export const getSpecification = createRoute({
+  operationId: 'staff_specifications_retrieve',
+  method: 'get',
+  path: '/staff/specifications/{id}/',
+  tags,
+  security,
+  summary: 'One specification',
+  request: { params: idParam },
+  responses: {
+    200: jsonContent(s.staffSpecificationSchema, 'It'),
+    ...staff,
+    404: jsonContent(detailSchema, 'Not found'),
+  },
+});
+
+export const createSpecification = createRoute({
+  operationId: 'staff_specifications_create',
+  method: 'post',
+  path: '/staff/specifications/',
+  tags,
+  security,
+  summary: 'Add a specification: on the site at once',
+  request: { body: json(s.specificationCreateBody) },
+  responses: {
+    201: jsonContent(s.staffSpecificationSchema, 'It'),
+    400: jsonContent(fieldErrorsSchema, 'Per field'),
+    ...staff,
+  },
+});
+
+export const updateSpecification = createRoute({
+  operationId: 'staff_specifications_partial_update',
+  method: 'patch',
+  path: '/staff/specifications/{id}/',
+  tags,
+  security,
+  summary: 'Change the fields sent',
+  request: { params: idParam, body: json(s.specificationUpdateBody) },
+  responses: {
+    200: jsonContent(s.staffSpecificationSchema, 'It'),
+    400: jsonContent(fieldErrorsSchema, 'Per field'),
+    ...staff,
+    404: jsonContent(detailSchema, 'Not found'),
+  },
+});
+
+export const deleteSpecification = createRoute({
+  operationId: 'staff_specifications_destroy',
+  method: 'delete',
+  path: '/staff/specifications/{id}/',
+  tags,
+  security,
+  summary: 'Delete a specification',
+  request: { params: idParam },
+  responses: { 204: { description: 'Deleted' }, ...staff, 404: jsonContent(detailSchema, 'Not found') },
+});

@@ -391,3 +391,69 @@ export const staffContactSchema = z
   .openapi('StaffContact');
 
 export const staffContactPageSchema = pageSchema(staffContactSchema).openapi('StaffContactPage');
+
+const courseCategoryFields = { name: filledLine(200), slug: taxonomySlug, description: text(2000), position };
+
+export const courseCategoryCreateBody = z
+  .object({
+    ...courseCategoryFields,
+    slug: taxonomySlug.optional(),
+    description: courseCategoryFields.description.optional().default(''),
+    position: position.optional().default(0),
+  })
+  .openapi('CourseCategoryCreate');
+
+export const courseCategoryUpdateBody = z.object(courseCategoryFields).partial().openapi('CourseCategoryUpdate');
+
+export const staffCourseCategorySchema = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    name: z.string(),
+    description: z.string(),
+    position: z.number().int(),
+  })
+  .openapi('StaffCourseCategory');
+
+export const staffCourseCategoryPageSchema = pageSchema(staffCourseCategorySchema).openapi('StaffCourseCategoryPage');
+
+const specificationFields = {
+  name: filledLine(200),
+  slug: taxonomySlug,
+  unit: line(30)
+    .transform((v) => v || null)
+    .nullable(),
+  is_filter: z.boolean({ error: 'Ожидается true или false.' }),
+  position,
+};
+
+export const specificationCreateBody = z
+  .object({
+    ...specificationFields,
+    slug: taxonomySlug.optional(),
+    unit: specificationFields.unit.optional().default(null),
+    kind: z
+      .enum(['number', 'text'], { error: 'Допустимые значения: number, text.' })
+      .optional()
+      .default('text')
+      .openapi({ description: 'How values compare (fixed once products carry it).' }),
+    is_filter: specificationFields.is_filter.optional().default(true),
+    position: position.optional().default(0),
+  })
+  .openapi('SpecificationCreate');
+
+export const specificationUpdateBody = z.object(specificationFields).partial().openapi('SpecificationUpdate');
+
+export const staffSpecificationSchema = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    name: z.string(),
+    unit: z.string().nullable(),
+    kind: z.enum(['number', 'text']),
+    is_filter: z.boolean(),
+    position: z.number().int(),
+  })
+  .openapi('StaffSpecification');
+
+export const staffSpecificationPageSchema = pageSchema(staffSpecificationSchema).openapi('StaffSpecificationPage');
