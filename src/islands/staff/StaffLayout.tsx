@@ -1,6 +1,7 @@
 /** react-admin's layout with a user menu whose accessible name is the visible one (the person's name). */
 import type { ReactNode } from 'react';
-import { AppBar, Layout, Logout, UserMenu, useGetIdentity } from 'react-admin';
+import { Typography } from '@mui/material';
+import { AppBar, Layout, Logout, Menu, UserMenu, useGetIdentity, useSidebarState } from 'react-admin';
 
 function StaffUserMenu() {
   const { identity } = useGetIdentity();
@@ -17,6 +18,48 @@ function StaffAppBar() {
   return <AppBar userMenu={<StaffUserMenu />} />;
 }
 
+/** The menu's sections, in the order staff work: selling, the catalog, the site's content, settings. */
+const SECTIONS: [title: string, resources: string[]][] = [
+  ['Продажи', ['orders', 'requests']],
+  ['Каталог', ['products', 'categories', 'brands', 'specifications', 'imports']],
+  ['Сайт', ['publications', 'courses', 'course_categories', 'vacancies', 'banners', 'contacts']],
+  ['Настройки', ['exchanges', 'users', 'newsletter', 'changes']],
+];
+
+function SectionTitle({ children }: { children: string }) {
+  const [open] = useSidebarState();
+  if (!open) return null;
+  return (
+    <Typography
+      component="div"
+      variant="caption"
+      sx={{ px: 2, pt: 2, pb: 0.5, color: 'text.secondary', textTransform: 'uppercase', letterSpacing: 0.5 }}
+    >
+      {children}
+    </Typography>
+  );
+}
+
+function StaffMenu() {
+  return (
+    <Menu>
+      <Menu.DashboardItem />
+      {SECTIONS.map(([title, resources]) => (
+        <div key={title}>
+          <SectionTitle>{title}</SectionTitle>
+          {resources.map((name) => (
+            <Menu.ResourceItem key={name} name={name} />
+          ))}
+        </div>
+      ))}
+    </Menu>
+  );
+}
+
 export function StaffLayout({ children }: { children: ReactNode }) {
-  return <Layout appBar={StaffAppBar}>{children}</Layout>;
+  return (
+    <Layout appBar={StaffAppBar} menu={StaffMenu}>
+      {children}
+    </Layout>
+  );
 }

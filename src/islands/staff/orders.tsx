@@ -54,7 +54,13 @@ export function OrderStatusChip({ status }: { status: string }) {
 }
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Номер, email, имя или телефон" />,
+  <SearchInput
+    key="q"
+    source="q"
+    alwaysOn
+    placeholder="Номер, email, имя или телефон"
+    sx={{ minWidth: { sm: 320 } }}
+  />,
   <SelectInput key="status" source="status" label="Статус" choices={orderStatusChoices} />,
   <SelectInput key="country" source="country" label="Страна" choices={countryChoices} />,
   <DateInput key="after" source="created_after" label="С даты" />,

@@ -33,7 +33,13 @@ const STATE_COLOR: Record<string, 'warning' | 'info' | 'success' | 'default'> = 
 };
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Имя, email, телефон или текст" />,
+  <SearchInput
+    key="q"
+    source="q"
+    alwaysOn
+    placeholder="Имя, email, телефон или текст"
+    sx={{ minWidth: { sm: 320 } }}
+  />,
   <SelectInput key="kind" source="kind" label="Вид" choices={requestKindChoices} />,
   <SelectInput key="status" source="status" label="Состояние" choices={requestStatusChoices} />,
   <SelectInput key="country" source="country" label="Страна" choices={countryChoices} />,
