@@ -126,6 +126,11 @@ const PROTECTED = [
   'staff_specifications_create',
   'staff_specifications_partial_update',
   'staff_specifications_destroy',
+  'staff_documents_list',
+  'staff_documents_retrieve',
+  'staff_documents_create',
+  'staff_documents_partial_update',
+  'staff_documents_destroy',
 ];
 
 let doc: Document;

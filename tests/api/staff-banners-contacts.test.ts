@@ -93,3 +93,48 @@ describe('the back office: banners and contacts', () => {
     expect((await api(`/core/contacts/${id}/`)).status).toBe(404);
   });
 });
+
+describe('the back office: documents', () => {
+  it('keeps every route to staff', async () => {
+    const customer = await signedIn();
+    for (const [method, path] of [
+      ['GET', '/staff/documents/'],
+      ['POST', '/staff/documents/'],
+      ['PATCH', '/staff/documents/1/'],
+      ['DELETE', '/staff/documents/1/'],
+    ] as const) {
+      const init = method === 'GET' || method === 'DELETE' ? { method } : { method, json: {} };
+      expect((await api(path, init)).status, `${method} ${path}`).toBe(401);
+      expect((await api(path, { ...init, token: customer.tokens.access })).status, `${method} ${path}`).toBe(403);
+    }
+  });
+
+  it('writes a document sanitised, the public one follows at once, and its audit says what changed', async () => {
+    const token = await staffAccess();
+    const created = await api('/staff/documents/', {
+      method: 'POST',
+      token,
+      json: {
+        title: 'Лицензия на медицинскую деятельность',
+        document_type: 'licence',
+        content: '<p>Лицензия № 1</p><img src=x onerror=alert(1)>',
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.slug).toBe('licenziya-na-medicinskuyu-deyatelnost');
+    expect(created.body.content).not.toContain('onerror');
+    const id = created.body.id as number;
+    const updated = await api(`/staff/documents/${id}/`, {
+      method: 'PATCH',
+      token,
+      json: { content: '<p>Лицензия № 2</p>' },
+    });
+    expect(updated.status).toBe(200);
+    const onSite = await api(`/core/documents/?document_type=licence&limit=100`);
+    const found = (onSite.body.results as { id: number; content: string }[]).find((d) => d.id === id);
+    expect(found?.content).toContain('Лицензия № 2');
+    const audit = await api(`/staff/changes/?entity=document&entity_id=${id}&limit=1`, { token });
+    expect(Object.keys(audit.body.results[0].changes)).toEqual(['content']);
+    expect((await api(`/staff/documents/${id}/`, { method: 'DELETE', token })).status).toBe(204);
+  });
+});

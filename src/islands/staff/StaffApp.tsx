@@ -21,11 +21,22 @@ import SchoolIcon from '@mui/icons-material/School';
 import ViewCarouselIcon from '@mui/icons-material/ViewCarousel';
 import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
 import TuneIcon from '@mui/icons-material/Tune';
+import DescriptionIcon from '@mui/icons-material/Description';
 import CategoryIcon from '@mui/icons-material/Category';
 import { SHOP_NAME } from '../../shared/site.ts';
 import { createStaffAuthProvider } from './auth-provider.ts';
 import { ChangeList } from './changes.tsx';
-import { BannerCreate, BannerEdit, BannerList, ContactCreate, ContactEdit, ContactList } from './company.tsx';
+import {
+  BannerCreate,
+  BannerEdit,
+  BannerList,
+  ContactCreate,
+  ContactEdit,
+  ContactList,
+  DocumentCreate,
+  DocumentEdit,
+  DocumentList,
+} from './company.tsx';
 import { CourseCreate, CourseEdit, CourseList } from './courses.tsx';
 import { Dashboard } from './Dashboard.tsx';
 import {
@@ -196,6 +207,14 @@ export default function StaffApp() {
         list={ContactList}
         edit={ContactEdit}
         create={ContactCreate}
+      />
+      <Resource
+        name="documents"
+        options={{ label: 'Документы' }}
+        icon={DescriptionIcon}
+        list={DocumentList}
+        edit={DocumentEdit}
+        create={DocumentCreate}
       />
       <Resource
         name="exchanges"

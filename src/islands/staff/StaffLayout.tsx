@@ -22,7 +22,7 @@ function StaffAppBar() {
 const SECTIONS: [title: string, resources: string[]][] = [
   ['Продажи', ['orders', 'requests']],
   ['Каталог', ['products', 'categories', 'brands', 'specifications', 'imports']],
-  ['Сайт', ['publications', 'courses', 'course_categories', 'vacancies', 'banners', 'contacts']],
+  ['Сайт', ['publications', 'courses', 'course_categories', 'vacancies', 'banners', 'contacts', 'documents']],
   ['Настройки', ['exchanges', 'users', 'newsletter', 'changes']],
 ];
 

@@ -18,6 +18,7 @@ const ENTITY_NAMES: Record<string, string> = {
   contact: 'Контакт',
   course_category: 'Раздел курсов',
   specification: 'Характеристика',
+  document: 'Документ',
 };
 const ACTION_NAMES: Record<string, string> = { create: 'создал(а)', update: 'изменил(а)', delete: 'удалил(а)' };
 
@@ -81,6 +82,9 @@ const FIELD_NAMES: Record<string, string> = {
   workingHours: 'часы работы',
   unit: 'единица',
   isFilter: 'в фильтрах',
+  content: 'текст',
+  documentType: 'вид',
+  file: 'файл',
 };
 
 function shown(value: unknown): string {

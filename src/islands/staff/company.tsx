@@ -1,4 +1,4 @@
-/** The home page's banners and the offices' contacts per country. */
+/** The home page's banners, the offices' contacts per country, and the company's documents. */
 import { Chip } from '@mui/material';
 import {
   ArrayInput,
@@ -21,6 +21,10 @@ import type { components } from '../../lib/api/schema.gen.ts';
 import { ChangeHistory } from './changes.tsx';
 import { countryChoices, countryName } from './choices.ts';
 import { FieldRow } from './FieldRow.tsx';
+import { moment } from './format.ts';
+import { ShopRichTextInput } from './RichText.tsx';
+import { DEFAULT_COUNTRY } from '../../shared/countries.ts';
+import { paths } from '../../shared/paths.ts';
 
 type Banner = components['schemas']['StaffBanner'] & RaRecord;
 type Contact = components['schemas']['StaffContact'] & RaRecord;
@@ -170,6 +174,69 @@ export function ContactCreate() {
     <Create title="Новый контакт" redirect="list" transform={contactBody}>
       <SimpleForm defaultValues={{ country: 'kg', phones: [], position: 0 }}>
         <ContactFields />
+      </SimpleForm>
+    </Create>
+  );
+}
+
+type ShopDocument = components['schemas']['StaffDocument'] & RaRecord;
+
+export function DocumentList() {
+  return (
+    <List exporter={false} perPage={100} title="Документы">
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <FunctionField label="Документ" render={(d: ShopDocument) => d.title} />
+        <FunctionField label="Вид" render={(d: ShopDocument) => d.document_type} />
+        <FunctionField label="Адрес" render={(d: ShopDocument) => d.slug} />
+        <FunctionField label="Изменён" render={(d: ShopDocument) => moment(d.updated_at)} />
+      </Datagrid>
+    </List>
+  );
+}
+
+function DocumentFields() {
+  return (
+    <>
+      <TextInput source="title" label="Название" fullWidth validate={required('Укажите название.')} />
+      <FieldRow>
+        <TextInput source="slug" label="Адрес" helperText="Пусто — из названия" />
+        <TextInput source="document_type" label="Вид" helperText="offer, privacy, licence…" validate={required()} />
+      </FieldRow>
+      <ShopRichTextInput source="content" label="Текст" fullWidth />
+      <TextInput source="file" label="Файл для скачивания (адрес)" fullWidth parse={nullIfEmpty} />
+    </>
+  );
+}
+
+const documentBody = ({ title, slug, document_type, content, file }: Partial<ShopDocument>) => ({
+  title,
+  slug,
+  document_type,
+  content,
+  file,
+});
+
+function DocumentAside() {
+  const document = useRecordContext<ShopDocument>();
+  if (!document) return null;
+  return <ChangeHistory entity="document" id={document.id} link={paths.document(DEFAULT_COUNTRY, document.slug)} />;
+}
+
+export function DocumentEdit() {
+  return (
+    <Edit title="Документ" mutationMode="pessimistic" transform={documentBody} aside={<DocumentAside />}>
+      <SimpleForm>
+        <DocumentFields />
+      </SimpleForm>
+    </Edit>
+  );
+}
+
+export function DocumentCreate() {
+  return (
+    <Create title="Новый документ" redirect="edit" transform={documentBody}>
+      <SimpleForm>
+        <DocumentFields />
       </SimpleForm>
     </Create>
   );

@@ -49,6 +49,7 @@ export const STAFF_RESOURCES: StaffResources = {
   specifications: { path: 'staff/specifications' },
   banners: { path: 'staff/banners' },
   contacts: { path: 'staff/contacts' },
+  documents: { path: 'staff/documents' },
 };
 
 interface Page<T> {

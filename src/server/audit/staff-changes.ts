@@ -18,6 +18,7 @@ export const STAFF_ENTITIES = [
   'contact',
   'course_category',
   'specification',
+  'document',
 ] as const;
 export type StaffEntity = (typeof STAFF_ENTITIES)[number];
 export type StaffAction = 'create' | 'update' | 'delete';

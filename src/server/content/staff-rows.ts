@@ -9,7 +9,8 @@ import { recordStaffChange, type StaffEntity } from '../audit/staff-changes.ts';
 import { invalidate } from '../cache/invalidation.ts';
 import { writeCatalog } from '../catalog/catalog-write.ts';
 import { getDb, type Db } from '../db/client.ts';
-import { banners, contacts, courseCategories, specifications } from '../db/schema/index.ts';
+import { banners, contacts, courseCategories, documents, specifications } from '../db/schema/index.ts';
+import { sanitizeRichText } from './sanitize.ts';
 import { isForeignKeyViolation, isUniqueViolation, NotFoundError, ValidationError } from '../errors.ts';
 
 const TABLES = {
@@ -17,7 +18,21 @@ const TABLES = {
   contact: { table: contacts, notFound: 'Контакт не найден.', scope: 'content' },
   course_category: { table: courseCategories, notFound: 'Раздел курсов не найден.', scope: 'content' },
   specification: { table: specifications, notFound: 'Характеристика не найдена.', scope: 'catalog' },
+  document: { table: documents, notFound: 'Документ не найден.', scope: 'content' },
 } as const;
+
+/** What a table's rows need before they are stored: a document's text sanitised, its date of change. */
+function prepared(kind: Kind, values: Record<string, unknown>): Record<string, unknown> {
+  if (kind !== 'document') return values;
+  const content = typeof values.content === 'string' ? sanitizeRichText(values.content) : undefined;
+  return { ...values, ...(content === undefined ? {} : { content }), updatedAt: new Date() };
+}
+
+/** A table's order on the site: by position where it has one, else as it was written. */
+function orderOf(kind: Kind) {
+  const { table } = TABLES[kind];
+  return 'position' in table ? [asc(table.position), asc(table.id)] : [asc(table.id)];
+}
 
 const SLUG_TAKEN = 'Такой адрес (slug) уже занят.';
 const IN_USE = 'Это ещё используется (например, в разделе есть курсы): сначала перенесите или удалите их.';
@@ -49,7 +64,10 @@ type Insert<K extends Kind> = (typeof TABLES)[K]['table']['$inferInsert'];
 export async function listRows<K extends Kind>(kind: K): Promise<Row<K>[]> {
   const { table } = TABLES[kind];
   const db = await getDb();
-  return (await db.select().from(table).orderBy(asc(table.position), asc(table.id))) as Row<K>[];
+  return (await db
+    .select()
+    .from(table)
+    .orderBy(...orderOf(kind))) as Row<K>[];
 }
 
 export async function findRow<K extends Kind>(kind: K, id: number): Promise<Row<K>> {
@@ -68,7 +86,7 @@ export async function saveRow<K extends Kind>(
   values: Partial<Insert<K>>,
 ): Promise<Row<K>> {
   const { table, notFound, scope } = TABLES[kind];
-  const defined = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+  const defined = prepared(kind, Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)));
   const row = await inScope(actor, scope, async (tx) => {
     const [before] = id === null ? [null] : await tx.select().from(table).where(eq(table.id, id)).for('update');
     if (id !== null && !before) throw new NotFoundError(notFound);

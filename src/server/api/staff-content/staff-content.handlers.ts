@@ -33,6 +33,8 @@ import type { AppRouteHandler } from '../create-router.ts';
 import { toMappedPage } from '../pagination.ts';
 import { toVacancyJson } from '../services/services.mappers.ts';
 import {
+  toDocumentValues,
+  toStaffDocumentJson,
   toSpecificationValues,
   toStaffCourseCategoryJson,
   toStaffSpecificationJson,
@@ -307,5 +309,35 @@ export const updateSpecification: AppRouteHandler<typeof routes.updateSpecificat
 
 export const deleteSpecification: AppRouteHandler<typeof routes.deleteSpecification> = async (c) => {
   await deleteRow(c.get('user')!.id, 'specification', c.req.valid('param').id);
+  return c.body(null, 204);
+};
+
+/** A new document's slug: the one given, else made from its title. */
+const withDocumentSlug = <T extends { slug?: string; title: string }>(body: T) =>
+  withSlug({ ...body, name: body.title });
+
+export const listDocuments: AppRouteHandler<typeof routes.listDocuments> = async (c) => {
+  const query = c.req.valid('query');
+  return c.json(toMappedPage(c.req.url, query, page(await listRows('document'), query), toStaffDocumentJson), 200);
+};
+
+export const getDocument: AppRouteHandler<typeof routes.getDocument> = async (c) =>
+  c.json(toStaffDocumentJson(await findRow('document', c.req.valid('param').id)), 200);
+
+export const createDocument: AppRouteHandler<typeof routes.createDocument> = async (c) => {
+  const { name: _name, ...body } = withDocumentSlug(c.req.valid('json'));
+  return c.json(toStaffDocumentJson(await saveRow(c.get('user')!.id, 'document', null, toDocumentValues(body))), 201);
+};
+
+export const updateDocument: AppRouteHandler<typeof routes.updateDocument> = async (c) =>
+  c.json(
+    toStaffDocumentJson(
+      await saveRow(c.get('user')!.id, 'document', c.req.valid('param').id, toDocumentValues(c.req.valid('json'))),
+    ),
+    200,
+  );
+
+export const deleteDocument: AppRouteHandler<typeof routes.deleteDocument> = async (c) => {
+  await deleteRow(c.get('user')!.id, 'document', c.req.valid('param').id);
   return c.body(null, 204);
 };

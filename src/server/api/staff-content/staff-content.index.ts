@@ -44,4 +44,9 @@ export const staffContentRouter = createStaffRouter(Object.values(routes))
   .openapi(routes.getSpecification, handlers.getSpecification)
   .openapi(routes.createSpecification, handlers.createSpecification)
   .openapi(routes.updateSpecification, handlers.updateSpecification)
-  .openapi(routes.deleteSpecification, handlers.deleteSpecification);
+  .openapi(routes.deleteSpecification, handlers.deleteSpecification)
+  .openapi(routes.listDocuments, handlers.listDocuments)
+  .openapi(routes.getDocument, handlers.getDocument)
+  .openapi(routes.createDocument, handlers.createDocument)
+  .openapi(routes.updateDocument, handlers.updateDocument)
+  .openapi(routes.deleteDocument, handlers.deleteDocument);

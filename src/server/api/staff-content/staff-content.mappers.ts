@@ -260,3 +260,28 @@ export function toSpecificationValues(body: {
   const { is_filter, ...rest } = body;
   return { ...rest, isFilter: is_filter };
 }
+
+type DocumentRow = Awaited<ReturnType<typeof findRow<'document'>>>;
+
+export function toStaffDocumentJson(d: DocumentRow) {
+  return {
+    id: d.id,
+    slug: d.slug,
+    document_type: d.documentType,
+    title: d.title,
+    content: d.content,
+    file: d.file,
+    updated_at: d.updatedAt.toISOString(),
+  };
+}
+
+export function toDocumentValues(body: {
+  title?: string;
+  slug?: string;
+  document_type?: string;
+  content?: string;
+  file?: string | null;
+}) {
+  const { document_type, ...rest } = body;
+  return { ...rest, documentType: document_type };
+}

@@ -607,3 +607,71 @@ export const deleteSpecification = createRoute({
   request: { params: idParam },
   responses: { 204: { description: 'Deleted' }, ...staff, 404: jsonContent(detailSchema, 'Not found') },
 });
+
+export const listDocuments = createRoute({
+  operationId: 'staff_documents_list',
+  method: 'get',
+  path: '/staff/documents/',
+  tags,
+  security,
+  summary: 'Every document (the offer, the privacy policy, licences)',
+  request: { query: s.taxonomyListQuery },
+  responses: {
+    200: jsonContent(s.staffDocumentPageSchema, 'A page'),
+    400: jsonContent(fieldErrorsSchema, 'Invalid paging'),
+    ...staff,
+  },
+});
+
+export const getDocument = createRoute({
+  operationId: 'staff_documents_retrieve',
+  method: 'get',
+  path: '/staff/documents/{id}/',
+  tags,
+  security,
+  summary: 'One document',
+  request: { params: idParam },
+  responses: { 200: jsonContent(s.staffDocumentSchema, 'It'), ...staff, 404: jsonContent(detailSchema, 'Not found') },
+});
+
+export const createDocument = createRoute({
+  operationId: 'staff_documents_create',
+  method: 'post',
+  path: '/staff/documents/',
+  tags,
+  security,
+  summary: 'Add a document: on the site at once',
+  request: { body: json(s.documentCreateBody) },
+  responses: {
+    201: jsonContent(s.staffDocumentSchema, 'It'),
+    400: jsonContent(fieldErrorsSchema, 'Per field'),
+    ...staff,
+  },
+});
+
+export const updateDocument = createRoute({
+  operationId: 'staff_documents_partial_update',
+  method: 'patch',
+  path: '/staff/documents/{id}/',
+  tags,
+  security,
+  summary: 'Change the fields sent',
+  request: { params: idParam, body: json(s.documentUpdateBody) },
+  responses: {
+    200: jsonContent(s.staffDocumentSchema, 'It'),
+    400: jsonContent(fieldErrorsSchema, 'Per field'),
+    ...staff,
+    404: jsonContent(detailSchema, 'Not found'),
+  },
+});
+
+export const deleteDocument = createRoute({
+  operationId: 'staff_documents_destroy',
+  method: 'delete',
+  path: '/staff/documents/{id}/',
+  tags,
+  security,
+  summary: 'Delete a document',
+  request: { params: idParam },
+  responses: { 204: { description: 'Deleted' }, ...staff, 404: jsonContent(detailSchema, 'Not found') },
+});

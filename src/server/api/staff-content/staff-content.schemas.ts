@@ -457,3 +457,36 @@ export const staffSpecificationSchema = z
   .openapi('StaffSpecification');
 
 export const staffSpecificationPageSchema = pageSchema(staffSpecificationSchema).openapi('StaffSpecificationPage');
+
+const documentFields = {
+  title: filledLine(300),
+  slug: taxonomySlug,
+  document_type: filledLine(50).openapi({ description: 'offer, privacy, licence, certificate…' }),
+  content: text(200_000).openapi({ description: 'HTML; sanitised on the server before it is stored.' }),
+  file: imageUrl.openapi({ description: 'A file to download (a path on the site or an http(s) address).' }),
+};
+
+export const documentCreateBody = z
+  .object({
+    ...documentFields,
+    slug: taxonomySlug.optional(),
+    content: documentFields.content.optional().default(''),
+    file: imageUrl.optional().default(null),
+  })
+  .openapi('DocumentCreate');
+
+export const documentUpdateBody = z.object(documentFields).partial().openapi('DocumentUpdate');
+
+export const staffDocumentSchema = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    document_type: z.string(),
+    title: z.string(),
+    content: z.string(),
+    file: z.string().nullable(),
+    updated_at: z.string().openapi({ format: 'date-time' }),
+  })
+  .openapi('StaffDocument');
+
+export const staffDocumentPageSchema = pageSchema(staffDocumentSchema).openapi('StaffDocumentPage');
