@@ -131,6 +131,11 @@ const PROTECTED = [
   'staff_documents_create',
   'staff_documents_partial_update',
   'staff_documents_destroy',
+  'staff_printing_prices_list',
+  'staff_printing_prices_retrieve',
+  'staff_printing_prices_create',
+  'staff_printing_prices_partial_update',
+  'staff_printing_prices_destroy',
 ];
 
 let doc: Document;

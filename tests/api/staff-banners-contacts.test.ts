@@ -138,3 +138,58 @@ describe('the back office: documents', () => {
     expect((await api(`/staff/documents/${id}/`, { method: 'DELETE', token })).status).toBe(204);
   });
 });
+
+describe('the back office: printing prices', () => {
+  it('keeps every route to staff', async () => {
+    const customer = await signedIn();
+    for (const [method, path] of [
+      ['GET', '/staff/printing_prices/'],
+      ['POST', '/staff/printing_prices/'],
+      ['PATCH', '/staff/printing_prices/1/'],
+      ['DELETE', '/staff/printing_prices/1/'],
+    ] as const) {
+      const init = method === 'GET' || method === 'DELETE' ? { method } : { method, json: {} };
+      expect((await api(path, init)).status, `${method} ${path}`).toBe(401);
+      expect((await api(path, { ...init, token: customer.tokens.access })).status, `${method} ${path}`).toBe(403);
+    }
+  });
+
+  it('offers a printing service in one country, then in both, with its price per country audited', async () => {
+    const token = await staffAccess();
+    const bad = await api('/staff/printing_prices/', {
+      method: 'POST',
+      token,
+      json: { service: 'Модель', material: '', unit: 'шт', prices: { kg: '-5', ru: '100' } },
+    });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body).sort()).toEqual(['material', 'prices']);
+
+    const created = await api('/staff/printing_prices/', {
+      method: 'POST',
+      token,
+      json: { service: 'Хирургический шаблон', material: 'Фотополимер', unit: 'шт', prices: { kg: '3500' } },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.prices).toEqual({ kg: '3500.00', kz: null });
+    const id = created.body.id as number;
+    const offered = async (country: string) =>
+      ((await api(`/services/printing_prices/?country=${country}&limit=100`)).body.results as { id: number }[]).map(
+        (p) => p.id,
+      );
+    expect(await offered('kg')).toContain(id);
+    expect(await offered('kz')).not.toContain(id);
+
+    const both = await api(`/staff/printing_prices/${id}/`, {
+      method: 'PATCH',
+      token,
+      json: { prices: { kz: 21000 } },
+    });
+    expect(both.body.prices).toEqual({ kg: '3500.00', kz: '21000.00' });
+    expect(await offered('kz')).toContain(id);
+
+    const audit = await api(`/staff/changes/?entity=printing_price&entity_id=${id}&limit=1`, { token });
+    expect(audit.body.results[0].changes).toEqual({ price_kz: [null, '21000.00'] });
+    expect((await api(`/staff/printing_prices/${id}/`, { method: 'DELETE', token })).status).toBe(204);
+    expect(await offered('kg')).not.toContain(id);
+  });
+});

@@ -22,6 +22,7 @@ import ViewCarouselIcon from '@mui/icons-material/ViewCarousel';
 import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
 import TuneIcon from '@mui/icons-material/Tune';
 import DescriptionIcon from '@mui/icons-material/Description';
+import PrintIcon from '@mui/icons-material/Print';
 import CategoryIcon from '@mui/icons-material/Category';
 import { SHOP_NAME } from '../../shared/site.ts';
 import { createStaffAuthProvider } from './auth-provider.ts';
@@ -36,6 +37,9 @@ import {
   DocumentCreate,
   DocumentEdit,
   DocumentList,
+  PrintingPriceCreate,
+  PrintingPriceEdit,
+  PrintingPriceList,
 } from './company.tsx';
 import { CourseCreate, CourseEdit, CourseList } from './courses.tsx';
 import { Dashboard } from './Dashboard.tsx';
@@ -207,6 +211,14 @@ export default function StaffApp() {
         list={ContactList}
         edit={ContactEdit}
         create={ContactCreate}
+      />
+      <Resource
+        name="printing_prices"
+        options={{ label: '3D-печать' }}
+        icon={PrintIcon}
+        list={PrintingPriceList}
+        edit={PrintingPriceEdit}
+        create={PrintingPriceCreate}
       />
       <Resource
         name="documents"

@@ -22,7 +22,19 @@ function StaffAppBar() {
 const SECTIONS: [title: string, resources: string[]][] = [
   ['Продажи', ['orders', 'requests']],
   ['Каталог', ['products', 'categories', 'brands', 'specifications', 'imports']],
-  ['Сайт', ['publications', 'courses', 'course_categories', 'vacancies', 'banners', 'contacts', 'documents']],
+  [
+    'Сайт',
+    [
+      'publications',
+      'courses',
+      'course_categories',
+      'vacancies',
+      'printing_prices',
+      'banners',
+      'contacts',
+      'documents',
+    ],
+  ],
   ['Настройки', ['exchanges', 'users', 'newsletter', 'changes']],
 ];
 

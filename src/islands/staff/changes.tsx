@@ -19,6 +19,7 @@ const ENTITY_NAMES: Record<string, string> = {
   course_category: 'Раздел курсов',
   specification: 'Характеристика',
   document: 'Документ',
+  printing_price: 'Услуга печати',
 };
 const ACTION_NAMES: Record<string, string> = { create: 'создал(а)', update: 'изменил(а)', delete: 'удалил(а)' };
 
@@ -85,6 +86,11 @@ const FIELD_NAMES: Record<string, string> = {
   content: 'текст',
   documentType: 'вид',
   file: 'файл',
+  service: 'услуга',
+  material: 'материал',
+  leadTime: 'срок',
+  price_kg: 'цена (KG)',
+  price_kz: 'цена (KZ)',
 };
 
 function shown(value: unknown): string {

@@ -21,9 +21,9 @@ import type { components } from '../../lib/api/schema.gen.ts';
 import { ChangeHistory } from './changes.tsx';
 import { countryChoices, countryName } from './choices.ts';
 import { FieldRow } from './FieldRow.tsx';
-import { moment } from './format.ts';
+import { moment, money } from './format.ts';
 import { ShopRichTextInput } from './RichText.tsx';
-import { DEFAULT_COUNTRY } from '../../shared/countries.ts';
+import { COUNTRIES, COUNTRY_CODES, DEFAULT_COUNTRY } from '../../shared/countries.ts';
 import { paths } from '../../shared/paths.ts';
 
 type Banner = components['schemas']['StaffBanner'] & RaRecord;
@@ -237,6 +237,105 @@ export function DocumentCreate() {
     <Create title="Новый документ" redirect="edit" transform={documentBody}>
       <SimpleForm>
         <DocumentFields />
+      </SimpleForm>
+    </Create>
+  );
+}
+
+type PrintingPrice = components['schemas']['StaffPrintingPrice'] & RaRecord;
+
+const priceCell = (p: PrintingPrice) =>
+  COUNTRY_CODES.map(
+    (code) => `${code.toUpperCase()}: ${p.prices[code] ? money(p.prices[code], COUNTRIES[code].currency) : '—'}`,
+  ).join(' · ');
+
+export function PrintingPriceList() {
+  return (
+    <List exporter={false} perPage={100} title="Цены на 3D-печать">
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <FunctionField label="Услуга" render={(p: PrintingPrice) => `${p.service}, ${p.material}`} />
+        <FunctionField label="За" render={(p: PrintingPrice) => p.unit} />
+        <FunctionField label="Цены" render={priceCell} />
+        <FunctionField
+          label="На сайте"
+          render={(p: PrintingPrice) =>
+            p.is_active ? <Chip size="small" color="success" label="Показана" /> : <Chip size="small" label="Скрыта" />
+          }
+        />
+      </Datagrid>
+    </List>
+  );
+}
+
+function PrintingPriceFields() {
+  return (
+    <>
+      <FieldRow>
+        <TextInput source="service" label="Услуга" validate={required('Укажите услугу.')} />
+        <TextInput source="material" label="Материал" validate={required('Укажите материал.')} />
+      </FieldRow>
+      <FieldRow>
+        <TextInput source="unit" label="Единица (за что цена)" validate={required()} />
+        <TextInput source="lead_time" label="Срок" />
+        <NumberInput source="position" label="Порядок" />
+      </FieldRow>
+      <FieldRow>
+        {COUNTRY_CODES.map((code) => (
+          <TextInput
+            key={code}
+            source={`prices.${code}`}
+            label={`Цена: ${COUNTRIES[code].name} (${COUNTRIES[code].currency})`}
+            parse={nullIfEmpty}
+            helperText="Пусто — не оказываем в этой стране"
+          />
+        ))}
+      </FieldRow>
+      <TextInput source="description" label="Описание" multiline minRows={2} fullWidth />
+      <BooleanInput source="is_active" label="Показана на сайте" />
+    </>
+  );
+}
+
+const printingBody = ({
+  service,
+  material,
+  unit,
+  lead_time,
+  description,
+  position,
+  is_active,
+  prices,
+}: Partial<PrintingPrice>) => ({
+  service,
+  material,
+  unit,
+  lead_time,
+  description,
+  position,
+  is_active,
+  prices,
+});
+
+function PrintingAside() {
+  const record = useRecordContext<PrintingPrice>();
+  return record ? <ChangeHistory entity="printing_price" id={record.id} /> : null;
+}
+
+export function PrintingPriceEdit() {
+  return (
+    <Edit title="Услуга печати" mutationMode="pessimistic" transform={printingBody} aside={<PrintingAside />}>
+      <SimpleForm>
+        <PrintingPriceFields />
+      </SimpleForm>
+    </Edit>
+  );
+}
+
+export function PrintingPriceCreate() {
+  return (
+    <Create title="Новая услуга печати" redirect="list" transform={printingBody}>
+      <SimpleForm defaultValues={{ position: 0, is_active: true, prices: {} }}>
+        <PrintingPriceFields />
       </SimpleForm>
     </Create>
   );

@@ -50,6 +50,7 @@ export const STAFF_RESOURCES: StaffResources = {
   banners: { path: 'staff/banners' },
   contacts: { path: 'staff/contacts' },
   documents: { path: 'staff/documents' },
+  printing_prices: { path: 'staff/printing_prices' },
 };
 
 interface Page<T> {

@@ -19,6 +19,7 @@ export const STAFF_ENTITIES = [
   'course_category',
   'specification',
   'document',
+  'printing_price',
 ] as const;
 export type StaffEntity = (typeof STAFF_ENTITIES)[number];
 export type StaffAction = 'create' | 'update' | 'delete';

@@ -17,6 +17,12 @@ import {
   saveCourse,
 } from '../../courses/courses.staff.ts';
 import { deleteRow, findRow, listRows, saveRow } from '../../content/staff-rows.ts';
+import {
+  deletePrintingPrice as removePrintingPrice,
+  findPrintingPriceForStaff,
+  listPrintingPricesForStaff,
+  savePrintingPrice,
+} from '../../printing/printing.service.ts';
 import { slugify } from '../../../shared/slug.ts';
 import { ValidationError } from '../../errors.ts';
 import { createExchange as createExchangeRow } from '../../currency/exchanges.queries.ts';
@@ -33,6 +39,8 @@ import type { AppRouteHandler } from '../create-router.ts';
 import { toMappedPage } from '../pagination.ts';
 import { toVacancyJson } from '../services/services.mappers.ts';
 import {
+  toPrintingPriceFields,
+  toStaffPrintingPriceJson,
   toDocumentValues,
   toStaffDocumentJson,
   toSpecificationValues,
@@ -339,5 +347,37 @@ export const updateDocument: AppRouteHandler<typeof routes.updateDocument> = asy
 
 export const deleteDocument: AppRouteHandler<typeof routes.deleteDocument> = async (c) => {
   await deleteRow(c.get('user')!.id, 'document', c.req.valid('param').id);
+  return c.body(null, 204);
+};
+
+export const listPrintingPrices: AppRouteHandler<typeof routes.listPrintingPrices> = async (c) => {
+  const query = c.req.valid('query');
+  return c.json(
+    toMappedPage(c.req.url, query, page(await listPrintingPricesForStaff(), query), toStaffPrintingPriceJson),
+    200,
+  );
+};
+
+export const getPrintingPrice: AppRouteHandler<typeof routes.getPrintingPrice> = async (c) =>
+  c.json(toStaffPrintingPriceJson(await findPrintingPriceForStaff(c.req.valid('param').id)), 200);
+
+export const createPrintingPrice: AppRouteHandler<typeof routes.createPrintingPrice> = async (c) =>
+  c.json(
+    toStaffPrintingPriceJson(
+      await savePrintingPrice(c.get('user')!.id, null, toPrintingPriceFields(c.req.valid('json'))),
+    ),
+    201,
+  );
+
+export const updatePrintingPrice: AppRouteHandler<typeof routes.updatePrintingPrice> = async (c) =>
+  c.json(
+    toStaffPrintingPriceJson(
+      await savePrintingPrice(c.get('user')!.id, c.req.valid('param').id, toPrintingPriceFields(c.req.valid('json'))),
+    ),
+    200,
+  );
+
+export const deletePrintingPrice: AppRouteHandler<typeof routes.deletePrintingPrice> = async (c) => {
+  await removePrintingPrice(c.get('user')!.id, c.req.valid('param').id);
   return c.body(null, 204);
 };

@@ -49,4 +49,9 @@ export const staffContentRouter = createStaffRouter(Object.values(routes))
   .openapi(routes.getDocument, handlers.getDocument)
   .openapi(routes.createDocument, handlers.createDocument)
   .openapi(routes.updateDocument, handlers.updateDocument)
-  .openapi(routes.deleteDocument, handlers.deleteDocument);
+  .openapi(routes.deleteDocument, handlers.deleteDocument)
+  .openapi(routes.listPrintingPrices, handlers.listPrintingPrices)
+  .openapi(routes.getPrintingPrice, handlers.getPrintingPrice)
+  .openapi(routes.createPrintingPrice, handlers.createPrintingPrice)
+  .openapi(routes.updatePrintingPrice, handlers.updatePrintingPrice)
+  .openapi(routes.deletePrintingPrice, handlers.deletePrintingPrice);

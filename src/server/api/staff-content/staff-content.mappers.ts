@@ -1,3 +1,4 @@
+import type { PrintingPriceFields, StaffPrintingPrice } from '../../printing/printing.service.ts';
 import type { findRow } from '../../content/staff-rows.ts';
 import type { CategoryFields, StaffBrand, StaffCategory } from '../../catalog/taxonomy.service.ts';
 import type { CityCode } from '../../../shared/cities.ts';
@@ -284,4 +285,37 @@ export function toDocumentValues(body: {
 }) {
   const { document_type, ...rest } = body;
   return { ...rest, documentType: document_type };
+}
+
+export function toStaffPrintingPriceJson(p: StaffPrintingPrice) {
+  return {
+    id: p.id,
+    service: p.service,
+    material: p.material,
+    unit: p.unit,
+    lead_time: p.leadTime,
+    description: p.description,
+    position: p.position,
+    is_active: p.isActive,
+    prices: p.prices,
+  };
+}
+
+export function toPrintingPriceFields(body: {
+  service?: string;
+  material?: string;
+  unit?: string;
+  lead_time?: string;
+  description?: string;
+  position?: number;
+  is_active?: boolean;
+  prices?: Partial<Record<string, string | null>>;
+}): PrintingPriceFields {
+  const { lead_time, is_active, prices, ...rest } = body;
+  return {
+    ...rest,
+    leadTime: lead_time,
+    isActive: is_active,
+    prices: prices as Record<string, string | null> | undefined,
+  };
 }

@@ -675,3 +675,75 @@ export const deleteDocument = createRoute({
   request: { params: idParam },
   responses: { 204: { description: 'Deleted' }, ...staff, 404: jsonContent(detailSchema, 'Not found') },
 });
+
+export const listPrintingPrices = createRoute({
+  operationId: 'staff_printing_prices_list',
+  method: 'get',
+  path: '/staff/printing_prices/',
+  tags,
+  security,
+  summary: 'Every printing service, hidden ones too, with its price per country, in their order on the site',
+  request: { query: s.taxonomyListQuery },
+  responses: {
+    200: jsonContent(s.staffPrintingPricePageSchema, 'A page'),
+    400: jsonContent(fieldErrorsSchema, 'Invalid paging'),
+    ...staff,
+  },
+});
+
+export const getPrintingPrice = createRoute({
+  operationId: 'staff_printing_prices_retrieve',
+  method: 'get',
+  path: '/staff/printing_prices/{id}/',
+  tags,
+  security,
+  summary: 'One printing service',
+  request: { params: idParam },
+  responses: {
+    200: jsonContent(s.staffPrintingPriceSchema, 'It'),
+    ...staff,
+    404: jsonContent(detailSchema, 'Not found'),
+  },
+});
+
+export const createPrintingPrice = createRoute({
+  operationId: 'staff_printing_prices_create',
+  method: 'post',
+  path: '/staff/printing_prices/',
+  tags,
+  security,
+  summary: 'Add a printing service: on the site at once',
+  request: { body: json(s.printingPriceCreateBody) },
+  responses: {
+    201: jsonContent(s.staffPrintingPriceSchema, 'It'),
+    400: jsonContent(fieldErrorsSchema, 'Per field'),
+    ...staff,
+  },
+});
+
+export const updatePrintingPrice = createRoute({
+  operationId: 'staff_printing_prices_partial_update',
+  method: 'patch',
+  path: '/staff/printing_prices/{id}/',
+  tags,
+  security,
+  summary: 'Change the fields sent',
+  request: { params: idParam, body: json(s.printingPriceUpdateBody) },
+  responses: {
+    200: jsonContent(s.staffPrintingPriceSchema, 'It'),
+    400: jsonContent(fieldErrorsSchema, 'Per field'),
+    ...staff,
+    404: jsonContent(detailSchema, 'Not found'),
+  },
+});
+
+export const deletePrintingPrice = createRoute({
+  operationId: 'staff_printing_prices_destroy',
+  method: 'delete',
+  path: '/staff/printing_prices/{id}/',
+  tags,
+  security,
+  summary: 'Delete a printing service',
+  request: { params: idParam },
+  responses: { 204: { description: 'Deleted' }, ...staff, 404: jsonContent(detailSchema, 'Not found') },
+});

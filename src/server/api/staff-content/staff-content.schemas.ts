@@ -490,3 +490,53 @@ export const staffDocumentSchema = z
   .openapi('StaffDocument');
 
 export const staffDocumentPageSchema = pageSchema(staffDocumentSchema).openapi('StaffDocumentPage');
+
+const countryPrice = z
+  .union([z.string().trim(), z.number()], { error: 'Введите цену числом или null.' })
+  .transform((v) => String(v))
+  .refine((v) => MONEY.test(v) && Number(v) > 0, 'Введите цену числом больше 0: 1200 или 1200.50.')
+  .transform((v) => Number(v).toFixed(2))
+  .nullable()
+  .openapi({ type: 'string', description: 'In the country’s currency; null: not offered there.' });
+
+const printingPriceFields = {
+  service: filledLine(200),
+  material: filledLine(200),
+  unit: filledLine(50),
+  lead_time: line(100),
+  description: text(2000),
+  position,
+  is_active: z.boolean({ error: 'Ожидается true или false.' }),
+  prices: z.partialRecord(countryEnum, countryPrice).openapi({
+    description: 'Per country code: the price, or null to stop offering it there; countries left out stay as they are.',
+  }),
+};
+
+export const printingPriceCreateBody = z
+  .object({
+    ...printingPriceFields,
+    lead_time: printingPriceFields.lead_time.optional().default(''),
+    description: printingPriceFields.description.optional().default(''),
+    position: position.optional().default(0),
+    is_active: printingPriceFields.is_active.optional().default(true),
+    prices: printingPriceFields.prices.optional().default({}),
+  })
+  .openapi('PrintingPriceCreate');
+
+export const printingPriceUpdateBody = z.object(printingPriceFields).partial().openapi('PrintingPriceUpdate');
+
+export const staffPrintingPriceSchema = z
+  .object({
+    id: z.number().int(),
+    service: z.string(),
+    material: z.string(),
+    unit: z.string(),
+    lead_time: z.string(),
+    description: z.string(),
+    position: z.number().int(),
+    is_active: z.boolean(),
+    prices: z.record(z.string(), z.string().nullable()),
+  })
+  .openapi('StaffPrintingPrice');
+
+export const staffPrintingPricePageSchema = pageSchema(staffPrintingPriceSchema).openapi('StaffPrintingPricePage');
