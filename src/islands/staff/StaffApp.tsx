@@ -99,6 +99,9 @@ const theme: RaThemeOptions = {
     ...defaultTheme.components,
     // react-admin's empty list says so at half opacity, below the contrast text needs.
     RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { opacity: 1, color: '#566575' } } } },
+    // A chip that changes colour (an import going from «Идёт» to «Готово») does so at once: a fade would
+    // pass through colours that do not contrast with its text.
+    MuiChip: { styleOverrides: { root: { transition: 'none' } } },
     MuiButtonBase: {
       styleOverrides: { root: { '&.Mui-focusVisible': { outline: '3px solid #f0a500', outlineOffset: 2 } } },
     },

@@ -31,6 +31,7 @@ import { countryName } from './choices.ts';
 import { createStaffActions } from './data-provider.ts';
 import { moment, money } from './format.ts';
 import { ByScreen } from './responsive.tsx';
+import { SpecificationsInput } from './SpecificationsInput.tsx';
 import { ShopRichTextInput } from './RichText.tsx';
 
 type StaffProduct = components['schemas']['StaffProductDetail'] & RaRecord;
@@ -118,6 +119,7 @@ interface ProductForm {
   is_active?: boolean;
   description?: string;
   images?: string[];
+  specifications?: Record<string, string[]>;
 }
 
 const slugOf = (value: ProductForm['category']) => (typeof value === 'string' ? value : value?.slug);
@@ -132,6 +134,9 @@ export function toProductRow(data: ProductForm, withSku: boolean): Record<string
     is_active: data.is_active ?? true,
     description: data.description ?? '',
     images: (data.images ?? []).filter((url) => typeof url === 'string' && url.trim() !== ''),
+    specifications: Object.fromEntries(
+      Object.entries(data.specifications ?? {}).filter(([, values]) => values.length > 0),
+    ),
   };
   if (data.slug) row.slug = data.slug;
   if (withSku) row.sku = data.sku;
@@ -159,6 +164,7 @@ function ProductFields({ create = false }: { create?: boolean }) {
       )}
       <BooleanInput source="is_active" label="Показан на сайте" defaultValue />
       <ShopRichTextInput source="description" label="Описание" fullWidth />
+      <SpecificationsInput />
       <ArrayInput source="images" label="Фотографии (адреса)">
         <SimpleFormIterator inline disableReordering>
           <TextInput source="" label="Адрес" helperText={false} sx={{ minWidth: 320 }} />
@@ -225,7 +231,7 @@ function OfferRow({ sku, country, offer }: { sku: string; country: (typeof COUNT
           {...fieldError('quantity')}
         />
         <Button type="submit" variant="outlined" disabled={saving}>
-          {saving ? 'Сохраняем…' : offer ? 'Сохранить' : 'Начать продажу'}
+          {saving ? 'Сохраняем…' : offer ? 'Сохранить цену и остаток' : 'Начать продажу'}
         </Button>
       </FieldRow>
       {errors.root ? (
