@@ -6,7 +6,8 @@
 import { Box, Button, IconButton, MenuItem, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { useGetList, useInput } from 'react-admin';
+import { useInput } from 'react-admin';
+import { useAllRecords } from './use-all-records.ts';
 import type { components } from '../../lib/api/schema.gen.ts';
 
 type Specification = components['schemas']['StaffSpecification'] & { id: number };
@@ -20,7 +21,7 @@ const split = (text: string) =>
 
 export function SpecificationsInput({ source = 'specifications' }: { source?: string }) {
   const { field, fieldState } = useInput({ source, defaultValue: {} });
-  const { data } = useGetList<Specification>('specifications', { pagination: { page: 1, perPage: 100 } });
+  const data = useAllRecords<Specification>('specifications');
   const specs = (field.value ?? {}) as Specs;
   const rows = Object.entries(specs);
   const bySlug = new Map((data ?? []).map((s) => [s.slug, s]));

@@ -1,7 +1,7 @@
 /** The catalog's categories (as an indented list, hidden ones too) and brands, for the product form and filters. */
-import { useGetList } from 'react-admin';
 import type { components } from '../../lib/api/schema.gen.ts';
 import type { Choice } from './choices.ts';
+import { useAllRecords } from './use-all-records.ts';
 
 type Category = components['schemas']['StaffCategory'] & { id: number };
 type Brand = components['schemas']['StaffBrand'] & { id: number };
@@ -14,9 +14,8 @@ export function categoryChoices(categories: Category[]): Choice[] {
 }
 
 export function useCatalogChoices(): { categories: Choice[]; brands: Choice[] } {
-  const everything = { pagination: { page: 1, perPage: 100 } };
-  const { data: categories } = useGetList<Category>('categories', everything);
-  const { data: brands } = useGetList<Brand>('brands', everything);
+  const categories = useAllRecords<Category>('categories');
+  const brands = useAllRecords<Brand>('brands');
   return {
     categories: categoryChoices(categories ?? []),
     brands: (brands ?? []).map((b) => ({ id: b.slug, name: b.name })),

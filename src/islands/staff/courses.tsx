@@ -15,7 +15,6 @@ import {
   SimpleForm,
   SimpleList,
   TextInput,
-  useGetList,
   useRecordContext,
   type RaRecord,
 } from 'react-admin';
@@ -27,6 +26,7 @@ import { FieldRow } from './FieldRow.tsx';
 import { money } from './format.ts';
 import { ByScreen } from './responsive.tsx';
 import { ShopRichTextInput } from './RichText.tsx';
+import { useAllRecords } from './use-all-records.ts';
 
 type Course = components['schemas']['StaffCourse'] & RaRecord;
 
@@ -87,9 +87,7 @@ export function CourseList() {
 }
 
 function CategoryInput() {
-  const { data } = useGetList<{ id: number; slug: string; name: string }>('course_categories', {
-    pagination: { page: 1, perPage: 100 },
-  });
+  const data = useAllRecords<{ id: number; slug: string; name: string }>('course_categories');
   const choices = (data ?? []).map((c) => ({ id: c.slug, name: c.name }));
   return (
     <SelectInput source="category.slug" label="Раздел" choices={choices} validate={required('Выберите раздел.')} />

@@ -12,7 +12,6 @@ import {
   SelectInput,
   SimpleForm,
   TextInput,
-  useGetList,
   useRecordContext,
   type RaRecord,
 } from 'react-admin';
@@ -21,6 +20,7 @@ import { paths } from '../../shared/paths.ts';
 import { DEFAULT_COUNTRY } from '../../shared/countries.ts';
 import { ChangeHistory } from './changes.tsx';
 import { FieldRow } from './FieldRow.tsx';
+import { useAllRecords } from './use-all-records.ts';
 
 type Category = components['schemas']['StaffCategory'] & RaRecord;
 type Brand = components['schemas']['StaffBrand'] & RaRecord;
@@ -29,7 +29,7 @@ const nullIfEmpty = (value: string) => (value === '' ? null : value);
 
 export function CategoryList() {
   return (
-    <List exporter={false} perPage={100} title="Категории" pagination={false}>
+    <List exporter={false} perPage={100} title="Категории">
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <FunctionField
           label="Категория"
@@ -51,7 +51,7 @@ export function CategoryList() {
 
 function ParentInput() {
   const record = useRecordContext<Category>();
-  const { data } = useGetList<Category>('categories', { pagination: { page: 1, perPage: 100 } });
+  const data = useAllRecords<Category>('categories');
   const choices = (data ?? [])
     .filter((c) => c.id !== record?.id)
     .map((c) => ({ id: c.slug, name: `${'— '.repeat(c.depth)}${c.name}` }));
