@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { signedIn } from '../helpers/accounts.ts';
 import { api } from '../helpers/api.ts';
 import { staffAccess } from '../helpers/imports.ts';
+import { expectStaffOnly } from '../helpers/staff-access.ts';
 
 const news = {
   kind: 'news',
@@ -13,18 +13,13 @@ const news = {
 
 describe('the back office: news, articles and site pages', () => {
   it('keeps every route to staff', async () => {
-    const customer = await signedIn();
-    for (const [method, path] of [
+    await expectStaffOnly([
       ['GET', '/staff/publications/'],
       ['GET', '/staff/publications/1/'],
       ['POST', '/staff/publications/'],
       ['PATCH', '/staff/publications/1/'],
       ['DELETE', '/staff/publications/1/'],
-    ] as const) {
-      const init = method === 'GET' || method === 'DELETE' ? { method } : { method, json: {} };
-      expect((await api(path, init)).status, `${method} ${path}`).toBe(401);
-      expect((await api(path, { ...init, token: customer.tokens.access })).status, `${method} ${path}`).toBe(403);
-    }
+    ]);
   });
 
   it('writes a draft the site does not show, publishes it at once, sanitised, and the site shows it', async () => {

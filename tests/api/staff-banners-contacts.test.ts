@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { signedIn } from '../helpers/accounts.ts';
 import { api } from '../helpers/api.ts';
 import { staffAccess } from '../helpers/imports.ts';
+import { expectStaffOnly, staffCrudRoutes } from '../helpers/staff-access.ts';
 
 describe('the back office: banners and contacts', () => {
   it('keeps every route to staff', async () => {
-    const customer = await signedIn();
-    for (const base of ['/staff/banners/', '/staff/contacts/']) {
-      for (const [method, path] of [
-        ['GET', base],
-        ['GET', `${base}1/`],
-        ['POST', base],
-        ['PATCH', `${base}1/`],
-        ['DELETE', `${base}1/`],
-      ] as const) {
-        const init = method === 'GET' || method === 'DELETE' ? { method } : { method, json: {} };
-        expect((await api(path, init)).status, `${method} ${path}`).toBe(401);
-        expect((await api(path, { ...init, token: customer.tokens.access })).status, `${method} ${path}`).toBe(403);
-      }
-    }
+    await expectStaffOnly([...staffCrudRoutes('/staff/banners/'), ...staffCrudRoutes('/staff/contacts/')]);
   });
 
   it('shows a banner on its country’s home at once, hides it, and audits both', async () => {
@@ -96,17 +83,12 @@ describe('the back office: banners and contacts', () => {
 
 describe('the back office: documents', () => {
   it('keeps every route to staff', async () => {
-    const customer = await signedIn();
-    for (const [method, path] of [
+    await expectStaffOnly([
       ['GET', '/staff/documents/'],
       ['POST', '/staff/documents/'],
       ['PATCH', '/staff/documents/1/'],
       ['DELETE', '/staff/documents/1/'],
-    ] as const) {
-      const init = method === 'GET' || method === 'DELETE' ? { method } : { method, json: {} };
-      expect((await api(path, init)).status, `${method} ${path}`).toBe(401);
-      expect((await api(path, { ...init, token: customer.tokens.access })).status, `${method} ${path}`).toBe(403);
-    }
+    ]);
   });
 
   it('writes a document sanitised, the public one follows at once, and its audit says what changed', async () => {
@@ -141,17 +123,12 @@ describe('the back office: documents', () => {
 
 describe('the back office: printing prices', () => {
   it('keeps every route to staff', async () => {
-    const customer = await signedIn();
-    for (const [method, path] of [
+    await expectStaffOnly([
       ['GET', '/staff/printing_prices/'],
       ['POST', '/staff/printing_prices/'],
       ['PATCH', '/staff/printing_prices/1/'],
       ['DELETE', '/staff/printing_prices/1/'],
-    ] as const) {
-      const init = method === 'GET' || method === 'DELETE' ? { method } : { method, json: {} };
-      expect((await api(path, init)).status, `${method} ${path}`).toBe(401);
-      expect((await api(path, { ...init, token: customer.tokens.access })).status, `${method} ${path}`).toBe(403);
-    }
+    ]);
   });
 
   it('offers a printing service in one country, then in both, with its price per country audited', async () => {

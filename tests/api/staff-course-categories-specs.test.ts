@@ -1,27 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { signedIn } from '../helpers/accounts.ts';
 import { api } from '../helpers/api.ts';
 import { staffAccess } from '../helpers/imports.ts';
+import { expectStaffOnly, staffCrudRoutes } from '../helpers/staff-access.ts';
 
 let counter = 0;
 const unique = (base: string) => `${base}-${process.pid}-${++counter}`;
 
 describe('the back office: course categories and specifications', () => {
   it('keeps every route to staff', async () => {
-    const customer = await signedIn();
-    for (const base of ['/staff/course_categories/', '/staff/specifications/']) {
-      for (const [method, path] of [
-        ['GET', base],
-        ['GET', `${base}1/`],
-        ['POST', base],
-        ['PATCH', `${base}1/`],
-        ['DELETE', `${base}1/`],
-      ] as const) {
-        const init = method === 'GET' || method === 'DELETE' ? { method } : { method, json: {} };
-        expect((await api(path, init)).status, `${method} ${path}`).toBe(401);
-        expect((await api(path, { ...init, token: customer.tokens.access })).status, `${method} ${path}`).toBe(403);
-      }
-    }
+    await expectStaffOnly([
+      ...staffCrudRoutes('/staff/course_categories/'),
+      ...staffCrudRoutes('/staff/specifications/'),
+    ]);
   });
 
   it('adds a course category the public list shows at once, and refuses to delete one with courses', async () => {
