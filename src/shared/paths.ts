@@ -52,9 +52,11 @@ export const paths = {
   /** `next` is where to return after logging in: a path on this site. */
   login: (country: CountryCode, next?: string) =>
     `/${country}/login/${next ? `?next=${encodeURIComponent(next)}` : ''}`,
-  register: (country: CountryCode) => `/${country}/register/`,
-  registerDone: (country: CountryCode, email?: string) =>
-    `/${country}/register/done/${email ? `?email=${encodeURIComponent(email)}` : ''}`,
+  /** `next`, kept from the login page: where the person was going (the checkout). */
+  register: (country: CountryCode, next?: string | null) =>
+    `/${country}/register/${next ? `?next=${encodeURIComponent(next)}` : ''}`,
+  registerDone: (country: CountryCode, email?: string, next?: string | null) =>
+    `/${country}/register/done/${query({ email, next })}`,
   activate: (country: CountryCode, uid: string, token: string) => `/${country}/activate/${uid}/${token}/`,
   passwordReset: (country: CountryCode) => `/${country}/password/reset/`,
   passwordResetConfirm: (country: CountryCode, uid: string, token: string) =>
@@ -127,4 +129,10 @@ export function switchCountry(pathWithQuery: string, country: CountryCode): stri
 export function localizeLink(link: string, country: CountryCode): string {
   if (!link.startsWith('/') || COUNTRY_PREFIX.test(link) || link.startsWith('/api/')) return link;
   return `/${country}${link}`;
+}
+
+/** `?a=1&b=2` of the given values, empty ones left out; '' when none is given. */
+function query(values: Record<string, string | null | undefined>): string {
+  const pairs = Object.entries(values).filter((entry): entry is [string, string] => !!entry[1]);
+  return pairs.length ? `?${pairs.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}` : '';
 }

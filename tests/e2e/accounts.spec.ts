@@ -210,6 +210,34 @@ test('registration and the mailed-link pages have no serious accessibility probl
   await expectNoSeriousAxeViolations(page);
 });
 
+test('registration shows every field the browser can judge wrong on the first submit, not one per try', async ({
+  page,
+}) => {
+  await page.goto('/kg/register/');
+  await waitForIslands(page);
+  await page.getByLabel('Электронная почта').fill('doctor@clinic');
+  await page.getByLabel('Пароль', { exact: true }).fill('Karies-Stop-2026');
+  await page.getByLabel('Пароль ещё раз').fill('Karies-Stop-2027');
+  await page.getByLabel('Телефон').fill('12-34');
+  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  await expect(page.getByLabel('Электронная почта')).toBeFocused();
+  await expect(page.getByLabel('Электронная почта')).toHaveAccessibleDescription(
+    /Введите правильный адрес электронной почты/,
+  );
+  await expect(page.getByLabel('Пароль ещё раз')).toHaveAccessibleDescription('Пароли не совпадают.');
+  await expect(page.getByLabel('Имя')).toHaveAccessibleDescription('Заполните это поле.');
+  await expect(page.getByLabel('Телефон')).toHaveAccessibleDescription(/Введите номер телефона с кодом страны/);
+  await expect(page).toHaveURL(/\/kg\/register\/$/);
+});
+
+test('a used or broken password-reset link says so before anything is typed', async ({ page }) => {
+  await page.goto('/kg/password/reset/MQ/not-a-token/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Ссылка не подошла' })).toBeVisible();
+  await expect(page.getByLabel('Новый пароль', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('main').getByRole('link', { name: 'Запросить новую ссылку' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+});
+
 test('registering an address that already has an account looks like any registration, and its owner is told', async ({
   page,
   request,
@@ -257,15 +285,14 @@ test('resets a forgotten password from the mailed link', async ({ page, request 
   await page.getByRole('button', { name: 'Сохранить пароль' }).click();
   await expect(page.getByRole('heading', { name: 'Пароль изменён' })).toBeVisible();
 
-  // The link is single-use.
+  // The link is single-use, and says so before anything is typed into it.
   await page.reload();
-  await waitForIslands(page);
-  await page.getByLabel('Новый пароль', { exact: true }).fill('Esche-Odin-2028');
-  await page.getByLabel('Новый пароль ещё раз').fill('Esche-Odin-2028');
-  await page.getByRole('button', { name: 'Сохранить пароль' }).click();
-  await expect(
-    page.getByRole('main').getByRole('alert').getByRole('link', { name: 'Запросить новую ссылку' }),
-  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Ссылка не подошла' })).toBeVisible();
+  await expect(page.getByLabel('Новый пароль', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('main').getByRole('link', { name: 'Запросить новую ссылку' })).toHaveAttribute(
+    'href',
+    '/kg/password/reset/',
+  );
 
   const old = await request.post(`${AUTH}/jwt/create/`, { data: { email: account.email, password: account.password } });
   expect(old.status()).toBe(401);

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from './support/test.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
-import { allProducts, cartCounter, toast, waitForIslands, type ApiProduct } from './support/shop.ts';
+import { allProducts, cartCounter, storedJson, toast, waitForIslands, type ApiProduct } from './support/shop.ts';
 
 const DOCTOR = { email: 'doctor@dental.test', password: 'Doctor-Demo-2026' };
 const STAFF = { email: 'staff@dental.test', password: 'Staff-Demo-2026' };
@@ -60,8 +60,10 @@ test('checks out two products after logging in on the way, then finds the order 
     ],
   );
 
-  // Signed out: the checkout sends the shopper to log in, then back.
+  // Signed out: the checkout offers to log in (or to open an account with the order), then back.
   await page.goto('/kg/checkout/');
+  await waitForIslands(page);
+  await page.locator('.checkout-account').getByRole('link', { name: 'Войдите' }).click();
   await expect(page).toHaveURL(/\/kg\/login\/\?next=%2Fkg%2Fcheckout%2F$/);
   await waitForIslands(page);
   await page.getByLabel('Электронная почта').fill(DOCTOR.email);
@@ -153,7 +155,7 @@ test('checks out two products after logging in on the way, then finds the order 
   expect(errors).toEqual([]);
 });
 
-test('the order pages are personal: signed-out visitors go to log in, and nothing is cached publicly', async ({
+test('the order pages are personal: signed-out visitors go to log in (checkout opens for them), nothing is cached publicly', async ({
   request,
 }) => {
   const list = await request.get('/kg/account/orders/', { maxRedirects: 0 });
@@ -161,6 +163,107 @@ test('the order pages are personal: signed-out visitors go to log in, and nothin
   expect(list.headers()['location']).toBe('/kg/login/?next=%2Fkg%2Faccount%2Forders%2F');
   expect(list.headers()['cache-control']).toBe('private, no-store');
   const checkout = await request.get('/kg/checkout/', { maxRedirects: 0 });
-  expect(checkout.status()).toBe(302);
+  expect(checkout.status()).toBe(200);
   expect(checkout.headers()['cache-control']).toBe('private, no-store');
+});
+
+interface OutboxMail {
+  kind: string;
+  to: string;
+  text: string;
+}
+
+async function mailsTo(request: APIRequestContext, address: string): Promise<OutboxMail[]> {
+  const response = await request.get(`/api/v1/dev/outbox/?to=${encodeURIComponent(address)}`);
+  return ((await response.json()) as { results: OutboxMail[] }).results;
+}
+
+test('a new visitor orders in three screens (product, cart, checkout) without waiting for a mail; the order mail confirms the address', async ({
+  page,
+  request,
+}) => {
+  // Registrations are limited per address: this visitor comes from an address of its own.
+  await page.setExtraHTTPHeaders({
+    'X-Forwarded-For': `10.23.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  });
+  const email = `first-order-${Date.now()}@clinic.kg`;
+  const product = (await allProducts(request, 'kg')).find((p) => p.in_stock && p.quantity >= 5 && p.price !== null)!;
+
+  // Screen 1: the product.
+  await page.goto(`/kg/product/${product.slug}/`);
+  await waitForIslands(page);
+  await page.getByRole('button', { name: 'В корзину' }).first().click();
+  await expect(cartCounter(page)).toHaveText('1');
+  // Screen 2: the cart.
+  await page.goto('/kg/cart/');
+  await waitForIslands(page);
+  await page.getByRole('link', { name: 'Оформить заказ' }).click();
+  // Screen 3: the checkout, with the account opened by the same form.
+  await expect(page).toHaveURL(/\/kg\/checkout\/$/);
+  await waitForIslands(page);
+  await expect(page.locator('.checkout-account')).toContainText('аккаунт откроется вместе с заказом');
+  await page.getByLabel('Имя и фамилия').fill('Айгуль Садыкова');
+  await page.getByLabel('Телефон').fill('+996 555 321 654');
+  await page.getByLabel('Электронная почта').fill(email);
+  await page.getByLabel('Придумайте пароль').fill('Plomba-Svet-2026');
+  await expectNoSeriousAxeViolations(page);
+  await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
+
+  await expect(toast(page, 'Заказ оформлен')).toBeVisible();
+  await expect(page).toHaveURL(/\/kg\/account\/orders\/KG-\d{6}\/$/);
+  const number = page.url().match(/(KG-\d{6})/)![1]!;
+
+  // The order's mail is also the address's confirmation; no mail had to be opened before ordering.
+  let mail: OutboxMail | undefined;
+  await expect
+    .poll(async () => {
+      mail = (await mailsTo(request, email)).find((m) => m.kind === 'order_placed');
+      return mail?.text ?? '';
+    })
+    .toContain(number);
+  expect((await mailsTo(request, email)).some((m) => m.kind === 'activation')).toBe(false);
+  const link = mail!.text.match(/https?:\/\/\S+\/activate\/[^/\s]+\/[^/\s]+\//)![0];
+  await page.goto(new URL(link).pathname);
+  await expect(page.getByRole('heading', { name: 'Адрес подтверждён' })).toBeVisible();
+});
+
+test('checkout tells a visitor whose address already has an account how to sign in, keeping the cart', async ({
+  page,
+  request,
+}) => {
+  await page.setExtraHTTPHeaders({
+    'X-Forwarded-For': `10.24.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  });
+  // An account of its own (not the demo doctor, whose logins other tests need without a back-off).
+  const email = `taken-${Date.now()}@clinic.kg`;
+  const created = await request.post('/api/v1/accounts/auth/users/', {
+    headers: { 'X-Forwarded-For': '10.25.0.1' },
+    data: { email, password: 'Own-Password-2026', re_password: 'Own-Password-2026', confirm_later: true },
+  });
+  expect(created.status()).toBe(201);
+  const product = (await allProducts(request, 'kg')).find((p) => p.in_stock && p.price !== null)!;
+  await page.goto('/kg/');
+  await page.evaluate((id) => localStorage.setItem('cart', JSON.stringify([{ id, quantity: 1 }])), product.id);
+  await page.goto('/kg/checkout/');
+  await waitForIslands(page);
+  await page.getByLabel('Имя и фамилия').fill('Кто-то другой');
+  await page.getByLabel('Телефон').fill('+996 555 000 777');
+  await page.getByLabel('Электронная почта').fill(email);
+  await page.getByLabel('Придумайте пароль').fill('Not-Their-Password-1');
+  await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
+  const alert = page.locator('.form-alert');
+  await expect(alert).toContainText(`С адресом ${email} уже есть аккаунт.`);
+  await expect(alert.getByRole('link', { name: 'Войдите' })).toHaveAttribute(
+    'href',
+    '/kg/login/?next=%2Fkg%2Fcheckout%2F',
+  );
+  await expect(alert.getByRole('link', { name: 'восстановите пароль' })).toBeVisible();
+  // One sentence, its links inline: nothing on a line of its own at a phone's width.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const lines = await alert
+    .locator('p')
+    .last()
+    .evaluate((p) => Math.round(p.getBoundingClientRect().height / parseFloat(getComputedStyle(p).lineHeight)));
+  expect(lines).toBeLessThanOrEqual(3);
+  expect(await storedJson(page, 'cart')).toEqual([{ id: product.id, quantity: 1 }]);
 });

@@ -16,10 +16,6 @@ export default function ChangeEmail({ onDone, onCancel }: OnDemandProps) {
   const submit = form.onSubmit(
     async (values) => {
       const address = values.new_email!.trim();
-      if (address.toLowerCase() !== values.re_new_email!.trim().toLowerCase()) {
-        form.fail({ fields: { re_new_email: ['Адреса электронной почты не совпадают.'] }, form: [] });
-        return;
-      }
       const { setEmail } = await accountsApi();
       await setEmail({
         current_password: values.current_password!,
@@ -29,7 +25,13 @@ export default function ChangeEmail({ onDone, onCancel }: OnDemandProps) {
       await fetchUser();
       onDone(`Адрес изменён на ${address.toLowerCase()}. Уведомление отправлено на старый и новый адрес.`);
     },
-    { required: ['new_email', 're_new_email', 'current_password'] },
+    {
+      required: ['new_email', 're_new_email', 'current_password'],
+      check: (values) =>
+        values.new_email!.trim().toLowerCase() === values.re_new_email!.trim().toLowerCase()
+          ? {}
+          : { re_new_email: ['Адреса электронной почты не совпадают.'] },
+    },
   );
 
   return (

@@ -28,10 +28,6 @@ export default function ChangePassword({ country, email, onDone, onCancel }: Pro
 
   const submit = form.onSubmit(
     async (values) => {
-      if (values.new_password !== values.re_new_password) {
-        form.fail({ fields: { re_new_password: ['Пароли не совпадают.'] }, form: [] });
-        return;
-      }
       const newPassword = values.new_password!;
       const { setPassword } = await accountsApi();
       await setPassword({
@@ -49,7 +45,11 @@ export default function ChangePassword({ country, email, onDone, onCancel }: Pro
         form.fail({ fields: {}, form: [`Пароль изменён, но войти с ним заново не получилось. ${reason}`] });
       }
     },
-    { required: ['current_password', 'new_password', 're_new_password'] },
+    {
+      required: ['current_password', 'new_password', 're_new_password'],
+      check: (values) =>
+        values.new_password === values.re_new_password ? {} : { re_new_password: ['Пароли не совпадают.'] },
+    },
   );
 
   return (

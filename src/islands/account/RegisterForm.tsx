@@ -8,16 +8,12 @@ import { PASSWORD_HINT } from './account-texts.ts';
 const PASSWORDS_DIFFER = 'Пароли не совпадают.';
 
 /** Registration; the account's country is the page's. On success the person is asked to confirm their email. */
-export default function RegisterForm({ country }: { country: CountryCode }) {
+export default function RegisterForm({ country, next }: { country: CountryCode; next?: string | null }) {
   const form = useForm({ warm: accountsApi });
   const { fields } = form.errors;
 
   const submit = form.onSubmit(
     async (values) => {
-      if (values.password !== values.re_password) {
-        form.fail({ fields: { re_password: [PASSWORDS_DIFFER] }, form: [] });
-        return;
-      }
       const { registerUser } = await accountsApi();
       const user = await registerUser({
         email: values.email!.trim(),
@@ -28,9 +24,12 @@ export default function RegisterForm({ country }: { country: CountryCode }) {
         phone: values.phone?.trim() ?? '',
         country,
       });
-      await navigate(paths.registerDone(country, user.email));
+      await navigate(paths.registerDone(country, user.email, next));
     },
-    { required: ['email', 'password', 're_password', 'first_name'] },
+    {
+      required: ['email', 'password', 're_password', 'first_name'],
+      check: (values) => (values.password !== values.re_password ? { re_password: [PASSWORDS_DIFFER] } : {}),
+    },
   );
 
   return (

@@ -96,14 +96,14 @@ export default function ResetConfirm({ kind, country, uid, token }: Props) {
     async (values) => {
       const value = flow.clean(values[name]!);
       const repeated = flow.clean(values[repeatName]!);
-      if (!flow.same(value, repeated)) {
-        form.fail({ fields: { [repeatName]: [flow.mismatch] }, form: [] });
-        return;
-      }
       await flow.send({ uid, token }, value, repeated);
       setDoneWith(value);
     },
-    { required: flow.names },
+    {
+      required: flow.names,
+      check: (values) =>
+        flow.same(flow.clean(values[name]!), flow.clean(values[repeatName]!)) ? {} : { [repeatName]: [flow.mismatch] },
+    },
   );
 
   if (doneWith !== null) return <Done title={flow.doneTitle}>{flow.done(country, doneWith)}</Done>;

@@ -9,6 +9,7 @@ import { GOODS, plural } from '~/shared/plural.ts';
 import { $cartIds } from '~/stores/cart.ts';
 import { $cartLines, $cartProductsState, $cartSubtotal, loadCartProducts } from '~/stores/cart-products.ts';
 import { usePriceFormat } from '../hooks/use-price-format.ts';
+import { ACCOUNT_EXISTS, PASSWORD_HINT } from '../account/account-texts.ts';
 
 export interface PickupOffice {
   id: number;
@@ -19,7 +20,11 @@ interface Props {
   country: CountryCode;
   countryCurrency: DisplayCurrency;
   exchange: Exchange | null;
-  profile: { name: string; phone: string; email: string };
+  /** The signed-in customer's details; null for a visitor, who opens an account with the order. */
+  profile: { name: string; phone: string; email: string } | null;
+  /** Sign-in and password recovery, each coming back here. */
+  loginHref: string;
+  passwordResetHref: string;
   offices: PickupOffice[];
   taxNumber: { name: string; digits: number };
   cartHref: string;
@@ -27,7 +32,7 @@ interface Props {
 }
 
 // Placing the order (the API client, the error mapping) loads with the form's first focus, not with the page.
-const loadPlaceOrder = () => import('./place-order.ts');
+const loadPlaceOrder = () => Promise.all([import('./place-order.ts'), import('./open-account.ts')]);
 
 /**
  * Checkout (issue 10): the cart's lines at the current prices and stock of the country, the contact
@@ -43,11 +48,16 @@ export default function CheckoutForm({
   taxNumber,
   cartHref,
   catalogHref,
+  loginHref,
+  passwordResetHref,
 }: Props) {
   const [mounted, setMounted] = useState(false);
   const [delivery, setDelivery] = useState<'pickup' | 'courier'>(offices.length ? 'pickup' : 'courier');
   const [payment, setPayment] = useState<'on_receipt' | 'bank_transfer'>('on_receipt');
-  const [phone, setPhone] = useState(profile.phone);
+  const [phone, setPhone] = useState(profile?.phone ?? '');
+  // A visitor's account, once opened by a first submit: a second submit (after a refused line) orders only.
+  const [opened, setOpened] = useState(false);
+  const visitor = profile === null && !opened;
   const [city, setCity] = useState('');
   const [lineErrors, setLineErrors] = useState<string[][]>([]);
   const idempotencyKey = useMemo(() => crypto.randomUUID(), []);
@@ -68,7 +78,19 @@ export default function CheckoutForm({
   const submit = form.onSubmit(
     async (values) => {
       setLineErrors([]);
-      const { placeOrder } = await loadPlaceOrder();
+      const [{ placeOrder }, { openAccount }] = await loadPlaceOrder();
+      if (visitor) {
+        const accountRefused = await openAccount(values, country);
+        if (accountRefused) {
+          form.fail(
+            accountRefused.code === ACCOUNT_EXISTS
+              ? { ...accountRefused, form: [`С адресом ${values.email!.trim()} уже есть аккаунт.`] }
+              : accountRefused,
+          );
+          return;
+        }
+        setOpened(true);
+      }
       const refused = await placeOrder(values, { country, lines, delivery, payment, idempotencyKey });
       if (refused) {
         setLineErrors(refused.lines);
@@ -82,6 +104,7 @@ export default function CheckoutForm({
         'name',
         'phone',
         'email',
+        ...(visitor ? ['password'] : []),
         ...(delivery === 'courier' ? ['city', 'address'] : []),
         ...(payment === 'bank_transfer' ? ['organisation', 'tax_number'] : []),
       ],
@@ -182,7 +205,30 @@ export default function CheckoutForm({
         </p>
       </section>
 
-      <Form form={form} onSubmit={submit}>
+      <Form
+        form={form}
+        onSubmit={submit}
+        alert={
+          form.errors.code === ACCOUNT_EXISTS && (
+            <p>
+              <a href={loginHref}>Войдите</a> с его паролем (корзина сохранится) или{' '}
+              <a href={passwordResetHref}>восстановите пароль</a>.
+            </p>
+          )
+        }
+      >
+        {profile === null && (
+          <p className="checkout-account notice">
+            {opened ? (
+              'Аккаунт открыт, вы вошли в магазин. Осталось подтвердить заказ.'
+            ) : (
+              <>
+                Уже покупали у нас? <a href={loginHref}>Войдите</a> — корзина сохранится. Впервые здесь — заполните
+                форму: аккаунт откроется вместе с заказом, без ожидания письма.
+              </>
+            )}
+          </p>
+        )}
         <fieldset className="checkout-group">
           <legend>Получатель</legend>
           <Field
@@ -190,7 +236,7 @@ export default function CheckoutForm({
             label="Имя и фамилия"
             autoComplete="name"
             maxLength={150}
-            defaultValue={profile.name}
+            defaultValue={profile?.name}
             errors={fields.name}
           />
           <Field
@@ -204,7 +250,7 @@ export default function CheckoutForm({
             errors={fields.phone}
             hint="Менеджер позвонит, чтобы подтвердить заказ и доставку."
           />
-          {phone.trim() !== '' && phone.trim() !== profile.phone && (
+          {profile && phone.trim() !== '' && phone.trim() !== profile.phone && (
             <label className="checkbox">
               <input type="checkbox" name="save_phone" defaultChecked={profile.phone === ''} /> Сохранить телефон в
               профиле
@@ -216,10 +262,26 @@ export default function CheckoutForm({
             type="email"
             autoComplete="email"
             maxLength={254}
-            defaultValue={profile.email}
+            defaultValue={profile?.email}
+            readOnly={opened}
             errors={fields.email}
-            hint="Для связи по заказу; подтверждение придёт на адрес вашего аккаунта."
+            hint={
+              profile
+                ? 'Для связи по заказу; подтверждение придёт на адрес вашего аккаунта.'
+                : 'Сюда придёт подтверждение заказа; с этим адресом вы будете входить в магазин.'
+            }
           />
+          {visitor && (
+            <Field
+              name="password"
+              label="Придумайте пароль"
+              type="password"
+              autoComplete="new-password"
+              maxLength={128}
+              errors={fields.password}
+              hint={`${PASSWORD_HINT} В аккаунте — ваши заказы и их статусы; письмо с заказом подтвердит и адрес.`}
+            />
+          )}
         </fieldset>
 
         <fieldset className="checkout-group">

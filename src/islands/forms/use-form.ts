@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState, type SubmitEvent, type SyntheticEvent } from 'react';
+import { EMAIL_INVALID, looksLikeEmail } from '~/shared/email.ts';
+import { normalizePhone, PHONE_INVALID } from '~/shared/phone.ts';
 import { blankFields, hasErrors, NO_ERRORS, toFormErrors, type CodeTexts, type FormErrors } from './form-errors.ts';
 
 /** The form's text values by name; a file input gives the chosen file's name, or '' when none is chosen. */
@@ -18,6 +20,11 @@ export interface FormOptions {
 export interface SubmitOptions {
   /** Fields that must not be blank; checked before anything is sent. */
   required?: readonly string[];
+  /**
+   * The form's own rules the browser can check (two passwords that differ): their messages by field,
+   * shown with the blank fields' and the typed phones' and addresses' on the same submit.
+   */
+  check?: (values: FormValues) => Partial<Record<string, string[]>>;
   /** A toast (in Russian) shown when the action succeeds without calling `fail`. */
   successToast?: string;
 }
@@ -54,7 +61,7 @@ export function useForm({ codeTexts, warm }: FormOptions = {}) {
    */
   function onSubmit(
     action: (values: FormValues, data: FormData) => Promise<void>,
-    { required = [], successToast }: SubmitOptions = {},
+    { required = [], check, successToast }: SubmitOptions = {},
   ) {
     return async (event: SubmitEvent<HTMLFormElement>) => {
       event.preventDefault();
@@ -62,8 +69,16 @@ export function useForm({ codeTexts, warm }: FormOptions = {}) {
       const data = new FormData(event.currentTarget);
       const values: FormValues = {};
       for (const [name, value] of data) values[name] = typeof value === 'string' ? value : value.name;
-      const blank = blankFields(values, required);
-      if (hasErrors(blank)) return fail(blank);
+      // Every error the browser can see, at once: a person fixes them in one go, not one layer per submit.
+      const found: FormErrors = {
+        fields: {
+          ...typedFieldErrors(event.currentTarget),
+          ...given(check?.(values)),
+          ...blankFields(values, required).fields,
+        },
+        form: [],
+      };
+      if (hasErrors(found)) return fail(found);
       const failuresBefore = failures.current;
       setPending(true);
       setErrors(NO_ERRORS);
@@ -98,3 +113,18 @@ export function useForm({ codeTexts, warm }: FormOptions = {}) {
 }
 
 export type FormState = ReturnType<typeof useForm>;
+
+/** Phones and addresses typed into a form's `tel` and `email` fields that the API would refuse. */
+function typedFieldErrors(form: HTMLFormElement): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const element of Array.from(form.elements)) {
+    if (!(element instanceof HTMLInputElement) || !element.name || element.value.trim() === '') continue;
+    if (element.type === 'tel' && normalizePhone(element.value) === null) errors[element.name] = [PHONE_INVALID];
+    if (element.type === 'email' && !looksLikeEmail(element.value)) errors[element.name] = [EMAIL_INVALID];
+  }
+  return errors;
+}
+
+function given(errors: Partial<Record<string, string[]>> = {}): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(errors).filter((entry): entry is [string, string[]] => !!entry[1]?.length));
+}

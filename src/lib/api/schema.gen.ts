@@ -1926,6 +1926,11 @@ export interface components {
              * @enum {string}
              */
             country?: "kg" | "kz";
+            /**
+             * @description Checkout: the account is active at once, so the person signs in and orders without waiting for a mail; the confirmation mail of its first order carries the link that confirms the address (the activation endpoint takes it). No activation mail is sent now.
+             * @default false
+             */
+            confirm_later?: boolean;
         };
         Activation: {
             /** @example MTI */

@@ -18,17 +18,23 @@ function send(kind: string, to: string, subject: string, content: Parameters<typ
   return sendMail({ kind, to, subject, ...renderMail(content) });
 }
 
+/** The absolute address of the account's activation link (a new account, or one opened at checkout). */
+export function activationUrl(user: User): string {
+  return absoluteUrl(paths.activate(countryOf(user), encodeUid(user.id), makeLinkToken('activation', user)));
+}
+
 export function sendActivationMail(user: User): Promise<void> {
-  const url = absoluteUrl(paths.activate(countryOf(user), encodeUid(user.id), makeLinkToken('activation', user)));
   return send('activation', user.email, `Подтвердите адрес почты для ${SHOP}`, {
-    preheader: 'Остался один шаг до входа в магазин.',
+    preheader: user.emailPending ? 'Подтвердите, что этот адрес ваш.' : 'Остался один шаг до входа в магазин.',
     heading: 'Подтвердите адрес электронной почты',
     paragraphs: [
       greeting(user),
-      `Вы зарегистрировались в интернет-магазине стоматологических материалов ${SHOP}. Чтобы войти, подтвердите, что этот адрес ваш.`,
+      user.emailPending
+        ? `Вы открыли аккаунт в ${SHOP} при оформлении заказа. Подтвердите, что этот адрес ваш: на него приходят письма о заказах и ссылки для восстановления пароля.`
+        : `Вы зарегистрировались в интернет-магазине стоматологических материалов ${SHOP}. Чтобы войти, подтвердите, что этот адрес ваш.`,
       'Ссылка действует 3 дня.',
     ],
-    action: { label: 'Подтвердить адрес', url },
+    action: { label: 'Подтвердить адрес', url: activationUrl(user) },
     footnote: `Вы получили это письмо, потому что этот адрес указали при регистрации в ${SHOP}. ${IGNORE}`,
   });
 }

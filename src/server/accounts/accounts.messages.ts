@@ -1,3 +1,6 @@
+import { EMAIL_INVALID } from '../../shared/email.ts';
+import { PHONE_INVALID } from '../../shared/phone.ts';
+
 /**
  * What the accounts API says to people, in Russian. The three token answers keep Simple JWT's English
  * texts, which clients written for it may compare; the pages show their own text for those codes.
@@ -7,9 +10,9 @@ export const ACCOUNT_MESSAGES = {
   notText: 'Ожидается строка.',
   blank: 'Это поле не может быть пустым.',
   tooLong: (max: number) => `Не больше ${max} символов.`,
-  emailInvalid: 'Введите правильный адрес электронной почты.',
+  emailInvalid: EMAIL_INVALID,
   emailTaken: 'Пользователь с таким адресом электронной почты уже существует.',
-  phoneInvalid: 'Введите номер телефона с кодом страны, например +996 555 123 456 или +7 701 123 45 67.',
+  phoneInvalid: PHONE_INVALID,
   countryInvalid: 'Неизвестная страна. Допустимые значения: kg, kz.',
   passwordTooShort: 'Пароль слишком короткий: нужно не меньше 8 символов.',
   passwordNumeric: 'Пароль не может состоять только из цифр.',

@@ -24,7 +24,10 @@ const LIFETIME_SECONDS: Record<LinkPurpose, number> = {
 function state(purpose: LinkPurpose, user: User): string {
   switch (purpose) {
     case 'activation':
-      return `${user.email}|${user.lastLogin?.getTime() ?? ''}|${user.authVersion}`;
+      // An account opened at checkout signs in at once and often: its link must outlive logins.
+      return user.emailPending
+        ? `${user.email}|pending|${user.authVersion}`
+        : `${user.email}|${user.lastLogin?.getTime() ?? ''}|${user.authVersion}`;
     case 'password_reset':
       return `${user.passwordHash}|${user.lastLogin?.getTime() ?? ''}|${user.email}|${user.authVersion}`;
     case 'email_reset':

@@ -22,6 +22,11 @@ export interface Registration {
   lastName: string;
   phone: string;
   country: CountryCode;
+  /**
+   * Opened at checkout: the account is usable at once (the person signs in and orders), and its address
+   * is confirmed later by the link in the first order's mail (`emailPending`). No mail is sent now.
+   */
+  confirmLater?: boolean;
 }
 
 /**
@@ -52,6 +57,7 @@ export async function register(input: Registration): Promise<PublicUser> {
         lastName: input.lastName,
         phone: input.phone,
         country: input.country,
+        ...(input.confirmLater ? { isActive: true, activatedAt: new Date(), emailPending: true } : {}),
       })
       .returning();
   } catch (error) {
@@ -60,7 +66,7 @@ export async function register(input: Registration): Promise<PublicUser> {
     if (winner) return answerTaken(winner, input, email);
     throw error;
   }
-  await mails.sendActivationMail(user!);
+  if (!input.confirmLater) await mails.sendActivationMail(user!);
   return user!;
 }
 
@@ -82,7 +88,7 @@ async function answerTaken(owner: User, input: Registration, email: string): Pro
     country: input.country,
     isStaff: false,
     isSuperuser: false,
-    isActive: false,
+    isActive: input.confirmLater === true,
     dateJoined: new Date(),
     lastLogin: null,
   };
@@ -97,6 +103,16 @@ async function answerTaken(owner: User, input: Registration, email: string): Pro
 export async function activate(uid: string, token: string): Promise<void> {
   const user = await linkedUser('activation', uid, token);
   const db = await getDb();
+  if (user.isActive && user.emailPending) {
+    // An account opened at checkout: its address is confirmed now (the account was usable already).
+    const [confirmed] = await db
+      .update(users)
+      .set({ emailPending: false, updatedAt: new Date() })
+      .where(and(eq(users.id, user.id), eq(users.isActive, true), eq(users.emailPending, true)))
+      .returning();
+    if (!confirmed) throw new PermissionError(M.alreadyActive);
+    return;
+  }
   const [activated] = await db
     .update(users)
     .set({ isActive: true, activatedAt: new Date(), updatedAt: new Date() })
@@ -107,10 +123,20 @@ export async function activate(uid: string, token: string): Promise<void> {
 }
 
 /**
- * Mails a new activation link when the email belongs to an account that was never activated; says
+ * Mails a new activation link when the email belongs to an account that was never activated, or one
+ * opened at checkout whose address is still to be confirmed; says
  * nothing either way, and answers before the mail is made, so the timing does not tell either.
  */
 export async function resendActivation(email: string): Promise<void> {
   const user = await findUserByEmail(email);
-  if (user && !user.isActive && !user.activatedAt) inBackground(() => mails.sendActivationMail(user));
+  if (user && ((!user.isActive && !user.activatedAt) || (user.isActive && user.emailPending)))
+    inBackground(() => mails.sendActivationMail(user));
+}
+
+/**
+ * The link that confirms the address of an account opened at checkout, for the confirmation mail of its
+ * order to carry; null once the address is confirmed (or for any other account).
+ */
+export function pendingEmailConfirmation(user: User): string | null {
+  return user.isActive && user.emailPending ? mails.activationUrl(user) : null;
 }

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { ACCOUNT_MESSAGES as M } from '../accounts/accounts.messages.ts';
-import { normalizePhone } from '../accounts/phone.ts';
+import { normalizePhone } from '../../shared/phone.ts';
 import { toSingleLine } from '../../shared/control-characters.ts';
 import { MAX_ID } from '../ids.ts';
 
@@ -15,6 +15,9 @@ export const text = (max: number) =>
     .string({ error: (issue) => (issue.input === undefined ? M.required : M.notText) })
     .max(max, M.tooLong(max))
     .refine((value) => !value.includes('\0'), NUL_MESSAGE);
+
+/** A true/false body field, as DRF's BooleanField says when it is neither. */
+export const flag = () => z.boolean({ error: 'Ожидается true или false.' });
 
 export const filled = (max: number) => text(max).refine((value) => value.trim() !== '', M.blank);
 

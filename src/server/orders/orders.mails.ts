@@ -49,7 +49,11 @@ const lineText = (order: Order) =>
  * account's own address, which its owner confirmed when activating it, never to the contact email
  * typed into the order (that one is for staff), and counts against the mailbox's quota.
  */
-export async function sendOrderMails(order: Order, accountEmail: string): Promise<void> {
+export async function sendOrderMails(
+  order: Order,
+  accountEmail: string,
+  confirmEmailUrl: string | null = null,
+): Promise<void> {
   const count = plural(orderUnits(order), GOODS);
   const total = orderMoney(order, order.total);
   const url = absoluteUrl(paths.order(order.country, order.number));
@@ -71,6 +75,11 @@ export async function sendOrderMails(order: Order, accountEmail: string): Promis
       'Что дальше: менеджер проверит заказ и позвонит вам по телефону ' +
         `${formatPhone(order.contact.phone)}, чтобы подтвердить его и договориться о ${order.delivery.method === 'pickup' ? 'времени самовывоза' : 'доставке'}.` +
         (order.payment.method === 'bank_transfer' ? ' Счёт на оплату придёт на этот адрес.' : ''),
+      ...(confirmEmailUrl
+        ? [
+            `Вы открыли аккаунт при оформлении заказа. Подтвердите, что этот адрес ваш (ссылка действует 3 дня): ${confirmEmailUrl}`,
+          ]
+        : []),
     ],
     action: { label: 'Открыть заказ', url },
     footnote: `Вы получили это письмо, потому что оформили заказ в ${SHOP_NAME} ${COUNTRIES[order.country].inName}.`,

@@ -54,6 +54,11 @@ export const ORDER_MESSAGES = {
 } as const;
 
 export interface PlaceOrderOptions {
+  /**
+   * The link that confirms the address of an account opened at checkout: the order's confirmation mail
+   * carries it, so the first order needs no mail of its own first.
+   */
+  confirmEmailUrl?: string | null;
   /** The client's `Idempotency-Key` (a UUID). */
   idempotencyKey?: string;
   /** The client's address for the rate limit of ordering (`order-limits.ts`); without it only the account counts. */
@@ -176,7 +181,7 @@ export async function placeOrder(
 
   if ('replayed' in outcome) return outcome;
   const order = (await findOrderById(outcome.orderId))!;
-  await sendOrderMails(order, user.email).catch((error: unknown) =>
+  await sendOrderMails(order, user.email, options.confirmEmailUrl ?? null).catch((error: unknown) =>
     log.error({ err: error, order: order.number }, 'Could not queue the order mails'),
   );
   return { order, replayed: false };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePhone } from '../../../src/server/accounts/phone.ts';
+import { normalizePhone } from '../../../src/shared/phone.ts';
 
 describe('normalizePhone', () => {
   it.each([

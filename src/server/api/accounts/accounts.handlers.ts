@@ -39,6 +39,7 @@ export const register: AppRouteHandler<typeof routes.register> = async (c) => {
     lastName: input.last_name,
     phone: input.phone,
     country: input.country,
+    confirmLater: input.confirm_later,
   });
   return c.json(toUserJson(user), 201);
 };

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { ACCOUNT_MESSAGES as M } from '../../accounts/accounts.messages.ts';
 import { MAX_PASSWORD_LENGTH } from '../../accounts/passwords.ts';
 import { COUNTRY_CODES, DEFAULT_COUNTRY } from '../../../shared/countries.ts';
-import { email, filled, filledLine, line, phone, text } from '../fields.ts';
+import { email, filled, filledLine, flag, line, phone, text } from '../fields.ts';
 
 /** Request and response bodies of the accounts API, named as djoser and Simple JWT name them. */
 
@@ -34,6 +34,15 @@ export const userCreateBody = z
     last_name: name().optional().default(''),
     phone: phone({ allowEmpty: true }).optional().default(''),
     country: country().optional().default(DEFAULT_COUNTRY),
+    confirm_later: flag()
+      .optional()
+      .default(false)
+      .openapi({
+        description:
+          'Checkout: the account is active at once, so the person signs in and orders without waiting for a mail; ' +
+          'the confirmation mail of its first order carries the link that confirms the address (the activation ' +
+          'endpoint takes it). No activation mail is sent now.',
+      }),
   })
   .openapi('UserCreate');
 

@@ -1,4 +1,5 @@
 import { updateProfile } from '../../accounts/profile.service.ts';
+import { pendingEmailConfirmation } from '../../accounts/registration.service.ts';
 import { cancelOwnOrder, findOwnOrder, listOwnOrders, placeOrder } from '../../orders/index.ts';
 import { NotFoundError } from '../../errors.ts';
 import { clientIp, currentUser } from '../auth.ts';
@@ -28,7 +29,11 @@ export const createOrder: AppRouteHandler<typeof routes.createOrder> = async (c)
           : body.payment,
       comment: body.comment,
     },
-    { idempotencyKey: c.req.valid('header')['idempotency-key'], clientIp: clientIp(c) },
+    {
+      idempotencyKey: c.req.valid('header')['idempotency-key'],
+      clientIp: clientIp(c),
+      confirmEmailUrl: pendingEmailConfirmation(user),
+    },
   );
   // Offered when the profile has no phone or another one; the order stands whatever happens here.
   if (body.save_phone && !replayed && order.contact.phone !== user.phone)

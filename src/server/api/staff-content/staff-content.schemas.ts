@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { CITY_CODES } from '../../../shared/cities.ts';
 import { STAFF_ENTITIES } from '../../audit/staff-changes.ts';
 import { countryEnum } from '../common.schemas.ts';
-import { filledLine, line, text } from '../fields.ts';
+import { filledLine, flag, line, text } from '../fields.ts';
 import { pageSchema, paginationQuery } from '../pagination.ts';
 import { vacancySchema } from '../services/services.schemas.ts';
 
@@ -58,7 +58,7 @@ const vacancyFields = {
   duties: items,
   requirements: items,
   conditions: items,
-  is_open: z.boolean({ error: 'Ожидается true или false.' }),
+  is_open: flag(),
   valid_through: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата в формате ГГГГ-ММ-ДД.')
@@ -132,7 +132,7 @@ const categoryFields = {
     .max(100_000, 'Не больше 100 000.'),
   description: text(5000),
   image: imageUrl,
-  is_active: z.boolean({ error: 'Ожидается true или false.' }),
+  is_active: flag(),
 };
 
 export const categoryCreateBody = z
@@ -238,7 +238,7 @@ const courseFields = {
   lead: text(1000),
   description: text(100_000).openapi({ description: 'HTML; sanitised on the server before it is stored.' }),
   cover: imageUrl,
-  is_published: z.boolean({ error: 'Ожидается true или false.' }),
+  is_published: flag(),
 };
 
 export const courseCreateBody = z
@@ -324,7 +324,7 @@ const bannerFields = {
   link: siteLink,
   country: countryEnum.nullable().openapi({ description: 'Null: every country.' }),
   position,
-  is_active: z.boolean({ error: 'Ожидается true или false.' }),
+  is_active: flag(),
 };
 
 export const bannerCreateBody = z
@@ -423,7 +423,7 @@ const specificationFields = {
   unit: line(30)
     .transform((v) => v || null)
     .nullable(),
-  is_filter: z.boolean({ error: 'Ожидается true или false.' }),
+  is_filter: flag(),
   position,
 };
 
@@ -506,7 +506,7 @@ const printingPriceFields = {
   lead_time: line(100),
   description: text(2000),
   position,
-  is_active: z.boolean({ error: 'Ожидается true или false.' }),
+  is_active: flag(),
   prices: z.partialRecord(countryEnum, countryPrice).openapi({
     description: 'Per country code: the price, or null to stop offering it there; countries left out stay as they are.',
   }),

@@ -25,6 +25,11 @@ export const users = pgTable(
      * was blocked by staff: no activation link may undo that.
      */
     activatedAt: timestamp({ withTimezone: true }),
+    /**
+     * An account opened at checkout: usable at once, its address not confirmed yet. The confirmation
+     * mail of its first order carries the link that clears this.
+     */
+    emailPending: boolean().notNull().default(false),
     isStaff: boolean().notNull().default(false),
     /** Above staff, as in Django: only a superuser changes staff flags or blocks and deletes staff accounts. */
     isSuperuser: boolean().notNull().default(false),

@@ -1,0 +1,121 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { login, mailedLink, mailsTo, registration, STAFF, uniqueEmail, uniqueIp } from '../helpers/accounts.ts';
+import { api, dbRows } from '../helpers/api.ts';
+import { orderBody, stockedProduct } from '../helpers/orders.ts';
+
+// Issue 23, item 1: a visitor opens an account in the checkout form and orders at once; the order's mail
+// confirms the address.
+const post = (path: string, json: unknown, token?: string) =>
+  api(`/accounts/auth/${path}`, { method: 'POST', json, token, ip: uniqueIp() });
+
+async function checkoutAccount(email = uniqueEmail('checkout')) {
+  const input = registration({ email, confirm_later: true });
+  const { status, body } = await post('users/', input);
+  expect(status).toBe(201);
+  return { email, password: input.password as string, id: (body as { id: number }).id, body };
+}
+
+describe('POST /accounts/auth/users/ with confirm_later', () => {
+  it('opens an account that signs in at once and mails nothing yet', async () => {
+    const { email, password, body } = await checkoutAccount();
+    expect(body).toMatchObject({ email, is_active: true, last_login: null });
+    const tokens = await login(email, password);
+    expect(tokens.access).toEqual(expect.any(String));
+    expect(await mailsTo(email)).toEqual([]);
+    const [row] = await dbRows<{ email_pending: boolean; activated_at: Date | null }>(
+      sql`select email_pending, activated_at from users where email = ${email}`,
+    );
+    expect(row).toMatchObject({ email_pending: true, activated_at: expect.anything() });
+  });
+
+  it('answers an address that has an account as if it were new (is_active too), and tells only its owner', async () => {
+    const { email } = await checkoutAccount();
+    const again = await post(
+      'users/',
+      registration({ email, confirm_later: true, password: 'Someone-Else-2026', re_password: 'Someone-Else-2026' }),
+    );
+    expect(again.status).toBe(201);
+    expect(again.body).toMatchObject({ email, is_active: true });
+    expect((await mailsTo(email)).map((m) => m.kind)).toEqual(['registration_attempt']);
+    expect(
+      (
+        await api('/accounts/auth/jwt/create/', {
+          method: 'POST',
+          json: { email, password: 'Someone-Else-2026' },
+          ip: uniqueIp(),
+        })
+      ).status,
+    ).toBe(401);
+  });
+
+  it('refuses a flag that is not true or false, and stores nothing', async () => {
+    const email = uniqueEmail('checkout');
+    const { status, body } = await post('users/', registration({ email, confirm_later: 'yes' }));
+    expect(status).toBe(400);
+    expect(body).toEqual({ confirm_later: ['Ожидается true или false.'] });
+    expect(await dbRows(sql`select id from users where email = ${email}`)).toEqual([]);
+  });
+});
+
+describe('the first order of an account opened at checkout', () => {
+  it('carries the link that confirms the address; the link confirms it once and survives logins', async () => {
+    const { email, password } = await checkoutAccount();
+    const { access } = await login(email, password);
+    const product = await stockedProduct(5);
+    const placed = await api('/orders/order_create/', {
+      method: 'POST',
+      json: orderBody([{ product: product.id, quantity: 1 }]),
+      token: access,
+      ip: uniqueIp(),
+    });
+    expect(placed.status).toBe(201);
+    const [mail] = (await mailsTo(email)).filter((m) => m.kind === 'order_placed');
+    expect(mail!.text).toContain('Подтвердите, что этот адрес ваш');
+    await login(email, password); // a later login does not spend the link
+    const link = await mailedLink(email, 'activate');
+    expect((await post('users/activation/', { uid: link.uid, token: link.token })).status).toBe(204);
+    const [row] = await dbRows<{ email_pending: boolean; is_active: boolean }>(
+      sql`select email_pending, is_active from users where email = ${email}`,
+    );
+    expect(row).toEqual({ email_pending: false, is_active: true });
+    // Confirmed: the next order's mail has no link, and the used link does not work again.
+    const second = await api('/orders/order_create/', {
+      method: 'POST',
+      json: orderBody([{ product: product.id, quantity: 1 }]),
+      token: access,
+      ip: uniqueIp(),
+    });
+    expect(second.status).toBe(201);
+    const [latest] = (await mailsTo(email)).filter((m) => m.kind === 'order_placed');
+    expect(latest!.text).not.toContain('/activate/');
+    expect((await post('users/activation/', { uid: link.uid, token: link.token })).status).toBe(400);
+  });
+
+  it('stays blocked when staff block it before its address is confirmed: the link cannot undo that', async () => {
+    const { email, password } = await checkoutAccount();
+    await post('users/resend_activation/', { email });
+    const link = await mailedLink(email, 'activate');
+    const staff = await login(STAFF.email, STAFF.password);
+    const blocked = await api(`/accounts/auth/users/${encodeURIComponent(email)}/`, {
+      method: 'PATCH',
+      json: { is_active: false },
+      token: staff.access,
+      ip: uniqueIp(),
+    });
+    expect(blocked.status).toBe(200);
+    const used = await post('users/activation/', { uid: link.uid, token: link.token });
+    expect([400, 403]).toContain(used.status);
+    expect(
+      (await api('/accounts/auth/jwt/create/', { method: 'POST', json: { email, password }, ip: uniqueIp() })).status,
+    ).toBe(401);
+  });
+
+  it('mails a new confirmation link on request while the address is still to be confirmed', async () => {
+    const { email } = await checkoutAccount();
+    expect((await post('users/resend_activation/', { email })).status).toBe(204);
+    const [mail] = await mailsTo(email);
+    expect(mail).toMatchObject({ kind: 'activation' });
+    expect(mail!.text).toContain('при оформлении заказа');
+  });
+});
