@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import { LARGEST_BODY } from './src/server/http/body-limit.ts';
 import { PAGE_CSP_DIRECTIVES, scriptHash } from './src/server/web/csp.ts';
 import { SESSION_MARK_SCRIPT } from './src/shared/session-cookies.ts';
+import { EARLY_TAP_SCRIPT } from './src/shared/early-taps.ts';
 import { fileURLToPath } from 'node:url';
 
 const PAGE_SCRIPT = fileURLToPath(new URL('./src/browser/page.ts', import.meta.url));
@@ -65,7 +66,7 @@ export default defineConfig({
     // scripts and of ours, never 'unsafe-inline' (src/server/web/csp.ts says why not 'strict-dynamic').
     csp: {
       directives: [...PAGE_CSP_DIRECTIVES],
-      scriptDirective: { hashes: [scriptHash(SESSION_MARK_SCRIPT)] },
+      scriptDirective: { hashes: [scriptHash(SESSION_MARK_SCRIPT), scriptHash(EARLY_TAP_SCRIPT)] },
       styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
     },
   },

@@ -4,6 +4,7 @@
  * pull in react-toastify, so they load on the first click.
  */
 import { $favourites } from '~/stores/favourites.ts';
+import { serveEarlyTaps } from './early-taps.ts';
 
 const shopActions = () => import('~/stores/shop-actions.ts');
 
@@ -39,3 +40,6 @@ document.addEventListener('click', (event) => {
     void shopActions().then((actions) => actions.toggleFavouriteAndNotify(Number(favourite.dataset.favourite)));
   }
 });
+
+// Taps on the cards' buttons that came while this script was loading.
+serveEarlyTaps('cards');

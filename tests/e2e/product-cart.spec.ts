@@ -178,3 +178,32 @@ test('shares the cart between two tabs', async ({ context }) => {
   await expect(cartCounter(productTab)).toHaveText('2');
   await expect(productTab.getByText('В корзине: 2 шт.')).toBeVisible();
 });
+
+test('a tap on «В корзину» before the page’s code has loaded waits visibly, then counts (slow phone)', async ({
+  page,
+}) => {
+  // Every script of the page arrives 1.5 s late, as on a slow phone: the buttons are on screen before
+  // anything can answer them.
+  await page.route('**/_astro/*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto(`/kg/product/${product.slug}/`, { waitUntil: 'commit' });
+  const add = page.getByRole('button', { name: 'В корзину', exact: true });
+  await add.click();
+  await expect(add).toHaveAttribute('aria-busy', 'true');
+  await expect(toast(page, 'Товар добавлен в корзину')).toBeVisible();
+  await expect(add).not.toHaveAttribute('aria-busy');
+  await expect(cartCounter(page)).toHaveText('1');
+  expect(await storedJson<StoredCartLine[]>(page, 'cart')).toEqual([{ id: product.id, quantity: 1 }]);
+
+  // The same on a product card of a listing.
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(`/kg/search/?q=${encodeURIComponent(product.name.split(' ')[0]!)}`, { waitUntil: 'commit' });
+  const card = page.locator('[data-add-to-cart]:not([disabled])').first();
+  const id = Number(await card.getAttribute('data-add-to-cart'));
+  await card.click();
+  await expect(card).toHaveAttribute('aria-busy', 'true');
+  await expect(toast(page, 'Товар добавлен в корзину')).toBeVisible();
+  expect(await storedJson<StoredCartLine[]>(page, 'cart')).toEqual([{ id, quantity: 1 }]);
+});

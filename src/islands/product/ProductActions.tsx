@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { $cart } from '~/stores/cart.ts';
 import { $favourites } from '~/stores/favourites.ts';
 import { addToCartAndNotify, toggleFavouriteAndNotify } from '~/stores/shop-actions.ts';
+import { replayEarlyTaps } from '~/browser/early-taps.ts';
 
 interface Props {
   productId: number;
@@ -30,6 +31,11 @@ export default function ProductActions({ productId, name, inStock, available, ca
   const cart = useStore($cart);
   const favourites = useStore($favourites);
   useEffect(() => setMounted(true), []);
+  // Taps that came before hydration (the buttons carry data-early-tap): answered now, in order.
+  useEffect(() => {
+    if (mounted) replayEarlyTaps((element) => !!block.current?.contains(element));
+  }, [mounted]);
+  const early = { 'data-early-tap': 'product', 'data-tap-ready': mounted ? '' : undefined };
 
   useEffect(() => {
     const element = block.current;
@@ -69,6 +75,7 @@ export default function ProductActions({ productId, name, inStock, available, ca
       <button
         type="button"
         className="btn btn-secondary btn-icon"
+        {...early}
         onClick={() => change(quantity - 1)}
         disabled={quantity <= 1}
         aria-label="Уменьшить количество"
@@ -89,6 +96,7 @@ export default function ProductActions({ productId, name, inStock, available, ca
       <button
         type="button"
         className="btn btn-secondary btn-icon"
+        {...early}
         onClick={() => change(quantity + 1)}
         disabled={quantity >= max}
         aria-label="Увеличить количество"
@@ -102,7 +110,7 @@ export default function ProductActions({ productId, name, inStock, available, ca
     <div className="product-actions" ref={block}>
       {inStock && stepper('quantity')}
       {inStock && (
-        <button type="button" className="btn btn-primary add" onClick={add}>
+        <button type="button" className="btn btn-primary add" onClick={add} {...early}>
           В корзину
         </button>
       )}
@@ -112,6 +120,7 @@ export default function ProductActions({ productId, name, inStock, available, ca
         aria-pressed={favourite}
         aria-label={favourite ? `Убрать из избранного: ${name}` : `В избранное: ${name}`}
         title={favourite ? 'Убрать из избранного' : 'В избранное'}
+        {...early}
         onClick={() => toggleFavouriteAndNotify(productId)}
       >
         <svg
@@ -141,7 +150,7 @@ export default function ProductActions({ productId, name, inStock, available, ca
           {notice && <p className="buy-bar-notice">{notice}</p>}
           <div className="buy-bar-price">{children}</div>
           {stepper('quantity-bar')}
-          <button type="button" className="btn btn-primary" onClick={add}>
+          <button type="button" className="btn btn-primary" onClick={add} {...early}>
             В корзину
           </button>
         </div>
