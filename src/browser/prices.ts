@@ -57,6 +57,11 @@ export function renderPrices(): void {
     }
     if (text && node.textContent !== text) node.textContent = text;
   }
+  // What will be paid, in the price's own currency, beside an estimate in another one.
+  for (const note of document.querySelectorAll<HTMLElement>('[data-pay-note]')) {
+    const own = note.dataset.payNote;
+    note.hidden = !isCurrencyCode(own) || toDisplayCurrency(own) === currency;
+  }
   const select = document.querySelector<HTMLSelectElement>('[data-currency-select]');
   if (select) select.value = currency;
 }

@@ -54,6 +54,9 @@ export const CITY_CODES = Object.keys(CITIES) as CityCode[];
 /** The brief's default city of the course listing. */
 export const DEFAULT_CITY: CityCode = 'ALMATY';
 
+/** The city a country's pages start on (its courses, its vacancies): the one most of its visitors are in. */
+export const COUNTRY_CITY: Record<CountryCode, CityCode> = { kg: 'BISHKEK', kz: 'ALMATY' };
+
 export function isCityCode(value: unknown): value is CityCode {
   return typeof value === 'string' && Object.hasOwn(CITIES, value);
 }

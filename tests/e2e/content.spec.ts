@@ -151,7 +151,8 @@ test.describe('courses', () => {
     for (const javaScriptEnabled of [true, false]) {
       const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 1366, height: 900 } });
       const page = await context.newPage();
-      await page.goto(`/kg/courses/calendar/?city=BISHKEK&month=${month}`);
+      // On the Kazakh site Bishkek is not the default city, so the links keep it.
+      await page.goto(`/kz/courses/calendar/?city=BISHKEK&month=${month}`);
       const grid = page.getByRole('table');
       await expect(grid.getByRole('link', { name: course.title }).first()).toBeVisible();
       const [year, m] = month.split('-').map(Number);
@@ -165,6 +166,33 @@ test.describe('courses', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(course.title);
       await context.close();
     }
+  });
+
+  test('a country starts on its own city, the calendar on the month of the next course, prices in the chosen currency', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/kg/courses/');
+    await expect(page.getByRole('link', { name: /^Бишкек/ })).toHaveAttribute('aria-current', 'true');
+    await expect(page).toHaveTitle(/в Бишкеке/);
+    for (const kicker of await page.locator('main article .kicker').allTextContents())
+      expect(kicker).toContain('Бишкек');
+
+    const { results } = await (await request.get('/api/v1/services/courses/?city=BISHKEK&limit=1')).json();
+    await page.goto('/kg/courses/calendar/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('main')).toContainText(results[0].title);
+
+    // An Almaty course on the Kyrgyz site: its price in сом, as products are, with what will be paid in ₸.
+    const almaty = (await (await request.get('/api/v1/services/courses/?city=ALMATY&limit=1')).json()).results[0];
+    await page.goto(`/kg/courses/${almaty.slug}/`);
+    const price = page.locator('main .price').first();
+    await expect(price).toContainText(/≈\s?[\d\s]+\s?сом/);
+    await expect(price.locator('[data-pay-note]')).toBeVisible();
+    await expect(price.locator('[data-pay-note]')).toContainText('₸');
+    await page.goto('/kz/courses/');
+    await expect(page.getByRole('link', { name: /^Алматы/ })).toHaveAttribute('aria-current', 'true');
+    await expect(page.locator('main article .price').first()).not.toContainText('≈');
   });
 
   test('on a phone the calendar is an agenda of the month', async ({ browser, request }) => {

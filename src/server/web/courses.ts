@@ -1,5 +1,6 @@
 /** What the course pages load, read from their URLs: the list with its filters, and the month calendar. */
-import { CITIES, DEFAULT_CITY, isCityCode, type CityCode } from '../../shared/cities.ts';
+import { CITIES, COUNTRY_CITY, isCityCode, type CityCode } from '../../shared/cities.ts';
+import type { CountryCode } from '../../shared/countries.ts';
 import { MONTH_PATTERN, monthGrid, shiftMonth, shopToday, daysBetween } from '../courses/course-dates.ts';
 import {
   countUpcomingCoursesByCity,
@@ -23,14 +24,18 @@ export interface CourseFiltersView {
   notice?: string;
 }
 
-async function readFilters(params: URLSearchParams): Promise<CourseFiltersView> {
+/**
+ * The filters of the URL. Without `?city=` a country's pages start on its own city (Bishkek for `kg`, Almaty
+ * for `kz`); the API keeps the brief's Almaty as its default.
+ */
+async function readFilters(params: URLSearchParams, country: CountryCode): Promise<CourseFiltersView> {
   const [{ items: categories }, cityCounts] = await Promise.all([
     listCourseCategories({ limit: 100, offset: 0 }),
     countUpcomingCoursesByCity(),
   ]);
   const notices: string[] = [];
   const cityParam = params.get('city');
-  let city: CityCode | 'all' = DEFAULT_CITY;
+  let city: CityCode | 'all' = COUNTRY_CITY[country];
   if (cityParam === 'all') city = 'all';
   else if (isCityCode(cityParam)) city = cityParam;
   else if (cityParam !== null) {
@@ -54,10 +59,10 @@ export interface CourseListView extends CourseFiltersView {
 }
 
 /** Upcoming courses of the URL's city and category; null when its page does not exist. */
-export async function loadCourseList(params: URLSearchParams): Promise<CourseListView | null> {
+export async function loadCourseList(params: URLSearchParams, country: CountryCode): Promise<CourseListView | null> {
   const page = pageNumberParam(params);
   if (page === null) return null;
-  const filters = await readFilters(params);
+  const filters = await readFilters(params, country);
   const { items, count } = await listCourses({
     city: filters.city === 'all' ? undefined : filters.city,
     category: filters.category ?? undefined,
@@ -82,22 +87,28 @@ export interface CourseCalendarView extends CourseFiltersView {
   byDay: Map<string, CourseSummary[]>;
 }
 
-/** The month of the URL (`?month=YYYY-MM`, default this month) with the courses that run in it. */
-export async function loadCourseCalendar(params: URLSearchParams): Promise<CourseCalendarView> {
+/**
+ * The month of the URL (`?month=YYYY-MM`) with the courses that run in it; without one, the month of the
+ * next course of the chosen city and category (this month when nothing is coming), so the calendar never
+ * opens on an empty month while a course starts soon.
+ */
+export async function loadCourseCalendar(params: URLSearchParams, country: CountryCode): Promise<CourseCalendarView> {
   const today = shopToday();
-  const filters = await readFilters(params);
+  const filters = await readFilters(params, country);
+  const city = filters.city === 'all' ? undefined : filters.city;
+  const category = filters.category ?? undefined;
   const monthParam = params.get('month');
   let month = today.slice(0, 7);
   if (monthParam !== null && MONTH_PATTERN.test(monthParam)) month = monthParam;
-  else if (monthParam !== null)
-    filters.notice = [filters.notice, 'Месяц указан неверно, поэтому показан текущий.'].filter(Boolean).join(' ');
-  const { items } = await listCourses({
-    city: filters.city === 'all' ? undefined : filters.city,
-    category: filters.category ?? undefined,
-    month,
-    limit: 100,
-    offset: 0,
-  });
+  else {
+    if (monthParam !== null)
+      filters.notice = [filters.notice, 'Месяц указан неверно, поэтому показан ближайший с курсами.']
+        .filter(Boolean)
+        .join(' ');
+    const [next] = (await listCourses({ city, category, limit: 1, offset: 0 }, today)).items;
+    if (next && next.startDate.slice(0, 7) > month) month = next.startDate.slice(0, 7);
+  }
+  const { items } = await listCourses({ city, category, month, limit: 100, offset: 0 });
   const byDay = new Map<string, CourseSummary[]>();
   for (const course of items) {
     for (const day of daysBetween(course.startDate, course.endDate)) {
