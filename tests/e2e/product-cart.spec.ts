@@ -1,5 +1,6 @@
 import { expect, test } from './support/test.ts';
 import {
+  allProducts,
   cartCounter,
   cartLink,
   inStockProduct,
@@ -206,4 +207,40 @@ test('a tap on «В корзину» before the page’s code has loaded waits v
   await expect(card).toHaveAttribute('aria-busy', 'true');
   await expect(toast(page, 'Товар добавлен в корзину')).toBeVisible();
   expect(await storedJson<StoredCartLine[]>(page, 'cart')).toEqual([{ id, quantity: 1 }]);
+});
+
+test('the cart stops a checkout that would fail on stock and offers to cut the line to what there is', async ({
+  page,
+}) => {
+  await page.goto('/kg/');
+  await page.evaluate((line) => localStorage.setItem('cart', JSON.stringify([line])), {
+    id: product.id,
+    quantity: product.quantity + 5,
+  });
+  await page.goto('/kg/cart/');
+  await waitForIslands(page);
+  const checkout = page.getByRole('button', { name: 'Оформить заказ' });
+  await expect(checkout).toHaveAttribute('aria-disabled', 'true');
+  await expect(checkout).toHaveAccessibleDescription(/есть замечания/);
+  await expect(page.getByRole('link', { name: 'Оформить заказ' })).toHaveCount(0);
+  await expect(page.locator('.cart-unit')).toContainText('за шт.');
+  await page.getByRole('button', { name: `Уменьшить до ${product.quantity} шт.` }).click();
+  await expect(page.getByRole('spinbutton', { name: /^Количество/ })).toHaveValue(String(product.quantity));
+  await expect(page.getByRole('link', { name: 'Оформить заказ' })).toBeVisible();
+  expect(await storedJson<StoredCartLine[]>(page, 'cart')).toEqual([{ id: product.id, quantity: product.quantity }]);
+});
+
+test('an out-of-stock card offers «Сообщить о поступлении», leading to the product page’s alert form', async ({
+  page,
+  request,
+}) => {
+  const out = (await allProducts(request, 'kg')).find((p) => !p.in_stock && p.price !== null);
+  test.skip(!out, 'the demo catalog has no product out of stock in Kyrgyzstan');
+  await page.goto(`/kg/search/?q=${encodeURIComponent(out!.sku)}`);
+  const card = page.locator('.product-card', { hasText: out!.sku });
+  await expect(card.getByRole('button', { name: /В корзину/ })).toHaveCount(0);
+  await card.getByRole('link', { name: `Сообщить о поступлении: ${out!.name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/kg/product/${out!.slug}/#stock-alert$`));
+  await expect(page.locator('#stock-alert').getByLabel('Сообщить о поступлении')).toBeInViewport();
+  await expect(page.locator('#stock-alert').getByRole('button', { name: 'Сообщить мне' })).toBeVisible();
 });

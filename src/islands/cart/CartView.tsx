@@ -55,6 +55,14 @@ export default function CartView({
     );
   }
 
+  // A line that cannot be ordered as it is (too many, sold out, not sold here) stops the checkout here,
+  // before a form is filled, not after it.
+  const blocked = lines.filter(
+    (line) =>
+      state.status === 'succeeded' &&
+      stockProblem(line.product ? { stock: line.product.quantity } : null, line.quantity),
+  ).length;
+
   return (
     <div className="cart">
       <ul className="cart-lines">
@@ -90,13 +98,25 @@ export default function CartView({
                       {product.name}
                     </a>
                     <p className="cart-sku">Арт. {product.sku}</p>
+                    {product.price && (
+                      <p className="cart-unit muted small">{format(product.price, product.currency)} за шт.</p>
+                    )}
                     {problem ? (
-                      <p className="cart-warning">
-                        {stockProblemText(problem, country)}{' '}
-                        {problem.kind === 'too_many'
-                          ? 'Уменьшите количество.'
-                          : 'Уберите товар или дождитесь поступления.'}
-                      </p>
+                      <div className="cart-warning">
+                        <p>
+                          {stockProblemText(problem, country)}{' '}
+                          {problem.kind === 'too_many' ? '' : 'Уберите товар или дождитесь поступления.'}
+                        </p>
+                        {problem.kind === 'too_many' && (
+                          <button
+                            type="button"
+                            className="btn btn-secondary"
+                            onClick={() => setQuantity(line.id, problem.available)}
+                          >
+                            Уменьшить до {problem.available} шт.
+                          </button>
+                        )}
+                      </div>
                     ) : (
                       <p className="cart-stock muted small">В наличии: {product.quantity} шт.</p>
                     )}
@@ -181,7 +201,25 @@ export default function CartView({
         {subtotal && subtotal.orderable > 0 && (
           <p className="cart-delivery small">{deliveryNote(country, subtotal.amount)}</p>
         )}
-        {subtotal && subtotal.orderable > 0 ? (
+        {subtotal && subtotal.orderable > 0 && blocked > 0 ? (
+          <>
+            <p className="cart-warning" id="cart-blocked">
+              {blocked === 1 ? 'В одной строке корзины' : `В строках корзины (${blocked})`} есть замечания: исправьте
+              их, чтобы оформить заказ.
+            </p>
+            <button
+              type="button"
+              className="btn btn-primary cart-checkout"
+              aria-disabled="true"
+              aria-describedby="cart-blocked"
+              onClick={() =>
+                document.querySelector<HTMLElement>('.cart-line .cart-warning')?.scrollIntoView({ block: 'center' })
+              }
+            >
+              Оформить заказ
+            </button>
+          </>
+        ) : subtotal && subtotal.orderable > 0 ? (
           <a className="btn btn-primary cart-checkout" href={checkoutHref} data-astro-reload>
             Оформить заказ
           </a>
