@@ -80,3 +80,27 @@ test('without JavaScript the menu is a plain list of links', async ({ browser })
   await expect(menu.getByRole('button')).toHaveCount(0);
   await context.close();
 });
+
+test('on a desktop Escape gives focus back to «Каталог», and tabbing out of the menu closes it', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  await page.goto('/kg/');
+  const menu = page.locator('[data-catalog-menu]');
+  const summary = menu.locator('summary');
+  await summary.focus();
+  await page.keyboard.press('Enter');
+  await expect(menu).toHaveAttribute('open', '');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Escape');
+  await expect(menu).not.toHaveAttribute('open', '');
+  await expect(summary).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(menu).toHaveAttribute('open', '');
+  await menu.getByRole('link').last().focus();
+  await page.keyboard.press('Tab');
+  await expect(menu).not.toHaveAttribute('open', '');
+  await context.close();
+});

@@ -129,3 +129,17 @@ test('a brand page filters by category first and offers specifications only with
   await expect(chips(page).getByRole('link').first()).toHaveText(/Категория: Композиты/);
   await expectNoViolationsOnceArrived(page);
 });
+
+test('a keyboard skips the filters to the products with one link', async ({ page }) => {
+  await page.goto(CATEGORY_PATH);
+  await waitForIslands(page);
+  const skip = page.getByRole('link', { name: /^К товарам \(\d+\)$/ });
+  await skip.focus();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#listing-results')).toBeFocused();
+  await page.keyboard.press('Tab');
+  // The next stop is in the results (a chip, the sort, or a card), not a filter.
+  expect(await page.evaluate(() => !!document.activeElement?.closest('#listing-results'))).toBe(true);
+  await expectNoSeriousAxeViolations(page);
+});

@@ -44,6 +44,8 @@ test('a dentist signs up for a course from its page and gets an acknowledgement 
   await page.getByRole('link', { name: 'Записаться на курс' }).click();
   const section = page.getByRole('region', { name: 'Записаться на курс' });
   await expect(section).toBeInViewport();
+  // Focus went with the scroll: the next Tab is inside the form, not back at the link.
+  await expect(section).toBeFocused();
   // One of phone and email is needed: the labels say so, rather than calling both optional.
   await expect(section.getByLabel('Телефон (или почта)')).toBeVisible();
   await expect(section.getByLabel('Электронная почта (или телефон)')).toBeVisible();
