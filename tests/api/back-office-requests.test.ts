@@ -89,6 +89,23 @@ describe('the back office: the inbox of visitor requests', () => {
     expect((await api('/staff/requests/?kind=letters', { token })).status).toBe(400);
   });
 
+  it('keeps a printing model over the old 25 MB (an intraoral scan) and hands it back byte for byte', async () => {
+    const facet = 'facet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 0\nendloop\nendfacet\n';
+    const model = `solid scan\n${facet.repeat(Math.ceil((30 * 1024 * 1024) / facet.length))}endsolid scan\n`;
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ ...contact, email: uniqueEmail('scan'), quantity: '1' }))
+      form.set(key, value);
+    form.set('file', new File([model], 'scan.stl', { type: 'model/stl' }));
+    const sent = await api('/services/printing_requestes/', { method: 'POST', ip: uniqueIp(), body: form });
+    expect(sent.status, JSON.stringify(sent.body).slice(0, 200)).toBe(201);
+    expect(sent.body.attachment).toEqual({ filename: 'scan.stl', size: model.length });
+    const file = await api(`/staff/requests/${sent.body.id}/file/`, { token: await staffAccess() });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-length')).toBe(String(model.length));
+    expect((file.body as string).length).toBe(model.length);
+    expect(file.body === model).toBe(true);
+  });
+
   it('hands out the file only as a download that no browser runs as a page', async () => {
     const token = await staffAccess();
     const { id } = await applyWithCv(uniqueEmail('cv'), 'cv "final"\u202Egpj.pdf');

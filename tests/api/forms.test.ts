@@ -345,6 +345,30 @@ describe('POST /services/printing_requestes/ and /services/vacancy_requests/', (
     expect(body.details).toEqual({ quantity: 3 });
   });
 
+  it('POST /services/printing_requestes/ takes a link to a cloud folder instead of a file, and refuses one that is not a link', async () => {
+    const link = 'https://disk.yandex.ru/d/scan-upper-jaw';
+    const ok = await api('/services/printing_requestes/', {
+      method: 'POST',
+      ip: nextIp(),
+      json: { ...contact, quantity: 2, file_url: `  ${link} ` },
+    });
+    expect(ok.status).toBe(201);
+    expect(ok.body.details).toEqual({ quantity: 2, file_url: link });
+    const staff = (await listOutbox({ to: STAFF })).find(
+      (m) => m.text.includes(`№${ok.body.id}`) || m.text.includes(link),
+    );
+    expect(staff?.text).toContain(`Ссылка на файл: ${link}`);
+    for (const bad of ['disk.yandex.ru/d/scan', 'javascript:alert(1)', 'https://', `https://x.kg/${'a'.repeat(500)}`]) {
+      const refused = await api('/services/printing_requestes/', {
+        method: 'POST',
+        ip: nextIp(),
+        json: { ...contact, file_url: bad },
+      });
+      expect(refused.status, bad.slice(0, 30)).toBe(400);
+      expect(Object.keys(refused.body)).toEqual(['file_url']);
+    }
+  });
+
   it('POST /services/printing_requestes/ keeps an STL model sent as multipart', async () => {
     const form = multipart(
       { ...contact, message: 'Модель верхней челюсти' },
@@ -354,7 +378,9 @@ describe('POST /services/printing_requestes/ and /services/vacancy_requests/', (
     expect(status).toBe(201);
     expect(body.attachment).toEqual({ filename: 'upper jaw.stl', size: asciiStl.length });
     const [file] = await dbRows<{ filename: string; content_type: string; data: Buffer }>(
-      sql`select filename, content_type, data from request_files where request_id = ${body.id}`,
+      sql`select f.filename, f.content_type, string_agg(c.data, ''::bytea order by c.seq) as data
+          from request_files f join request_file_chunks c on c.file_id = f.id
+          where f.request_id = ${body.id} group by f.id`,
     );
     expect(file!.content_type).toBe('model/stl');
     expect(Buffer.from(file!.data).toString()).toBe(asciiStl);

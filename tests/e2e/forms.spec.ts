@@ -99,9 +99,15 @@ test('a printing request takes an STL model with upload progress, and refuses a 
   await form
     .getByLabel(/^Файл модели/)
     .setInputFiles({ name: 'jaw.stl', mimeType: 'model/stl', buffer: Buffer.from(stl) });
+  // A link to a cloud folder goes with it (the way to send scans over 100 MB); a typo is caught first.
+  await form.getByLabel(/^Или ссылка на файл/).fill('disk.yandex.ru/d/scan');
+  await form.getByRole('button', { name: 'Отправить заявку' }).click();
+  await expect(form.getByLabel(/^Или ссылка на файл/)).toHaveAccessibleDescription(/начиная с https:\/\//);
+  await form.getByLabel(/^Или ссылка на файл/).fill('https://disk.yandex.ru/d/scan-upper-jaw');
   await form.getByRole('button', { name: 'Отправить заявку' }).click();
   await expect(form.getByRole('heading', { name: 'Заявка на печать отправлена' })).toBeVisible();
   await expect(form).toContainText('Файл: jaw.stl');
+  await expect(form).toContainText('Ссылка: https://disk.yandex.ru/d/scan-upper-jaw');
   const staff = await mailsTo(request, 'staff@localhost');
   expect(staff.some((m) => m.subject.startsWith('Заявка на 3D-печать') && m.text.includes('jaw.stl'))).toBe(true);
 });
@@ -112,6 +118,21 @@ test('an applicant sends a CV for an open vacancy', async ({ page, request }) =>
   await page.goto(`/kg/vacancies/${vacancy.slug}/`);
   const form = page.getByRole('region', { name: 'Откликнуться на вакансию' });
   await fillContact(page, form, { name: 'Нурлан', phone: '+996 555 000 111', email: 'cv-e2e@mail.kg' });
+  // A file over the limit is said at once and stops the form: it never goes without the file chosen.
+  let sentWithoutFile = false;
+  page.on('request', (r) => {
+    if (r.url().includes('/vacancy_requests/')) sentWithoutFile = true;
+  });
+  await form.getByLabel(/^Резюме/).setInputFiles({
+    name: 'cv-scan.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(6 * 1024 * 1024)]),
+  });
+  await expect(form.getByText(/Файл больше 5 МБ/)).toBeVisible();
+  await form.getByRole('button', { name: 'Откликнуться' }).click();
+  await expect(form.getByLabel(/^Резюме/)).toBeFocused();
+  await expect(form.getByText(/Файл больше 5 МБ/)).toBeVisible();
+  expect(sentWithoutFile).toBe(false);
   await form
     .getByLabel(/^Резюме/)
     .setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });

@@ -13,9 +13,10 @@ interface FileFieldProps
 }
 
 /**
- * A labelled file input: refuses a file over `maxBytes` as soon as it is chosen (the input is
- * emptied and the message takes the error slot), shows the chosen file's name and size, and a
- * progress bar while `progress` is a number.
+ * A labelled file input: says at once when a chosen file is over `maxBytes` (the message takes the error
+ * slot), and the file stays chosen, so the form refuses to be sent until the visitor picks another one
+ * (`data-max-bytes`, checked by `useForm`): a form never goes out without the file its visitor chose.
+ * Shows the chosen file's name and size, and a progress bar while `progress` is a number.
  */
 export function FileField({
   label,
@@ -45,15 +46,8 @@ export function FileField({
 
   function choose(event: ChangeEvent<HTMLInputElement>): void {
     const file = event.currentTarget.files?.[0];
-    if (file && file.size > maxBytes) {
-      // Emptied, so the form neither sends the file nor counts a required field as filled.
-      event.currentTarget.value = '';
-      setChosen(null);
-      setRefusal(fileTooBigMessage(maxBytes));
-    } else {
-      setChosen(file ? { name: file.name, size: file.size } : null);
-      setRefusal(null);
-    }
+    setChosen(file ? { name: file.name, size: file.size } : null);
+    setRefusal(file && file.size > maxBytes ? fileTooBigMessage(maxBytes) : null);
     onChange?.(event);
   }
 
@@ -87,7 +81,17 @@ export function FileField({
       extra={extra}
       errorIsAlert={refusal !== null}
     >
-      {(wiring) => <input ref={inputRef} type="file" accept={accept} {...wiring} {...input} onChange={choose} />}
+      {(wiring) => (
+        <input
+          ref={inputRef}
+          type="file"
+          accept={accept}
+          data-max-bytes={maxBytes}
+          {...wiring}
+          {...input}
+          onChange={choose}
+        />
+      )}
     </FieldFrame>
   );
 }

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type SubmitEvent, type SyntheticEvent } from 'react';
 import { EMAIL_INVALID, looksLikeEmail } from '~/shared/email.ts';
 import { normalizePhone, PHONE_INVALID } from '~/shared/phone.ts';
+import { isWebLink, WEB_LINK_INVALID } from '~/shared/web-link.ts';
+import { fileTooBigMessage } from './file-size.ts';
 import { blankFields, hasErrors, NO_ERRORS, toFormErrors, type CodeTexts, type FormErrors } from './form-errors.ts';
 
 /** The form's text values by name; a file input gives the chosen file's name, or '' when none is chosen. */
@@ -114,13 +116,20 @@ export function useForm({ codeTexts, warm }: FormOptions = {}) {
 
 export type FormState = ReturnType<typeof useForm>;
 
-/** Phones and addresses typed into a form's `tel` and `email` fields that the API would refuse. */
+/**
+ * What the API would refuse in a form's typed fields (`tel`, `email`, `url`), and a chosen file over its
+ * field's `data-max-bytes`: a form is never sent without the file its visitor chose.
+ */
 function typedFieldErrors(form: HTMLFormElement): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const element of Array.from(form.elements)) {
     if (!(element instanceof HTMLInputElement) || !element.name || element.value.trim() === '') continue;
     if (element.type === 'tel' && normalizePhone(element.value) === null) errors[element.name] = [PHONE_INVALID];
     if (element.type === 'email' && !looksLikeEmail(element.value)) errors[element.name] = [EMAIL_INVALID];
+    if (element.type === 'url' && !isWebLink(element.value)) errors[element.name] = [WEB_LINK_INVALID];
+    const file = element.type === 'file' ? element.files?.[0] : undefined;
+    if (file && element.dataset.maxBytes && file.size > Number(element.dataset.maxBytes))
+      errors[element.name] = [fileTooBigMessage(Number(element.dataset.maxBytes))];
   }
   return errors;
 }

@@ -13,7 +13,8 @@ import {
 import type { CountryCode, VisitorRequest } from '~/lib/api/types.ts';
 import { ContactFields, requestsApi } from './request-fields.tsx';
 
-const MODEL_MAX_BYTES = 25 * 1024 * 1024;
+// The API's limit (server/requests/attachments.ts): intraoral scans are often over 25 MB.
+const MODEL_MAX_BYTES = 100 * 1024 * 1024;
 
 interface Props {
   country: CountryCode;
@@ -32,6 +33,7 @@ export default function PrintingRequestForm({ country, services, selected }: Pro
     async (_values, data) => {
       const { sendPrintingRequest } = await requestsApi();
       if (!data.get('printing_price')) data.delete('printing_price');
+      if (!data.get('file_url')) data.delete('file_url');
       setSent(await sendPrintingRequest(data, { onProgress: form.setProgress }));
     },
     { required: ['name', 'phone'] },
@@ -44,6 +46,7 @@ export default function PrintingRequestForm({ country, services, selected }: Pro
         <p className="muted">
           Номер заявки: {sent.id}.{sent.printing_price ? ` Услуга: ${sent.printing_price.title}.` : ''}
           {sent.attachment ? ` Файл: ${sent.attachment.filename}.` : ''}
+          {typeof sent.details.file_url === 'string' ? ` Ссылка: ${sent.details.file_url}.` : ''}
         </p>
       </Done>
     );
@@ -83,8 +86,19 @@ export default function PrintingRequestForm({ country, services, selected }: Pro
         accept=".stl,.obj,.ply,.3mf,.zip"
         maxBytes={MODEL_MAX_BYTES}
         progress={form.progress}
-        hint="STL, OBJ, PLY, 3MF или ZIP, до 25 МБ. Нет файла — опишите задачу, поможем со сканированием."
+        hint="STL, OBJ, PLY, 3MF или ZIP, до 100 МБ. Нет файла — опишите задачу, поможем со сканированием."
         errors={errors.file}
+      />
+      <Field
+        name="file_url"
+        label="Или ссылка на файл"
+        type="url"
+        inputMode="url"
+        optional
+        maxLength={500}
+        placeholder="https://disk.yandex.ru/…"
+        hint="Папка в облаке (Google Диск, Яндекс Диск, Dropbox) с доступом по ссылке — для файлов больше 100 МБ или нескольких сканов."
+        errors={errors.file_url}
       />
       <TextArea name="message" label="Комментарий" optional rows={3} errors={errors.message} />
       <SubmitButton pending={form.pending} label="Отправить заявку" pendingLabel="Отправляем…" />

@@ -21,6 +21,7 @@ import { countryChoices, countryName, requestKindChoices, requestStatusChoices }
 import { DownloadButton } from './DownloadButton.tsx';
 import { ByScreen } from './responsive.tsx';
 import { fileSize, formatPhone, moment } from './format.ts';
+import { REQUEST_DETAIL_LABELS } from '../../shared/request-details.ts';
 
 type InboxRequest = components['schemas']['InboxRequest'] & RaRecord;
 type Subscriber = components['schemas']['NewsletterSubscriber'] & RaRecord;
@@ -139,10 +140,16 @@ function RequestSummary() {
             {details.map(([key, value]) => (
               <Box key={key} sx={{ display: 'contents' }}>
                 <Typography component="dt" variant="body2" color="text.secondary">
-                  {key}
+                  {REQUEST_DETAIL_LABELS[key] ?? key}
                 </Typography>
-                <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-                  {String(value)}
+                <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                  {key === 'file_url' && typeof value === 'string' && /^https?:\/\//i.test(value) ? (
+                    <a href={value} target="_blank" rel="noopener noreferrer">
+                      {value}
+                    </a>
+                  ) : (
+                    String(value)
+                  )}
                 </Typography>
               </Box>
             ))}

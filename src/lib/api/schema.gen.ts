@@ -2652,6 +2652,11 @@ export interface components {
             quantity?: number | string;
             /** @default  */
             message?: string;
+            /**
+             * Format: uri
+             * @description A link to the model instead of (or besides) the file: a cloud folder, for scans over 100 MB.
+             */
+            file_url?: string;
         };
         VacancyRequest: {
             /**
@@ -6387,8 +6392,13 @@ export interface operations {
                     /** @default  */
                     message?: string;
                     /**
+                     * Format: uri
+                     * @description A link to the model instead of (or besides) the file: a cloud folder, for scans over 100 MB.
+                     */
+                    file_url?: string;
+                    /**
                      * Format: binary
-                     * @description STL, OBJ, PLY, 3MF or ZIP, up to 25 MB.
+                     * @description STL, OBJ, PLY, 3MF or ZIP, up to 100 MB.
                      */
                     file?: string;
                 };

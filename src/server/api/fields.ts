@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { ACCOUNT_MESSAGES as M } from '../accounts/accounts.messages.ts';
 import { normalizePhone } from '../../shared/phone.ts';
+import { isWebLink, WEB_LINK_INVALID } from '../../shared/web-link.ts';
 import { toSingleLine } from '../../shared/control-characters.ts';
 import { MAX_ID } from '../ids.ts';
 
@@ -15,6 +16,15 @@ export const text = (max: number) =>
     .string({ error: (issue) => (issue.input === undefined ? M.required : M.notText) })
     .max(max, M.tooLong(max))
     .refine((value) => !value.includes('\0'), NUL_MESSAGE);
+
+/** An optional web address (a cloud folder with a model): empty, or http(s) with a host. */
+export const webLink = (max: number) =>
+  text(max)
+    .transform((value) => value.trim())
+    .refine((value) => value === '' || isWebLink(value), WEB_LINK_INVALID)
+    .optional()
+    .default('')
+    .openapi({ type: 'string', format: 'uri' });
 
 /** A true/false body field, as DRF's BooleanField says when it is neither. */
 export const flag = () => z.boolean({ error: 'Ожидается true или false.' });

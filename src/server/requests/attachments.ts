@@ -16,8 +16,9 @@ export const ATTACHMENT_LIMITS: Record<
     extensions: ['pdf', 'doc', 'docx', 'odt', 'rtf'],
     label: 'PDF, DOC, DOCX, ODT или RTF',
   },
+  // Intraoral scans are often larger than 25 MB; the file goes to disk and then to the database 1 MB at a time.
   model: {
-    maxBytes: 25 * 1024 * 1024,
+    maxBytes: 100 * 1024 * 1024,
     extensions: ['stl', 'obj', 'ply', '3mf', 'zip'],
     label: 'STL, OBJ, PLY, 3MF или ZIP',
   },
@@ -26,7 +27,9 @@ export const ATTACHMENT_LIMITS: Record<
 export interface Attachment {
   filename: string;
   contentType: string;
-  data: Buffer;
+  size: number;
+  /** The file's bytes in order, read once as they are stored (from the upload's temporary file). */
+  bytes: () => AsyncIterable<Uint8Array>;
 }
 
 /** How much of a file's beginning {@link checkAttachment} looks at. */
@@ -90,7 +93,7 @@ export const tooLargeMessage = (kind: AttachmentKind) =>
 export function checkAttachment(
   kind: AttachmentKind,
   file: { name: string; size: number; head: Buffer },
-): Omit<Attachment, 'data'> | { error: string } {
+): Pick<Attachment, 'filename' | 'contentType'> | { error: string } {
   const limits = ATTACHMENT_LIMITS[kind];
   const filename = safeFilename(file.name);
   const extension = filename.includes('.') ? filename.split('.').pop()!.toLowerCase() : '';

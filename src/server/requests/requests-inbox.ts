@@ -3,6 +3,7 @@
  * printing requests (with their model) and vacancy applications (with their CV). Staff list them by
  * kind and state, read one, note what they did and move it along: new → in progress → done (or spam).
  */
+import { readFileBytes } from './request-files.ts';
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { CountryCode } from '../../shared/countries.ts';
 import { recordStaffChange } from '../audit/staff-changes.ts';
@@ -144,20 +145,22 @@ export async function updateInboxRequest(
   return updated ? findInboxRequest(id) : null;
 }
 
-/** The file a request came with (a model, a CV), or null. */
+/** The file a request came with (a model, a CV), its bytes read as they are sent; or null. */
 export async function readRequestFile(
   requestId: number,
-): Promise<{ filename: string; contentType: string; size: number; data: Uint8Array } | null> {
+): Promise<{ filename: string; contentType: string; size: number; bytes: AsyncIterable<Uint8Array> } | null> {
   const db = await getDb();
   const [file] = await db
     .select({
+      id: requestFiles.id,
       filename: requestFiles.filename,
       contentType: requestFiles.contentType,
       size: requestFiles.size,
-      data: requestFiles.data,
     })
     .from(requestFiles)
     .where(eq(requestFiles.requestId, requestId))
     .limit(1);
-  return file ?? null;
+  if (!file) return null;
+  const { id, ...about } = file;
+  return { ...about, bytes: readFileBytes(id) };
 }

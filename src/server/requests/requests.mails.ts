@@ -1,3 +1,4 @@
+import { REQUEST_DETAIL_LABELS } from '../../shared/request-details.ts';
 import { COUNTRIES } from '../../shared/countries.ts';
 import { formatPhone } from '../../shared/phone.ts';
 import { SHOP_NAME } from '../../shared/site.ts';
@@ -35,22 +36,13 @@ export const REQUEST_TITLES: Record<RequestKind, { staff: string; visitor: strin
   },
 };
 
-const DETAIL_LABELS: Record<string, string> = {
-  subject: 'Тема',
-  participants: 'Участников',
-  clinic: 'Клиника',
-  quantity: 'Количество',
-  topic: 'Тема курса',
-  city: 'Город',
-};
-
 function summary(request: StoredRequest): string[] {
   const { about } = request;
   return [
     ...(about.course ? [`Курс: ${about.course.title}`] : []),
     ...(about.vacancy ? [`Вакансия: ${about.vacancy.title}`] : []),
     ...(about.printingPrice ? [`Услуга: ${about.printingPrice.title}`] : []),
-    ...Object.entries(request.details).map(([key, value]) => `${DETAIL_LABELS[key] ?? key}: ${value}`),
+    ...Object.entries(request.details).map(([key, value]) => `${REQUEST_DETAIL_LABELS[key] ?? key}: ${value}`),
     ...(request.message ? [`Сообщение: ${request.message}`] : []),
     ...(request.attachment
       ? [

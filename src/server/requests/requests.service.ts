@@ -14,6 +14,7 @@ import { ValidationError } from '../errors.ts';
 import { isUpcoming } from '../courses/course-dates.ts';
 import { consumeFormLimits } from './requests.limits.ts';
 import { sendRequestMails } from './requests.mails.ts';
+import { storeFileChunks } from './request-files.ts';
 import type { RequestInput, StoredRequest } from './requests.types.ts';
 
 export type { RequestInput, RequestKind, StoredRequest } from './requests.types.ts';
@@ -52,8 +53,12 @@ export async function submitRequest(
       })
       .returning();
     if (input.attachment) {
-      const { filename, contentType, data } = input.attachment;
-      await tx.insert(requestFiles).values({ requestId: row!.id, filename, contentType, size: data.length, data });
+      const { filename, contentType, size, bytes } = input.attachment;
+      const [file] = await tx
+        .insert(requestFiles)
+        .values({ requestId: row!.id, filename, contentType, size })
+        .returning({ id: requestFiles.id });
+      await storeFileChunks(tx, file!.id, bytes());
     }
     return row!;
   });
@@ -67,7 +72,7 @@ export async function submitRequest(
     message: stored.message,
     details: stored.details,
     about,
-    attachment: input.attachment ? { filename: input.attachment.filename, size: input.attachment.data.length } : null,
+    attachment: input.attachment ? { filename: input.attachment.filename, size: input.attachment.size } : null,
     createdAt: stored.createdAt,
   };
   await sendRequestMails(request);
@@ -85,7 +90,7 @@ function echo(input: RequestInput, about: StoredRequest['about']): Omit<StoredRe
     message,
     details,
     about,
-    attachment: attachment ? { filename: attachment.filename, size: attachment.data.length } : null,
+    attachment: attachment ? { filename: attachment.filename, size: attachment.size } : null,
   };
 }
 

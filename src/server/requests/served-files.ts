@@ -43,3 +43,18 @@ export function servedFileHeaders(file: {
     'Cache-Control': 'private, no-store',
   };
 }
+
+/** A stored file's bytes as a response body, each chunk read from the database when the client takes it. */
+export function servedFileBody(bytes: AsyncIterable<Uint8Array>): ReadableStream<Uint8Array> {
+  const chunks = bytes[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { value, done } = await chunks.next();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    async cancel() {
+      await chunks.return?.();
+    },
+  });
+}

@@ -18,7 +18,7 @@ import {
   exportSubscribers as subscribersCsv,
   listSubscribers as subscribersPage,
 } from '../../requests/newsletter.queries.ts';
-import { servedFileHeaders } from '../../requests/served-files.ts';
+import { servedFileBody, servedFileHeaders } from '../../requests/served-files.ts';
 import {
   toDashboardJson,
   toInboxRequestJson,
@@ -89,7 +89,7 @@ export const updateRequest: AppRouteHandler<typeof routes.updateRequest> = async
 export const requestFile: AppRouteHandler<typeof routes.requestFile> = async (c) => {
   const file = await readRequestFile(c.req.valid('param').id);
   if (!file) throw new NotFoundError('У этой заявки нет файла.');
-  return c.body(new Uint8Array(file.data), 200, servedFileHeaders(file));
+  return c.body(servedFileBody(file.bytes), 200, servedFileHeaders(file));
 };
 
 export const listSubscribers: AppRouteHandler<typeof routes.listSubscribers> = async (c) => {

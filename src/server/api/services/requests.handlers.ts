@@ -31,8 +31,8 @@ async function attachment(kind: AttachmentKind, field: string, file: File | unde
   const head = Buffer.from(await file.slice(0, ATTACHMENT_HEAD_BYTES).arrayBuffer());
   const checked = checkAttachment(kind, { name: file.name, size: file.size, head });
   if ('error' in checked) throw new ValidationError({ [field]: [checked.error] });
-  // Read whole (from the temporary file) only now, once, to be stored.
-  return { ...checked, data: Buffer.from(await file.arrayBuffer()) };
+  // Read (from the temporary file) only now, once, as it is stored.
+  return { ...checked, size: file.size, bytes: () => file.stream() };
 }
 
 export const createSupportRequest: AppRouteHandler<typeof routes.createSupportRequest> = async (c) => {
@@ -63,14 +63,14 @@ export const createCourseSearchRequest: AppRouteHandler<typeof routes.createCour
 
 export const createPrintingRequest: AppRouteHandler<typeof routes.createPrintingRequest> = async (c) => {
   const sent = bodyOf(c, { json: () => c.req.valid('json'), form: () => c.req.valid('form') });
-  const { printing_price, quantity, message, ...rest } = sent;
+  const { printing_price, quantity, message, file_url, ...rest } = sent;
   const { file, ...body } = rest as typeof rest & { file?: File };
   return c.json(
     await accept(c, body, {
       kind: 'printing',
       printingPrice: printing_price,
       message,
-      details: { quantity },
+      details: { quantity, ...(file_url ? { file_url } : {}) },
       attachment: await attachment('model', 'file', file),
     }),
     201,

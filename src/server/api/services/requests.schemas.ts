@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { CITY_CODES } from '../../../shared/cities.ts';
 import { countryEnum, countryQuery } from '../common.schemas.ts';
-import { email, filled, filledLine, line, phone, text } from '../fields.ts';
+import { email, filled, filledLine, line, phone, text, webLink } from '../fields.ts';
 
 /**
  * Bodies of the public forms. Each takes JSON; the printing request and the vacancy application also
@@ -102,12 +102,15 @@ const printingFields = {
     .openapi({ description: 'The price list row, when one is picked.' }),
   quantity: positiveInt(1000).optional().default(1),
   message: optionalText(4000),
+  file_url: webLink(500).openapi({
+    description: 'A link to the model instead of (or besides) the file: a cloud folder, for scans over 100 MB.',
+  }),
 };
 
 export const printingRequestBody = z.object(printingFields).openapi('PrintingRequest');
 export const printingRequestForm = z.object({
   ...printingFields,
-  file: file.openapi({ description: 'STL, OBJ, PLY, 3MF or ZIP, up to 25 MB.' }),
+  file: file.openapi({ description: 'STL, OBJ, PLY, 3MF or ZIP, up to 100 MB.' }),
 });
 
 const vacancyFields = {

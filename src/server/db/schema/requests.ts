@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bytea } from './columns.ts';
 import { countries, products } from './catalog.ts';
 import { courses, printingPrices, vacancies } from './services.ts';
@@ -38,7 +38,11 @@ export const visitorRequests = pgTable(
   (t) => [index().on(t.kind, t.createdAt), index('visitor_requests_status_idx').on(t.status, t.createdAt)],
 );
 
-/** A file sent with a request (an STL model, a CV), kept in the database so every shop process can serve it. */
+/**
+ * A file sent with a request (an STL model, a CV), kept in the database so every shop process can serve it.
+ * Its bytes are in `request_file_chunks` (a model may be 100 MB: written and read 1 MB at a time); `data`
+ * holds the bytes of files stored before that, whole.
+ */
 export const requestFiles = pgTable(
   'request_files',
   {
@@ -49,10 +53,23 @@ export const requestFiles = pgTable(
     filename: text().notNull(),
     contentType: text().notNull(),
     size: integer().notNull(),
-    data: bytea().notNull(),
+    data: bytea(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.requestId)],
+);
+
+/** The bytes of a request's file, 1 MB a row, in order. */
+export const requestFileChunks = pgTable(
+  'request_file_chunks',
+  {
+    fileId: integer()
+      .notNull()
+      .references(() => requestFiles.id, { onDelete: 'cascade' }),
+    seq: integer().notNull(),
+    data: bytea().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.seq] })],
 );
 
 /** Newsletter subscribers; `token` signs the unsubscribe link of every mail. */
