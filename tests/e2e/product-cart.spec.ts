@@ -244,3 +244,21 @@ test('an out-of-stock card offers «Сообщить о поступлении»
   await expect(page.locator('#stock-alert').getByLabel('Сообщить о поступлении')).toBeInViewport();
   await expect(page.locator('#stock-alert').getByRole('button', { name: 'Сообщить мне' })).toBeVisible();
 });
+
+test.describe('toasts on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('show one at a time, the newest, and stay with the page they were raised on', async ({ page }) => {
+    await page.goto(`/kg/product/${product.slug}/`);
+    await waitForIslands(page);
+    await page.getByRole('button', { name: `В избранное: ${product.name}` }).click();
+    await expect(toast(page, 'Товар добавлен в избранное')).toBeVisible();
+    await page.getByRole('button', { name: 'В корзину', exact: true }).first().click();
+    await expect(toast(page, 'Товар добавлен в корзину')).toBeVisible();
+    await expect(toast(page, 'Товар добавлен в избранное')).toBeHidden();
+    // Moving on (in-page navigation) leaves the toast behind.
+    await page.getByRole('navigation', { name: 'Навигационная цепочка' }).getByRole('link').last().click();
+    await expect(page).not.toHaveURL(new RegExp(`/product/${product.slug}/`));
+    await expect(toast(page, 'Товар добавлен в корзину')).toBeHidden();
+  });
+});

@@ -1,7 +1,7 @@
 import { navigate } from 'astro:transitions/client';
 import { paths } from '~/shared/paths.ts';
 import type { CountryCode } from '~/shared/countries.ts';
-import { NOTICES, notifySuccess } from '~/islands/toasts/notify.ts';
+import { NOTICES, notifyAcrossNavigation } from '~/islands/toasts/notify.ts';
 import { logout } from '~/stores/user.ts';
 import { Field, Form, SubmitButton, useForm } from '~/islands/forms/index.ts';
 import type { OnDemandProps } from '../hooks/use-on-demand.ts';
@@ -21,8 +21,8 @@ export default function DeleteAccount({ country, onCancel }: OnDemandProps & { c
       const { deleteMe } = await accountsApi();
       await deleteMe({ current_password: values.current_password! });
       logout();
-      notifySuccess('Аккаунт удалён');
-      notifySuccess(NOTICES.loggedOut);
+      // One toast (a phone shows one at a time), with the brief's words in it.
+      notifyAcrossNavigation(`Аккаунт удалён. ${NOTICES.loggedOut}`);
       await navigate(paths.home(country));
     },
     { required: ['current_password'] },

@@ -1,7 +1,7 @@
 import { navigate } from 'astro:transitions/client';
 import { paths } from '~/shared/paths.ts';
 import type { CountryCode } from '~/shared/countries.ts';
-import { NOTICES, notifySuccess } from '~/islands/toasts/notify.ts';
+import { NOTICES, notifyAcrossNavigation } from '~/islands/toasts/notify.ts';
 import { logout } from '~/stores/user.ts';
 
 /** Logs out at once (cookies and the user store; the server revokes the refresh token on the side), says so and goes home. */
@@ -12,7 +12,8 @@ export default function LogoutButton({ country }: { country: CountryCode }) {
       className="btn btn-secondary"
       onClick={() => {
         logout();
-        notifySuccess(NOTICES.loggedOut);
+        // The brief's words, with a way back in beside them.
+        notifyAcrossNavigation(NOTICES.loggedOut, { label: 'Войти снова', href: paths.login(country) });
         void navigate(paths.home(country));
       }}
     >

@@ -21,14 +21,22 @@ export type { ToastAction };
 type Show = ReturnType<typeof import('./toast-root.tsx').mountToastArea>;
 let toastArea: Promise<Show> | null = null;
 
-function show(kind: 'success' | 'error', text: string, action?: ToastAction): void {
+function show(kind: 'success' | 'error', text: string, action?: ToastAction, travels = false): void {
   if (typeof window === 'undefined') return;
   toastArea ??= import('./toast-root.tsx').then(({ mountToastArea }) => mountToastArea());
-  void toastArea.then((raise) => raise(kind, text, action));
+  void toastArea.then((raise) => raise(kind, text, action, travels));
 }
 
 export function notifySuccess(text: string, action?: ToastAction): void {
   show('success', text, action);
+}
+
+/**
+ * A success toast about a move to another page, raised just before it (logging out goes home): it stays
+ * through the move, where any other toast goes with the page it was raised on.
+ */
+export function notifyAcrossNavigation(text: string, action?: ToastAction): void {
+  show('success', text, action, true);
 }
 
 export function notifyError(text: string, action?: ToastAction): void {
