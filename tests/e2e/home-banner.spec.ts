@@ -38,3 +38,22 @@ for (const width of [320, 390, 768, 1024, 1366, 1920]) {
     if (width === 390 || width === 1366) await expectNoSeriousAxeViolations(page);
   });
 }
+
+test.describe('the home page on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('shows its first products within a screen of scrolling, and the header offers a call', async ({ page }) => {
+    await page.goto('/kg/');
+    const firstCard = page.locator('.product-card').first();
+    const top = await firstCard.evaluate((card) => card.getBoundingClientRect().top + window.scrollY);
+    expect(top, 'the first product card, from the top of the page').toBeLessThan(2 * 844);
+    const call = page.getByRole('link', { name: /^Позвонить: / });
+    await expect(call).toBeVisible();
+    await expect(call).toHaveAttribute('href', /^tel:\+996\d+$/);
+    const header = (await page.locator('[data-site-header]').boundingBox())!;
+    expect(header.height, 'the header').toBeLessThanOrEqual(196);
+    // The search's placeholder fits its box.
+    const search = page.getByRole('searchbox').first();
+    expect(await search.evaluate((input: HTMLInputElement) => input.scrollWidth <= input.clientWidth)).toBe(true);
+  });
+});
