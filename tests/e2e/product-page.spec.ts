@@ -110,3 +110,14 @@ test('a product out of stock offers the back-in-stock alert instead of a buy but
   await expect(page.locator('.form-result-ok')).toBeVisible();
   await expectNoSeriousAxeViolations(page);
 });
+
+test('on a phone the first screen shows the name, the SKU and the buy button', async ({ browser, request }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const { results } = await (await request.get('/api/v1/products/products/?country=kg&search=Filtek&limit=1')).json();
+  await page.goto(`/kg/product/${results[0].slug}/`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeInViewport({ ratio: 1 });
+  await expect(page.getByText(`Артикул: ${results[0].sku}`)).toBeInViewport();
+  await expect(page.getByRole('button', { name: 'В корзину', exact: true }).last()).toBeInViewport();
+  await context.close();
+});
