@@ -12,3 +12,6 @@ export function plural(count: number, forms: readonly [one: string, few: string,
 }
 
 export const GOODS: readonly [string, string, string] = ['товар', 'товара', 'товаров'];
+
+/** Lines of a cart or an order (a product in any quantity is one). */
+export const POSITIONS: readonly [string, string, string] = ['позиция', 'позиции', 'позиций'];

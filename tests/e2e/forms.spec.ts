@@ -138,6 +138,7 @@ test('an applicant sends a CV for an open vacancy', async ({ page, request }) =>
     .setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
   await form.getByRole('button', { name: 'Откликнуться' }).click();
   await expect(form.getByRole('heading', { name: 'Отклик отправлен' })).toBeVisible();
+  await expect(form).toContainText('Резюме: cv.pdf');
   const [ack] = await mailsTo(request, 'cv-e2e@mail.kg');
   expect(ack!.text).toContain(vacancy.title);
   await expectNoSeriousAxeViolations(page);

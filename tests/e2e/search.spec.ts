@@ -82,7 +82,11 @@ test('a search that finds nothing suggests what to try, and offers to remove fil
   await expect(main.getByText('Проверьте написание')).toBeVisible();
   await expect(main.getByRole('link', { name: 'Сбросить фильтры' })).toHaveCount(0);
   await expect(main.getByRole('link', { name: 'Терапия' }).first()).toBeVisible();
+  // Nothing to filter or sort: neither is offered.
+  await expect(main.getByRole('combobox', { name: 'Сортировка' })).toHaveCount(0);
+  await expect(page.locator('.listing-filters')).toHaveCount(0);
   await expectNoSeriousAxeViolations(page);
   await page.goto('/kg/search/?q=%D0%BA%D0%BE%D0%BC%D0%BF%D0%BE%D0%B7%D0%B8%D1%82&price_from=99999999');
   await expect(main.getByRole('link', { name: 'Сбросить фильтры' })).toBeVisible();
+  await expect(page.locator('.listing-filters')).toHaveCount(1);
 });

@@ -294,3 +294,10 @@ test('static files carry nosniff like every page', async ({ request }) => {
   expect(response.status()).toBe(200);
   expect(response.headers()['x-content-type-options']).toBe('nosniff');
 });
+
+test('/favicon.ico leads to the shop’s icon instead of a 404', async ({ request }) => {
+  const answer = await request.get('/favicon.ico', { maxRedirects: 0 });
+  expect(answer.status()).toBe(301);
+  expect(answer.headers()['location']).toBe('/favicon.svg');
+  expect((await request.get('/favicon.ico')).headers()['content-type']).toContain('image/svg+xml');
+});

@@ -101,7 +101,8 @@ export default function AccountSettings({ country, user: serverUser, joined, cou
         )}
         <Status failed={email.failed} message={messages.email} />
         <p className="form-aside account-aside">
-          Не помните пароль? <a href={paths.emailReset(country)}>Смените адрес по ссылке из письма</a>
+          Сменить адрес нужно, а пароля вы не помните?{' '}
+          <a href={paths.emailReset(country)}>Получите ссылку для смены адреса на почту</a>
         </p>
       </section>
 

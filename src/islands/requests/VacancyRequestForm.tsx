@@ -31,6 +31,7 @@ export default function VacancyRequestForm({
         <p>{sent.detail}</p>
         <p className="muted">
           Номер отклика: {sent.id}. Вакансия: «{vacancy.title}».
+          {sent.attachment ? ` Резюме: ${sent.attachment.filename}.` : ''}
         </p>
       </Done>
     );
