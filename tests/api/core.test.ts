@@ -86,6 +86,8 @@ describe('GET /core/contacts/', () => {
         phones: expect.arrayContaining([expect.stringMatching(/^\+\d/)]),
         email: expect.stringContaining('@'),
         working_hours: expect.any(String),
+        whatsapp: expect.stringMatching(/^(\+\d{10,15})?$/),
+        telegram: expect.any(String),
       });
     }
   });

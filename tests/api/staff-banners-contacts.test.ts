@@ -75,6 +75,25 @@ describe('the back office: banners and contacts', () => {
     const publicOne = await api(`/core/contacts/${id}/`);
     expect(publicOne.status).toBe(200);
     expect(publicOne.body).toMatchObject({ city: 'Ош', working_hours: 'Пн–Пт 9:00–18:00' });
+    // The chats clinics use first: a WhatsApp phone (stored as + and digits) and a Telegram username.
+    const messengers = await api(`/staff/contacts/${id}/`, {
+      method: 'PATCH',
+      token,
+      json: { whatsapp: '0770 45-67-89', telegram: 'https://t.me/dentalmarket_osh' },
+    });
+    expect(messengers.body).toMatchObject({ whatsapp: '+996770456789', telegram: 'dentalmarket_osh' });
+    expect((await api(`/core/contacts/${id}/`)).body).toMatchObject({
+      whatsapp: '+996770456789',
+      telegram: 'dentalmarket_osh',
+    });
+    const refused = await api(`/staff/contacts/${id}/`, {
+      method: 'PATCH',
+      token,
+      json: { whatsapp: 'позвоните', telegram: 'x y' },
+    });
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.body).sort()).toEqual(['telegram', 'whatsapp']);
+    expect((await api(`/core/contacts/${id}/`)).body.telegram).toBe('dentalmarket_osh');
     expect((await api('/staff/contacts/999999/', { method: 'PATCH', token, json: { city: 'X' } })).status).toBe(404);
     expect((await api(`/staff/contacts/${id}/`, { method: 'DELETE', token })).status).toBe(204);
     expect((await api(`/core/contacts/${id}/`)).status).toBe(404);

@@ -303,6 +303,19 @@ test.describe('printing, vacancies, contacts and documents', () => {
     const offices = page.locator('main li.office');
     expect(await offices.count()).toBeGreaterThan(0);
     await expect(offices.first().locator('a[href^="tel:+"]').first()).toBeVisible();
+    // WhatsApp, Telegram and the map (2GIS): the channels clinics here use first.
+    await expect(offices.first().getByRole('link', { name: 'WhatsApp' })).toHaveAttribute(
+      'href',
+      /^https:\/\/wa\.me\/996\d+$/,
+    );
+    await expect(offices.first().getByRole('link', { name: 'Telegram' })).toHaveAttribute(
+      'href',
+      /^https:\/\/t\.me\/\w+$/,
+    );
+    await expect(offices.first().getByRole('link', { name: /На карте 2GIS/ })).toHaveAttribute(
+      'href',
+      /^https:\/\/2gis\.kg\/search\//,
+    );
     expect(ofType(await jsonLd(page), 'Store')).toHaveLength(await offices.count());
     await page.getByRole('link', { name: 'Реквизиты и документы' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Документы' })).toBeVisible();

@@ -140,17 +140,33 @@ function ContactFields() {
       </ArrayInput>
       <TextInput source="email" label="Email" type="email" />
       <TextInput source="working_hours" label="Часы работы" fullWidth />
+      <FieldRow>
+        <TextInput source="whatsapp" label="WhatsApp" helperText="Телефон с кодом страны" />
+        <TextInput source="telegram" label="Telegram" helperText="Имя пользователя, например dentalmarket_kg" />
+      </FieldRow>
     </>
   );
 }
 
-const contactBody = ({ country, city, address, phones, email, working_hours, position }: Partial<Contact>) => ({
+const contactBody = ({
   country,
   city,
   address,
   phones,
   email,
   working_hours,
+  whatsapp,
+  telegram,
+  position,
+}: Partial<Contact>) => ({
+  country,
+  city,
+  address,
+  phones,
+  email,
+  working_hours,
+  whatsapp,
+  telegram,
   position,
 });
 

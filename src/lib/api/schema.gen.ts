@@ -2189,6 +2189,10 @@ export interface components {
             phones: string[];
             email: string;
             working_hours: string;
+            /** @description A phone with WhatsApp (`+` and digits), or empty. */
+            whatsapp: string;
+            /** @description A Telegram username, or empty. */
+            telegram: string;
         };
         Banner: {
             id: number;
@@ -3302,6 +3306,8 @@ export interface components {
             phones: string[];
             email: string;
             working_hours: string;
+            whatsapp: string;
+            telegram: string;
             position: number;
         };
         ContactCreate: {
@@ -3315,6 +3321,13 @@ export interface components {
             email?: "" | string;
             /** @default  */
             working_hours?: string;
+            /**
+             * @description A phone with WhatsApp; empty: none.
+             * @example +996555123456
+             */
+            whatsapp?: string;
+            /** @description A Telegram username (`@` and `t.me/` are dropped); empty: none. */
+            telegram?: string;
             /** @default 0 */
             position?: number;
         };
@@ -3326,6 +3339,13 @@ export interface components {
             phones?: string[];
             email?: "" | string;
             working_hours?: string;
+            /**
+             * @description A phone with WhatsApp; empty: none.
+             * @example +996555123456
+             */
+            whatsapp?: string;
+            /** @description A Telegram username (`@` and `t.me/` are dropped); empty: none. */
+            telegram?: string;
             position?: number;
         };
         StaffCourseCategoryPage: {

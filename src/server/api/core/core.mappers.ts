@@ -17,6 +17,8 @@ export function toContactJson(c: Contact) {
     phones: c.phones,
     email: c.email,
     working_hours: c.workingHours,
+    whatsapp: c.whatsapp,
+    telegram: c.telegram,
   };
 }
 

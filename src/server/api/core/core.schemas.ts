@@ -18,6 +18,8 @@ export const contactSchema = z
     phones: z.array(z.string()),
     email: z.string(),
     working_hours: z.string(),
+    whatsapp: z.string().openapi({ description: 'A phone with WhatsApp (`+` and digits), or empty.' }),
+    telegram: z.string().openapi({ description: 'A Telegram username, or empty.' }),
   })
   .openapi('Contact');
 

@@ -200,6 +200,8 @@ export function toStaffContactJson(c: ContactRow) {
     phones: c.phones,
     email: c.email,
     working_hours: c.workingHours,
+    whatsapp: c.whatsapp,
+    telegram: c.telegram,
     position: c.position,
   };
 }
@@ -224,6 +226,8 @@ export function toContactValues(body: {
   phones?: string[];
   email?: string;
   working_hours?: string;
+  whatsapp?: string;
+  telegram?: string;
   position?: number;
 }) {
   const { working_hours, ...rest } = body;

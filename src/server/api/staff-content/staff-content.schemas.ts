@@ -2,7 +2,8 @@ import { z } from '@hono/zod-openapi';
 import { CITY_CODES } from '../../../shared/cities.ts';
 import { STAFF_ENTITIES } from '../../audit/staff-changes.ts';
 import { countryEnum } from '../common.schemas.ts';
-import { filledLine, flag, line, text } from '../fields.ts';
+import { filledLine, flag, line, phone, text } from '../fields.ts';
+import { telegramUsername } from '../../../shared/office-links.ts';
 import { pageSchema, paginationQuery } from '../pagination.ts';
 import { vacancySchema } from '../services/services.schemas.ts';
 
@@ -362,6 +363,21 @@ const contactFields = {
   phones: z.array(filledLine(40)).max(10, 'Не больше 10 телефонов.'),
   email: z.union([z.literal(''), z.email('Введите правильный адрес электронной почты.').max(254)]),
   working_hours: line(300),
+  whatsapp: phone({ allowEmpty: true }).openapi({ description: 'A phone with WhatsApp; empty: none.' }),
+  telegram: text(64)
+    .transform((value, ctx) => {
+      if (value.trim() === '') return '';
+      const name = telegramUsername(value);
+      if (name === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'Имя пользователя Telegram: латиница, цифры и «_», от 5 до 32 знаков.',
+        });
+        return z.NEVER;
+      }
+      return name;
+    })
+    .openapi({ type: 'string', description: 'A Telegram username (`@` and `t.me/` are dropped); empty: none.' }),
   position,
 };
 
@@ -371,6 +387,8 @@ export const contactCreateBody = z
     phones: contactFields.phones.optional().default([]),
     email: contactFields.email.optional().default(''),
     working_hours: contactFields.working_hours.optional().default(''),
+    whatsapp: contactFields.whatsapp.optional().default(''),
+    telegram: contactFields.telegram.optional().default(''),
     position: position.optional().default(0),
   })
   .openapi('ContactCreate');
@@ -386,6 +404,8 @@ export const staffContactSchema = z
     phones: z.array(z.string()),
     email: z.string(),
     working_hours: z.string(),
+    whatsapp: z.string(),
+    telegram: z.string(),
     position: z.number().int(),
   })
   .openapi('StaffContact');

@@ -8,6 +8,8 @@ export const contactSeeds = [
     phones: ['+996 312 98-76-54', '+996 555 12-34-56'],
     email: 'bishkek@dentalshop.kg',
     workingHours,
+    whatsapp: '+996555123456',
+    telegram: 'dentalmarket_kg',
     position: 0,
   },
   {
@@ -17,6 +19,8 @@ export const contactSeeds = [
     phones: ['+996 3222 5-47-80', '+996 770 45-67-89'],
     email: 'osh@dentalshop.kg',
     workingHours,
+    whatsapp: '+996770456789',
+    telegram: 'dentalmarket_kg',
     position: 1,
   },
   {
@@ -26,6 +30,8 @@ export const contactSeeds = [
     phones: ['+7 727 355-40-20', '+7 701 555-12-34'],
     email: 'almaty@dentalshop.kz',
     workingHours,
+    whatsapp: '+77015551234',
+    telegram: 'dentalmarket_kz',
     position: 0,
   },
   {
@@ -35,6 +41,8 @@ export const contactSeeds = [
     phones: ['+7 7172 64-55-10', '+7 705 321-45-67'],
     email: 'astana@dentalshop.kz',
     workingHours,
+    whatsapp: '+77053214567',
+    telegram: 'dentalmarket_kz',
     position: 1,
   },
 ];

@@ -34,6 +34,10 @@ export const contacts = pgTable('contacts', {
   phones: jsonb().$type<string[]>().notNull().default([]),
   email: text().notNull().default(''),
   workingHours: text().notNull().default(''),
+  /** A phone with WhatsApp (`+` and digits), or ''. */
+  whatsapp: text().notNull().default(''),
+  /** A Telegram username without `@`, or ''. */
+  telegram: text().notNull().default(''),
   position: integer().notNull().default(0),
 });
 
