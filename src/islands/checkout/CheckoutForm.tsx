@@ -2,7 +2,7 @@ import { stockProblem, stockProblemText } from '~/shared/stock.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import type { CountryCode, Exchange } from '~/lib/api/types.ts';
-import { ConsentNote, Field, Form, Select, SubmitButton, TextArea, useForm } from '~/islands/forms/index.ts';
+import { ConsentNote, Field, Form, SubmitButton, TextArea, useForm } from '~/islands/forms/index.ts';
 import { DELIVERY, freeDeliveryHint, quoteDelivery } from '~/shared/delivery.ts';
 import { formatMoney, paymentNote, toDisplayCurrency, type DisplayCurrency } from '~/shared/money.ts';
 import { plural, POSITIONS } from '~/shared/plural.ts';
@@ -313,18 +313,16 @@ export default function CheckoutForm({
             </label>
           </div>
           {delivery === 'pickup' ? (
-            <Select
-              name="pickup_point"
-              label="Пункт самовывоза"
-              errors={fields.pickup_point}
-              defaultValue={offices[0]?.id}
-            >
-              {offices.map((office) => (
-                <option key={office.id} value={office.id}>
-                  {office.label}
-                </option>
+            // Each office as a choice with its whole address and hours: a select cut them on phones.
+            <div className="pickup-points" role="radiogroup" aria-label="Пункт самовывоза">
+              {offices.map((office, index) => (
+                <label key={office.id} className="choice choice-block">
+                  <input type="radio" name="pickup_point" value={office.id} defaultChecked={index === 0} />
+                  <span>{office.label}</span>
+                </label>
               ))}
-            </Select>
+              {fields.pickup_point && <p className="field-error">{fields.pickup_point.join(' ')}</p>}
+            </div>
           ) : (
             <>
               <Field

@@ -82,15 +82,25 @@ export function FileField({
       errorIsAlert={refusal !== null}
     >
       {(wiring) => (
-        <input
-          ref={inputRef}
-          type="file"
-          accept={accept}
-          data-max-bytes={maxBytes}
-          {...wiring}
-          {...input}
-          onChange={choose}
-        />
+        // The browser's own button says «Choose File» in the browser's language: the real input lies
+        // transparent over the shop's button and line, so a tap or a key still opens the picker.
+        <div className="file-picker">
+          <input
+            ref={inputRef}
+            type="file"
+            accept={accept}
+            data-max-bytes={maxBytes}
+            {...wiring}
+            {...input}
+            onChange={choose}
+          />
+          <span className="btn btn-secondary file-picker-button" aria-hidden="true">
+            Выбрать файл
+          </span>
+          <span className="file-picker-state" aria-hidden="true">
+            {chosen ? 'Файл выбран' : 'Файл не выбран'}
+          </span>
+        </div>
       )}
     </FieldFrame>
   );

@@ -86,11 +86,18 @@ export function FieldFrame({
 
 type FieldProps = FieldBaseProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'>;
 
+/**
+ * `maxLength` is not the browser's (which cuts what is typed or pasted without a word): it becomes
+ * `data-max-length`, which `useForm` checks on submit, saying how long the text is and keeping it.
+ */
+const lengthLimit = (maxLength: number | undefined) =>
+  maxLength === undefined ? {} : { 'data-max-length': maxLength };
+
 /** A labelled input with its error (or else its hint). */
-export function Field({ label, errors, hint, optional, ...input }: FieldProps) {
+export function Field({ label, errors, hint, optional, maxLength, ...input }: FieldProps) {
   return (
     <FieldFrame label={label} errors={errors} hint={hint} optional={optional}>
-      {(wiring) => <input {...wiring} {...input} />}
+      {(wiring) => <input {...wiring} {...lengthLimit(maxLength)} {...input} />}
     </FieldFrame>
   );
 }
@@ -98,10 +105,10 @@ export function Field({ label, errors, hint, optional, ...input }: FieldProps) {
 type TextAreaProps = FieldBaseProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'name'>;
 
 /** A labelled multi-line text (a message, a question) with its error (or else its hint). */
-export function TextArea({ label, errors, hint, optional, rows = 5, ...textarea }: TextAreaProps) {
+export function TextArea({ label, errors, hint, optional, rows = 5, maxLength, ...textarea }: TextAreaProps) {
   return (
     <FieldFrame label={label} errors={errors} hint={hint} optional={optional}>
-      {(wiring) => <textarea rows={rows} {...wiring} {...textarea} />}
+      {(wiring) => <textarea rows={rows} {...wiring} {...lengthLimit(maxLength)} {...textarea} />}
     </FieldFrame>
   );
 }

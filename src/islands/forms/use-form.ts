@@ -123,7 +123,14 @@ export type FormState = ReturnType<typeof useForm>;
 function typedFieldErrors(form: HTMLFormElement): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const element of Array.from(form.elements)) {
+    if (element instanceof HTMLTextAreaElement && element.name) {
+      const tooLong = lengthProblem(element);
+      if (tooLong) errors[element.name] = [tooLong];
+      continue;
+    }
     if (!(element instanceof HTMLInputElement) || !element.name || element.value.trim() === '') continue;
+    const tooLong = lengthProblem(element);
+    if (tooLong) errors[element.name] = [tooLong];
     if (element.type === 'tel' && normalizePhone(element.value) === null) errors[element.name] = [PHONE_INVALID];
     if (element.type === 'email' && !looksLikeEmail(element.value)) errors[element.name] = [EMAIL_INVALID];
     if (element.type === 'url' && !isWebLink(element.value)) errors[element.name] = [WEB_LINK_INVALID];
@@ -136,4 +143,11 @@ function typedFieldErrors(form: HTMLFormElement): Record<string, string[]> {
 
 function given(errors: Partial<Record<string, string[]>> = {}): Record<string, string[]> {
   return Object.fromEntries(Object.entries(errors).filter((entry): entry is [string, string[]] => !!entry[1]?.length));
+}
+
+/** Text longer than its field's `data-max-length`: said with its length, the text kept as typed. */
+function lengthProblem(element: HTMLInputElement | HTMLTextAreaElement): string | null {
+  const max = Number(element.dataset.maxLength);
+  const length = element.value.length;
+  return max > 0 && length > max ? `Не больше ${max} символов (сейчас ${length}).` : null;
 }
