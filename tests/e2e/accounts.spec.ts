@@ -228,6 +228,13 @@ test('registration shows every field the browser can judge wrong on the first su
   await expect(page.getByLabel('Имя')).toHaveAccessibleDescription('Заполните это поле.');
   await expect(page.getByLabel('Телефон')).toHaveAccessibleDescription(/Введите номер телефона с кодом страны/);
   await expect(page).toHaveURL(/\/kg\/register\/$/);
+
+  // Text over a field's length is said, with its length, and kept as typed (not cut while typing).
+  const long = 'Айгуль'.repeat(26);
+  await page.getByLabel('Имя').fill(long);
+  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  await expect(page.getByLabel('Имя')).toHaveAccessibleDescription(`Не больше 150 символов (сейчас ${long.length}).`);
+  await expect(page.getByLabel('Имя')).toHaveValue(long);
 });
 
 test('a used or broken password-reset link says so before anything is typed', async ({ page }) => {

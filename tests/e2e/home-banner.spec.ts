@@ -62,5 +62,9 @@ test.describe('the home page on a phone', () => {
       return context.measureText(input.placeholder).width <= room;
     });
     expect(fits).toBe(true);
+    // Tab follows the rows as seen: after the logo come the account, favourites and cart icons beside it.
+    await page.locator('.mainbar .logo').focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('.user-nav'))).toBe(true);
   });
 });

@@ -57,6 +57,7 @@ export async function loadFamily(
     .select({
       productId: productSpecifications.productId,
       slug: specifications.slug,
+      name: specifications.name,
       unit: specifications.unit,
       position: specifications.position,
       value: productSpecifications.value,
@@ -88,27 +89,37 @@ export async function loadFamily(
 
 /**
  * For each product, the values of the specifications that differ within the family («A2», «4 г»), or, when
- * the specifications do not tell them apart, the part of the name after what all names share.
+ * the specifications do not tell them apart, the part of the name after what all names share. When two or
+ * more differ, each value says what it is («Ø 4 мм · длина 10 мм», not «4 мм · 10 мм»).
  */
 export function distinguishingLabels(
   ids: number[],
   names: string[],
-  specRows: { productId: number; slug: string; unit: string | null; value: string }[],
+  specRows: { productId: number; slug: string; name?: string; unit: string | null; value: string }[],
 ): string[] {
   const valuesOf = new Map<number, Map<string, string>>(ids.map((id) => [id, new Map()]));
   const order: string[] = [];
+  const specNames = new Map<string, string>();
   for (const row of specRows) {
     const values = valuesOf.get(row.productId);
     if (!values) continue;
     if (!order.includes(row.slug)) order.push(row.slug);
+    if (row.name) specNames.set(row.slug, row.name);
     const text = row.unit ? `${row.value} ${row.unit}` : row.value;
     values.set(row.slug, values.has(row.slug) ? `${values.get(row.slug)}, ${text}` : text);
   }
   const differing = order.filter((slug) => new Set(ids.map((id) => valuesOf.get(id)!.get(slug) ?? '')).size > 1);
+  const named = (slug: string, value: string) => {
+    const name = specNames.get(slug);
+    if (differing.length < 2 || !name) return value;
+    return /^диаметр/i.test(name) ? `Ø ${value}` : `${name.toLowerCase()} ${value}`;
+  };
   const fromSpecs = ids.map((id) =>
     differing
-      .map((slug) => valuesOf.get(id)!.get(slug))
-      .filter(Boolean)
+      .flatMap((slug) => {
+        const value = valuesOf.get(id)!.get(slug);
+        return value ? [named(slug, value)] : [];
+      })
       .join(' · '),
   );
   if (differing.length && new Set(fromSpecs).size === ids.length) return fromSpecs;
