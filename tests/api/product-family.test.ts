@@ -75,9 +75,12 @@ describe('GET /products/products/{slug}/related/', () => {
       }
     }
     expect(body.same_category.length).toBeGreaterThan(2);
-    // No orders yet: «С этим покупают» comes from the neighbouring categories.
-    expect(body.bought_with.length).toBeGreaterThan(0);
-    expect(body.bought_with.every((item: any) => item.category.slug !== 'kompozity' && item.in_stock)).toBe(true);
+    // No orders yet: «С этим покупают» comes from the composites' companions (adhesive, etching gel, polishing
+    // discs, matrices), taking turns, never from the substitutes beside them (flowable composites, cements).
+    expect(body.bought_with.length).toBeGreaterThan(3);
+    const companions = ['adgezivy', 'travilnye-geli', 'polirovochnye-diski', 'matricy-i-klinya'];
+    expect(body.bought_with.every((item: any) => companions.includes(item.category.slug) && item.in_stock)).toBe(true);
+    expect(body.bought_with.slice(0, 3).map((item: any) => item.category.slug)).toEqual(companions.slice(0, 3));
   });
 
   it('puts what was ordered together first', async () => {

@@ -78,6 +78,46 @@ describe('the back office: categories and brands', () => {
     expect(audit.body.results[1].changes).toEqual({ isActive: [true, false] });
   });
 
+  it('keeps a category’s «С этим покупают» list, which the product page follows at once', async () => {
+    const token = await staffAccess();
+    const { body: list } = await api('/staff/categories/?limit=200', { token });
+    const composites = list.results.find((c: { slug: string }) => c.slug === 'kompozity');
+    expect(composites.companions).toEqual(['adgezivy', 'travilnye-geli', 'polirovochnye-diski', 'matricy-i-klinya']);
+    const { body: products } = await api('/products/products/?country=kg&category=kompozity&limit=1');
+    const slug = products.results[0].slug;
+
+    const changed = await api(`/staff/categories/${composites.id}/`, {
+      method: 'PATCH',
+      token,
+      json: { companions: ['polirovochnye-pasty', 'adgezivy'] },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.companions).toEqual(['polirovochnye-pasty', 'adgezivy']);
+    const related = await api(`/products/products/${slug}/related/?country=kg`);
+    expect(related.body.bought_with[0].category.slug).toBe('polirovochnye-pasty');
+    expect(
+      related.body.bought_with.every((p: { category: { slug: string } }) =>
+        ['polirovochnye-pasty', 'adgezivy'].includes(p.category.slug),
+      ),
+    ).toBe(true);
+
+    for (const companions of [['no-such-category'], ['kompozity'], 'adgezivy']) {
+      const refused = await api(`/staff/categories/${composites.id}/`, {
+        method: 'PATCH',
+        token,
+        json: { companions },
+      });
+      expect(refused.status, JSON.stringify(companions)).toBe(400);
+      expect(Object.keys(refused.body)).toEqual(['companions']);
+    }
+    expect((await api(`/staff/categories/${composites.id}/`, { token })).body.companions).toEqual([
+      'polirovochnye-pasty',
+      'adgezivy',
+    ]);
+    const journal = await api(`/staff/changes/?entity=category&entity_id=${composites.id}`, { token });
+    expect(JSON.stringify(journal.body)).toContain('polirovochnye-pasty');
+  });
+
   it('refuses to delete a category with products, and keeps it', async () => {
     const token = await staffAccess();
     const category = await api('/staff/categories/', {

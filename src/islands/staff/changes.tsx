@@ -60,6 +60,7 @@ const FIELD_NAMES: Record<string, string> = {
   description: 'описание',
   image: 'картинка',
   isActive: 'показана',
+  companions: 'с этим покупают',
   origin: 'страна',
   logo: 'логотип',
   isPublished: 'опубликован',

@@ -1,6 +1,7 @@
 /** Categories (the tree, order, shown or hidden) and brands. */
 import { Chip } from '@mui/material';
 import {
+  AutocompleteArrayInput,
   BooleanInput,
   Create,
   Datagrid,
@@ -66,6 +67,22 @@ function ParentInput() {
   );
 }
 
+/** «С этим покупают»: the categories whose products go with this one's, in the order they are picked. */
+function CompanionsInput() {
+  const record = useRecordContext<Category>();
+  const data = useAllRecords<Category>('categories');
+  const choices = (data ?? []).filter((c) => c.id !== record?.id).map((c) => ({ id: c.slug, name: c.name }));
+  return (
+    <AutocompleteArrayInput
+      source="companions"
+      label="С этим покупают"
+      choices={choices}
+      fullWidth
+      helperText="Категории товаров, которые нужны вместе с этими (к композиту — адгезив, травильный гель, диски)"
+    />
+  );
+}
+
 function CategoryFields() {
   return (
     <>
@@ -77,12 +94,13 @@ function CategoryFields() {
       </FieldRow>
       <TextInput source="description" label="Описание" multiline minRows={3} fullWidth />
       <TextInput source="image" label="Картинка (адрес)" fullWidth parse={nullIfEmpty} />
+      <CompanionsInput />
       <BooleanInput source="is_active" label="Показана на сайте" />
     </>
   );
 }
 
-const categoryBody = ({ name, slug, parent, position, description, image, is_active }: Partial<Category>) => ({
+const categoryBody = ({
   name,
   slug,
   parent,
@@ -90,6 +108,16 @@ const categoryBody = ({ name, slug, parent, position, description, image, is_act
   description,
   image,
   is_active,
+  companions,
+}: Partial<Category>) => ({
+  name,
+  slug,
+  parent,
+  position,
+  description,
+  image,
+  is_active,
+  companions,
 });
 
 function CategoryAside() {

@@ -3086,6 +3086,8 @@ export interface components {
             is_active: boolean;
             /** @description Products directly in it, hidden ones too. */
             products: number;
+            /** @description Slugs of its «С этим покупают» categories, in order. */
+            companions: string[];
         };
         CategoryCreate: {
             name: string;
@@ -3103,6 +3105,8 @@ export interface components {
             image?: string | null;
             /** @default true */
             is_active?: boolean;
+            /** @description «С этим покупают»: slugs of the categories whose products go with this one’s (an adhesive for a composite), in order. */
+            companions?: string[];
         };
         CategoryUpdate: {
             name?: string;
@@ -3113,6 +3117,8 @@ export interface components {
             description?: string;
             image?: string | null;
             is_active?: boolean;
+            /** @description «С этим покупают»: slugs of the categories whose products go with this one’s (an adhesive for a composite), in order. */
+            companions?: string[];
         };
         StaffBrandPage: {
             count: number;

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { getDb, type Db } from '../db/client.ts';
 import {
+  categoryCompanions,
   categories,
   orderLines,
   productOffers,
@@ -142,8 +143,10 @@ function commonPrefix(names: string[]): number {
 
 /**
  * Products bought together with this one (lines of the same orders, most frequent first), sold and in stock
- * in the country; topped up from the neighbouring categories (same parent: a composite's bonding agents and
- * etching gels) when orders say too little. `sameCategory`: the category's other families, cheapest first.
+ * in the country; topped up from the category's companions (`category_companions`: a composite's adhesive,
+ * etching gel and polishing discs, in the staff's order; the parent category's when it has none) when orders
+ * say too little, never from the neighbouring categories, which hold substitutes. `sameCategory`: the
+ * category's other families, cheapest first.
  */
 export async function loadRelatedIds(
   productId: number,
@@ -159,7 +162,11 @@ export async function loadRelatedIds(
     eq(productOffers.country, country),
     sql`${productOffers.quantity} > 0`,
   );
-  const siblings = sql`${products.categoryId} in (select ${categories.id} from ${categories} where ${categories.parentId} = (select ${categories.parentId} from ${categories} where ${categories.id} = ${categoryId}) and ${categories.id} <> ${categoryId})`;
+  // The category's own companions, else its parent's; by their position, each companion's products cheapest first.
+  const companionOf = sql`(select cc.companion_id, cc.position from ${categoryCompanions} cc
+    where cc.category_id = coalesce(
+      (select ${categoryId}::int where exists (select 1 from ${categoryCompanions} where category_id = ${categoryId})),
+      (select ${categories.parentId} from ${categories} where ${categories.id} = ${categoryId})))`;
   const [bought, category, neighbours] = await Promise.all([
     db
       .select({ id: products.id, times: sql<number>`count(*)::int` })
@@ -187,19 +194,35 @@ export async function loadRelatedIds(
       .orderBy(asc(productOffers.price), asc(products.id))
       .limit(limit * 4),
     db
-      .select({ id: products.id, family: products.family })
+      .select({ id: products.id, family: products.family, categoryId: products.categoryId })
       .from(products)
       .innerJoin(productOffers, inStock)
-      .where(and(siblings, eq(products.isActive, true)))
-      .orderBy(asc(products.categoryId), asc(productOffers.price), asc(products.id))
+      .innerJoin(sql`${companionOf} as companion`, sql`companion.companion_id = ${products.categoryId}`)
+      .where(and(eq(products.isActive, true), ne(products.id, productId)))
+      .orderBy(sql`companion.position`, asc(productOffers.price), asc(products.id))
       .limit(limit * 4),
   ]);
   const boughtWith = bought.map((row) => row.id);
-  const topUp = onePerFamily(neighbours).filter((id) => !boughtWith.includes(id));
+  const topUp = takeInTurn(neighbours).filter((id) => !boughtWith.includes(id));
   return {
     boughtWith: [...boughtWith, ...topUp].slice(0, limit),
     sameCategory: onePerFamily(category).slice(0, limit),
   };
+}
+
+/**
+ * One product per family, the companion categories taking turns (an adhesive, an etching gel, a polishing
+ * disc, then the next adhesive), so one companion does not fill the row.
+ */
+function takeInTurn(rows: { id: number; family: string | null; categoryId: number }[]): number[] {
+  const kept = new Set(onePerFamily(rows));
+  const queues = new Map<number, number[]>();
+  for (const row of rows)
+    if (kept.has(row.id)) queues.set(row.categoryId, [...(queues.get(row.categoryId) ?? []), row.id]);
+  const order: number[] = [];
+  for (let round = 0; order.length < kept.size; round += 1)
+    for (const queue of queues.values()) if (queue[round] !== undefined) order.push(queue[round]!);
+  return order;
 }
 
 /** One product per family, so five shades of one composite do not fill a row. */

@@ -7,7 +7,7 @@ import { asc, count, eq } from 'drizzle-orm';
 import { slugify } from '../../shared/slug.ts';
 import { recordStaffChange } from '../audit/staff-changes.ts';
 import { getDb } from '../db/client.ts';
-import { brands, categories, products } from '../db/schema/index.ts';
+import { brands, categories, categoryCompanions, products } from '../db/schema/index.ts';
 import { isUniqueViolation, NotFoundError, ValidationError } from '../errors.ts';
 import { writeCatalog } from './catalog-write.ts';
 
@@ -18,6 +18,7 @@ export const TAXONOMY_TEXT = {
   parentLoop: 'Категорию нельзя вложить в саму себя или в её подкатегорию.',
   slugTaken: (slug: string) => `Адрес «${slug}» уже занят.`,
   noSlug: 'Из названия не получается адрес: укажите slug латиницей.',
+  companionSelf: 'Категория не может сопровождать саму себя.',
   categoryInUse: (products: number, children: number) =>
     `В категории товаров: ${products}, подкатегорий: ${children}. Перенесите их или скройте категорию.`,
 } as const;
@@ -26,6 +27,8 @@ export type StaffCategory = typeof categories.$inferSelect & {
   parentSlug: string | null;
   depth: number;
   products: number;
+  /** Its «С этим покупают» categories, by slug, in order. */
+  companions: string[];
 };
 
 export type StaffBrand = typeof brands.$inferSelect & { products: number };
@@ -33,12 +36,15 @@ export type StaffBrand = typeof brands.$inferSelect & { products: number };
 /** Every category, hidden ones too, in tree order (a parent, then its children by position). */
 export async function listCategoriesForStaff(): Promise<StaffCategory[]> {
   const db = await getDb();
-  const [rows, counts] = await Promise.all([
+  const [rows, counts, companionRows] = await Promise.all([
     db.select().from(categories).orderBy(asc(categories.position), asc(categories.name)),
     db.select({ id: products.categoryId, n: count() }).from(products).groupBy(products.categoryId),
+    db.select().from(categoryCompanions).orderBy(asc(categoryCompanions.position)),
   ]);
   const productCount = new Map(counts.map((c) => [c.id, c.n]));
   const slugOf = new Map(rows.map((r) => [r.id, r.slug]));
+  const companionsOf = (id: number) =>
+    companionRows.filter((c) => c.categoryId === id).flatMap((c) => slugOf.get(c.companionId) ?? []);
   const out: StaffCategory[] = [];
   const visit = (parentId: number | null, depth: number) => {
     for (const row of rows.filter((r) => r.parentId === parentId)) {
@@ -47,6 +53,7 @@ export async function listCategoriesForStaff(): Promise<StaffCategory[]> {
         parentSlug: row.parentId === null ? null : (slugOf.get(row.parentId) ?? null),
         depth,
         products: productCount.get(row.id) ?? 0,
+        companions: companionsOf(row.id),
       });
       visit(row.id, depth + 1);
     }
@@ -70,6 +77,8 @@ export interface CategoryFields {
   description?: string;
   image?: string | null;
   isActive?: boolean;
+  /** Slugs of its «С этим покупают» categories, in order; replaces the list when given. */
+  companions?: string[];
 }
 
 function slugConflict(error: unknown, slug: string | undefined): never {
@@ -110,25 +119,55 @@ export async function saveCategory(actor: number, id: number | null, fields: Cat
             .values({ name: fields.name ?? '', slug: slug!, ...defined })
             .returning()
             .catch((error: unknown) => slugConflict(error, slug))
-        : await tx
-            .update(categories)
-            .set(defined)
-            .where(eq(categories.id, id))
-            .returning()
-            .catch((error: unknown) => slugConflict(error, slug));
+        : Object.keys(defined).length === 0
+          ? [before!] // only its companions change
+          : await tx
+              .update(categories)
+              .set(defined)
+              .where(eq(categories.id, id))
+              .returning()
+              .catch((error: unknown) => slugConflict(error, slug));
     const touched = [after!.id, before?.parentId, after!.parentId].filter((v): v is number => typeof v === 'number');
     write.touchCategories(touched);
+    const companions = await saveCompanions(tx, after!.id, fields.companions, all);
     await recordStaffChange(tx, {
       userId: actor,
       entity: 'category',
       entityId: after!.id,
       action: id === null ? 'create' : 'update',
-      before: before ?? null,
-      after: after!,
+      before: before ? { ...before, ...(companions && { companions: companions.before }) } : null,
+      after: { ...after!, ...(companions && { companions: companions.after }) },
     });
     return after!.id;
   });
   return findCategoryForStaff(savedId);
+}
+
+/** Replaces a category's companions by the given slugs (when given); the lists before and after, for the journal. */
+async function saveCompanions(
+  tx: Parameters<Parameters<typeof writeCatalog>[1]>[0]['tx'],
+  categoryId: number,
+  slugs: string[] | undefined,
+  all: (typeof categories.$inferSelect)[],
+): Promise<{ before: string[]; after: string[] } | null> {
+  if (slugs === undefined) return null;
+  const wanted = [...new Set(slugs.map((slug) => slug.trim()).filter(Boolean))];
+  const ids = wanted.map((slug) => all.find((c) => c.slug === slug)?.id);
+  const unknown = wanted.filter((_, i) => ids[i] === undefined);
+  if (unknown.length) throw new ValidationError({ companions: unknown.map(TAXONOMY_TEXT.parentNotFound) });
+  if (ids.includes(categoryId)) throw new ValidationError({ companions: [TAXONOMY_TEXT.companionSelf] });
+  const slugOf = new Map(all.map((c) => [c.id, c.slug]));
+  const earlier = await tx
+    .select()
+    .from(categoryCompanions)
+    .where(eq(categoryCompanions.categoryId, categoryId))
+    .orderBy(asc(categoryCompanions.position));
+  await tx.delete(categoryCompanions).where(eq(categoryCompanions.categoryId, categoryId));
+  if (ids.length)
+    await tx
+      .insert(categoryCompanions)
+      .values(ids.map((companionId, position) => ({ categoryId, companionId: companionId!, position })));
+  return { before: earlier.map((c) => slugOf.get(c.companionId) ?? String(c.companionId)), after: wanted };
 }
 
 /** Deletes an empty category. @throws NotFoundError; ValidationError while it has products or subcategories */

@@ -68,6 +68,7 @@ export function toStaffCategoryJson(c: StaffCategory) {
     image: c.image,
     is_active: c.isActive,
     products: c.products,
+    companions: c.companions,
   };
 }
 
@@ -92,6 +93,7 @@ export function toCategoryFields(body: {
   description?: string;
   image?: string | null;
   is_active?: boolean;
+  companions?: string[];
 }): CategoryFields {
   const { is_active, ...rest } = body;
   return is_active === undefined ? rest : { ...rest, isActive: is_active };

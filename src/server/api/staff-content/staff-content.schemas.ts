@@ -134,6 +134,13 @@ const categoryFields = {
   description: text(5000),
   image: imageUrl,
   is_active: flag(),
+  companions: z
+    .array(line(190), { error: 'Ожидается список адресов категорий.' })
+    .max(12, 'Не больше 12 категорий.')
+    .openapi({
+      description:
+        '«С этим покупают»: slugs of the categories whose products go with this one’s (an adhesive for a composite), in order.',
+    }),
 };
 
 export const categoryCreateBody = z
@@ -145,6 +152,7 @@ export const categoryCreateBody = z
     description: categoryFields.description.optional().default(''),
     image: imageUrl.optional().default(null),
     is_active: categoryFields.is_active.optional().default(true),
+    companions: categoryFields.companions.optional(),
   })
   .openapi('CategoryCreate');
 
@@ -162,6 +170,7 @@ export const staffCategorySchema = z
     image: z.string().nullable(),
     is_active: z.boolean(),
     products: z.number().int().openapi({ description: 'Products directly in it, hidden ones too.' }),
+    companions: z.array(z.string()).openapi({ description: 'Slugs of its «С этим покупают» categories, in order.' }),
   })
   .openapi('StaffCategory');
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { brands, categories, specifications } from '../../db/schema/index.ts';
+import { brands, categories, categoryCompanions, specifications } from '../../db/schema/index.ts';
 import { brandSeeds } from './brands.ts';
 import { flattenCategories, type FlatCategory } from './categories.ts';
 import type { CatalogRefs } from './insert.ts';
@@ -9,6 +9,48 @@ import { specificationSeeds, specSlugs } from './specifications.ts';
 
 const bySlug = (rows: Array<{ id: number; slug: string }>): Map<string, number> =>
   new Map(rows.map((r) => [r.slug, r.id]));
+
+/** «С этим покупают» of the demo catalog: each category's companions (what is used with it), in order. */
+const COMPANIONS: Record<string, string[]> = {
+  kompozity: ['adgezivy', 'travilnye-geli', 'polirovochnye-diski', 'matricy-i-klinya'],
+  'tekuchie-kompozity': ['adgezivy', 'travilnye-geli', 'polirovochnye-diski'],
+  'steklo-ionomernye-cementy': ['matricy-i-klinya', 'polirovochnye-diski'],
+  adgezivy: ['travilnye-geli', 'kompozity', 'tekuchie-kompozity'],
+  'travilnye-geli': ['adgezivy', 'kompozity'],
+  'polirovochnye-diski': ['polirovochnye-pasty', 'kompozity'],
+  'ruchnye-faily': ['irrigacionnye-rastvory', 'endodonticheskie-igly', 'bumazhnye-shtifty', 'guttaperchevye-shtifty'],
+  'mashinnye-faily': ['irrigacionnye-rastvory', 'endodonticheskie-igly', 'bumazhnye-shtifty', 'guttaperchevye-shtifty'],
+  'guttaperchevye-shtifty': ['silery', 'bumazhnye-shtifty', 'mashinnye-faily'],
+  silery: ['guttaperchevye-shtifty', 'bumazhnye-shtifty'],
+  'irrigacionnye-rastvory': ['endodonticheskie-igly', 'mashinnye-faily'],
+  'a-silikony': ['vremennye-koronki', 'vremennye-cementy'],
+  'postoyannye-cementy': ['adgezivy', 'travilnye-geli'],
+  'dentalnye-implantaty': ['abatmenty', 'kostnoplasticheskie-materialy', 'shovnyj-material'],
+  abatmenty: ['dentalnye-implantaty', 'postoyannye-cementy'],
+  shchipcy: ['elevatory', 'shovnyj-material', 'anestetiki-v-karpulakh'],
+  elevatory: ['shchipcy', 'shovnyj-material'],
+  'anestetiki-v-karpulakh': ['karpulnye-igly', 'karpulnye-shpricy', 'applikacionnye-anestetiki'],
+  'karpulnye-shpricy': ['karpulnye-igly', 'anestetiki-v-karpulakh'],
+  'karpulnye-igly': ['anestetiki-v-karpulakh', 'karpulnye-shpricy'],
+  'metallicheskie-brekety': ['ortodonticheskie-dugi', 'ortodonticheskie-adgezivy'],
+  'keramicheskie-brekety': ['ortodonticheskie-dugi', 'ortodonticheskie-adgezivy'],
+  perchatki: ['maski', 'zashchitnye-ochki', 'antiseptiki-dlya-ruk'],
+  'vatnye-valiki': ['slyunootsosy', 'nagrudnye-salfetki'],
+  'pakety-dlya-sterilizacii': ['indikatory-sterilizacii', 'dezinfekciya-instrumentov'],
+  'dezinfekciya-instrumentov': ['pakety-dlya-sterilizacii', 'indikatory-sterilizacii'],
+};
+
+/** Writes the demo catalog's companion categories (those whose categories exist). */
+export async function insertCategoryCompanions(db: Db, ids: Map<string, number>): Promise<void> {
+  const rows = Object.entries(COMPANIONS).flatMap(([slug, companions]) =>
+    companions.flatMap((companion, position) => {
+      const categoryId = ids.get(slug);
+      const companionId = ids.get(companion);
+      return categoryId && companionId ? [{ categoryId, companionId, position }] : [];
+    }),
+  );
+  if (rows.length) await db.insert(categoryCompanions).values(rows);
+}
 
 /** Inserts the category tree level by level and returns ids by slug. */
 export async function insertCategories(db: Db): Promise<Map<string, number>> {

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { insertBrands, insertCategories, insertSpecifications } from './catalog.ts';
+import { insertBrands, insertCategories, insertCategoryCompanions, insertSpecifications } from './catalog.ts';
 import { insertProducts } from './insert.ts';
 import { buildDemoProducts } from './products.ts';
 
@@ -15,5 +15,6 @@ export async function seedCatalogDemo(db: Db): Promise<void> {
     brands: await insertBrands(db),
     specifications: await insertSpecifications(db),
   };
+  await insertCategoryCompanions(db, refs.categories);
   await insertProducts(db, buildDemoProducts(), refs);
 }

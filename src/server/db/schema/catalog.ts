@@ -42,6 +42,24 @@ export const categories = pgTable(
   (t) => [index().on(t.parentId)],
 );
 
+/**
+ * «С этим покупают» by category: what a buyer of this category's products also needs (a composite's
+ * adhesive, etching gel and polishing discs), not what replaces it. Staff keep the list per category.
+ */
+export const categoryCompanions = pgTable(
+  'category_companions',
+  {
+    categoryId: integer()
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    companionId: integer()
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    position: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.companionId] })],
+);
+
 export const brands = pgTable('brands', {
   id: serial().primaryKey(),
   slug: text().notNull().unique(),
