@@ -196,7 +196,8 @@ describe('request body limits', () => {
     expect(bodyLimitFor('/api/v1/notifications/back_in_stock/')).toBe(16 * 1024);
     expect(bodyLimitFor('/api/v1/security/csp_report/')).toBe(16 * 1024);
     expect(bodyLimitFor('/api/v1/services/supports/')).toBe(32 * 1024);
-    expect(bodyLimitFor('/api/v1/services/printing_requestes/')).toBe(26 * 1024 * 1024);
+    // A model up to 100 MB (an intraoral scan), with the form's fields.
+    expect(bodyLimitFor('/api/v1/services/printing_requestes/')).toBe(101 * 1024 * 1024);
     expect(bodyLimitFor('/api/v1/services/vacancy_requests/')).toBe(6 * 1024 * 1024);
     expect(bodyLimitFor('/api/v1/services/vacancy_requests/other/')).toBe(32 * 1024);
     // An upload route's JSON form is as small as any other form.
