@@ -119,3 +119,37 @@ describe('the first order of an account opened at checkout', () => {
     expect(mail!.text).toContain('при оформлении заказа');
   });
 });
+
+describe('a clinic’s requisites for ordering by invoice', () => {
+  it('are kept from an order by invoice for the next one, and edited in the profile with their checks', async () => {
+    const { email, password } = await checkoutAccount();
+    const { access } = await login(email, password);
+    const product = await stockedProduct(5);
+    const placed = await api('/orders/order_create/', {
+      method: 'POST',
+      json: orderBody([{ product: product.id, quantity: 1 }], {
+        payment: { method: 'bank_transfer', organisation: 'Стоматология «Улыбка»', tax_number: '01234567891234' },
+      }),
+      token: access,
+      ip: uniqueIp(),
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const me = await api('/accounts/auth/users/me/', { token: access });
+    expect(me.body).toMatchObject({ organisation: 'Стоматология «Улыбка»', tax_number: '01234567891234' });
+
+    const edited = await api('/accounts/auth/users/me/', {
+      method: 'PATCH',
+      token: access,
+      json: { organisation: 'Клиника «Дента»', tax_number: '0123 4567 8912' },
+    });
+    expect(edited.body).toMatchObject({ organisation: 'Клиника «Дента»', tax_number: '012345678912' });
+    const refused = await api('/accounts/auth/users/me/', {
+      method: 'PATCH',
+      token: access,
+      json: { tax_number: '12ab' },
+    });
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.body)).toEqual(['tax_number']);
+    expect((await api('/accounts/auth/users/me/', { token: access })).body.tax_number).toBe('012345678912');
+  });
+});

@@ -29,6 +29,8 @@ describe('POST /accounts/auth/users/', () => {
       first_name: 'Айгуль',
       last_name: 'Садыкова',
       phone: '+996555123456',
+      organisation: '',
+      tax_number: '',
       country: 'kg',
       is_active: false,
       is_staff: false,

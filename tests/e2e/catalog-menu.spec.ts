@@ -104,3 +104,15 @@ test('on a desktop Escape gives focus back to «Каталог», and tabbing ou
   await expect(menu).not.toHaveAttribute('open', '');
   await context.close();
 });
+
+test('on a phone the keyboard goes from «Каталог» into the open sheet', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/kg/');
+  const menu = page.locator('[data-catalog-menu]');
+  await menu.locator('summary').focus();
+  await page.keyboard.press('Enter');
+  await expect(menu).toHaveAttribute('open', '');
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => !!document.activeElement?.closest('[data-catalog-menu]'))).toBe(true);
+  await expect(menu).toHaveAttribute('open', '');
+});

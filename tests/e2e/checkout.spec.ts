@@ -267,3 +267,53 @@ test('checkout tells a visitor whose address already has an account how to sign 
   expect(lines).toBeLessThanOrEqual(3);
   expect(await storedJson(page, 'cart')).toEqual([{ id: product.id, quantity: 1 }]);
 });
+
+test('«Повторить заказ» puts an order’s lines into the cart; a clinic that paid by invoice finds its requisites filled in', async ({
+  page,
+  request,
+}) => {
+  const ip = `10.26.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': ip });
+  const email = `repeat-${Date.now()}@clinic.kg`;
+  const password = 'Povtor-Zakaza-2026';
+  const created = await request.post('/api/v1/accounts/auth/users/', {
+    headers: { 'X-Forwarded-For': ip },
+    data: { email, password, re_password: password, confirm_later: true },
+  });
+  expect(created.status()).toBe(201);
+  const token = await accessToken(request, { email, password });
+  const products = (await allProducts(request, 'kg')).filter((p) => p.in_stock && p.quantity >= 5 && p.price !== null);
+  const lines = [
+    { product: products[0]!.id, quantity: 2 },
+    { product: products[1]!.id, quantity: 1 },
+  ];
+  const placed = await request.post('/api/v1/orders/order_create/', {
+    headers: { Authorization: `Bearer ${token}`, 'X-Forwarded-For': ip },
+    data: {
+      country: 'kg',
+      items: lines,
+      contact: { name: 'Повтор', phone: '+996555000222' },
+      delivery: { method: 'courier', city: 'Бишкек', address: 'ул. Киевская, 1' },
+      payment: { method: 'bank_transfer', organisation: 'Стоматология «Улыбка»', tax_number: '01234567891234' },
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const { number } = await placed.json();
+
+  await page.goto('/kg/login/');
+  await waitForIslands(page);
+  await page.getByLabel('Электронная почта').fill(email);
+  await page.getByLabel('Пароль').fill(password);
+  await page.getByRole('button', { name: 'Войти', exact: true }).click();
+  await expect(page).toHaveURL(/\/kg\/account\/$/);
+  await page.goto(`/kg/account/orders/${number}/`);
+  await page.getByRole('button', { name: 'Повторить заказ' }).click();
+  await expect(page).toHaveURL(/\/kg\/cart\/$/);
+  expect(await storedJson(page, 'cart')).toEqual(lines.map((l) => ({ id: l.product, quantity: l.quantity })));
+
+  await page.goto('/kg/checkout/');
+  await waitForIslands(page);
+  await expect(page.getByRole('radio', { name: 'По счёту для клиники' })).toBeChecked();
+  await expect(page.getByLabel('Организация')).toHaveValue('Стоматология «Улыбка»');
+  await expect(page.getByLabel('ИНН')).toHaveValue('01234567891234');
+});

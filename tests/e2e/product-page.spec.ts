@@ -121,3 +121,17 @@ test('on a phone the first screen shows the name, the SKU and the buy button', a
   await expect(page.getByRole('button', { name: 'В корзину', exact: true }).last()).toBeInViewport();
   await context.close();
 });
+
+test('on a phone the photos swipe, each opening full size', async ({ browser, request }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const { results } = await (await request.get('/api/v1/products/products/?country=kg&search=Filtek&limit=1')).json();
+  await page.goto(`/kg/product/${results[0].slug}/`);
+  const strip = page.getByRole('group', { name: 'Фото товара' });
+  const slides = strip.getByRole('link', { name: /^Открыть фото \d+ целиком$/ });
+  expect(await slides.count()).toBeGreaterThan(1);
+  await expect(page.getByText(/^Листайте: \d+ фото$/)).toBeVisible();
+  await strip.evaluate((el) => el.scrollBy({ left: el.clientWidth }));
+  await expect(slides.nth(1)).toBeInViewport({ ratio: 0.9 });
+  await context.close();
+});

@@ -12,7 +12,7 @@ interface Props extends OnDemandProps {
   countries: { code: CountryCode; name: string }[];
 }
 
-/** Edits the profile (name, phone, country; the email has its own form). Loaded when the visitor presses «Изменить». */
+/** Edits the profile (name, phone, the clinic's requisites, country; the email has its own form). Loaded when the visitor presses «Изменить». */
 export default function ProfileForm({ user, countries, onDone, onCancel }: Props) {
   const form = useForm({ warm: accountsApi });
   const { fields } = form.errors;
@@ -25,6 +25,8 @@ export default function ProfileForm({ user, countries, onDone, onCancel }: Props
         first_name: values.first_name!.trim(),
         last_name: values.last_name?.trim() ?? '',
         phone: values.phone!.trim(),
+        organisation: values.organisation?.trim() ?? '',
+        tax_number: values.tax_number?.trim() ?? '',
         country: isCountryCode(values.country) ? values.country : DEFAULT_COUNTRY,
       });
       setProfile(updated);
@@ -61,6 +63,25 @@ export default function ProfileForm({ user, countries, onDone, onCancel }: Props
         defaultValue={user.phone ? formatPhone(user.phone) : ''}
         errors={fields.phone}
         hint={`С кодом страны, например ${COUNTRIES[isCountryCode(user.country) ? user.country : DEFAULT_COUNTRY].phoneExample}.`}
+      />
+      <Field
+        name="organisation"
+        label="Организация"
+        autoComplete="organization"
+        maxLength={200}
+        optional
+        defaultValue={user.organisation}
+        errors={fields.organisation}
+        hint="Для заказов по счёту: оформление подставит реквизиты само."
+      />
+      <Field
+        name="tax_number"
+        label="ИНН или БИН"
+        inputMode="numeric"
+        maxLength={20}
+        optional
+        defaultValue={user.tax_number}
+        errors={fields.tax_number}
       />
       <Select
         name="country"

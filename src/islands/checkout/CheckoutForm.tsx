@@ -21,7 +21,7 @@ interface Props {
   countryCurrency: DisplayCurrency;
   exchange: Exchange | null;
   /** The signed-in customer's details; null for a visitor, who opens an account with the order. */
-  profile: { name: string; phone: string; email: string } | null;
+  profile: { name: string; phone: string; email: string; organisation: string; taxNumber: string } | null;
   /** Sign-in and password recovery, each coming back here. */
   loginHref: string;
   passwordResetHref: string;
@@ -53,7 +53,10 @@ export default function CheckoutForm({
 }: Props) {
   const [mounted, setMounted] = useState(false);
   const [delivery, setDelivery] = useState<'pickup' | 'courier'>(offices.length ? 'pickup' : 'courier');
-  const [payment, setPayment] = useState<'on_receipt' | 'bank_transfer'>('on_receipt');
+  // A clinic that ordered by invoice before does so again, its requisites filled in.
+  const [payment, setPayment] = useState<'on_receipt' | 'bank_transfer'>(
+    profile?.organisation && profile.taxNumber ? 'bank_transfer' : 'on_receipt',
+  );
   const [phone, setPhone] = useState(profile?.phone ?? '');
   // A visitor's account, once opened by a first submit: a second submit (after a refused line) orders only.
   const [opened, setOpened] = useState(false);
@@ -384,6 +387,7 @@ export default function CheckoutForm({
                 label="Организация"
                 autoComplete="organization"
                 maxLength={200}
+                defaultValue={profile?.organisation}
                 errors={fields.organisation}
               />
               <Field
@@ -391,8 +395,9 @@ export default function CheckoutForm({
                 label={taxNumber.name}
                 inputMode="numeric"
                 maxLength={taxNumber.digits}
+                defaultValue={profile?.taxNumber}
                 errors={fields.tax_number}
-                hint={`${taxNumber.digits} цифр.`}
+                hint={`${taxNumber.digits} цифр. Реквизиты сохранятся для следующих заказов.`}
               />
             </>
           )}

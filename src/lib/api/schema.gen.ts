@@ -1891,6 +1891,10 @@ export interface components {
             first_name: string;
             last_name: string;
             phone: string;
+            /** @description The clinic for ordering by invoice, as last used. */
+            organisation: string;
+            /** @description Its ИНН or БИН. */
+            tax_number: string;
             /** @enum {string} */
             country: "kg" | "kz";
             is_active: boolean;
@@ -2002,6 +2006,13 @@ export interface components {
              * @example +996555123456
              */
             phone?: string;
+            /** @description The clinic, for ordering by invoice; empty: none. */
+            organisation?: string;
+            /**
+             * @description ИНН (Kyrgyzstan) or БИН (Kazakhstan) of the organisation, digits; empty: none.
+             * @example 01234567891234
+             */
+            tax_number?: string;
             /** @enum {string} */
             country?: "kg" | "kz";
             /** @description Staff only; ignored otherwise. Blocking or unblocking a staff account takes a superuser. */

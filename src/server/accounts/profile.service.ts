@@ -18,6 +18,8 @@ export interface ProfileChanges {
   firstName?: string;
   lastName?: string;
   phone?: string;
+  organisation?: string;
+  taxNumber?: string;
   country?: CountryCode;
   /** Staff only (a superuser for a staff account); ignored for anyone else, like DRF's read-only fields. */
   isActive?: boolean;
@@ -84,6 +86,8 @@ export async function deleteAccount(actor: User, target: User, currentPassword: 
       firstName: '',
       lastName: '',
       phone: '',
+      organisation: '',
+      taxNumber: '',
       isActive: false,
       isStaff: false,
       isSuperuser: false,

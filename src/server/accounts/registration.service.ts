@@ -85,6 +85,8 @@ async function answerTaken(owner: User, input: Registration, email: string): Pro
     firstName: input.firstName,
     lastName: input.lastName,
     phone: input.phone,
+    organisation: '',
+    taxNumber: '',
     country: input.country,
     isStaff: false,
     isSuperuser: false,

@@ -9,6 +9,8 @@ export type PublicUser = Pick<
   | 'firstName'
   | 'lastName'
   | 'phone'
+  | 'organisation'
+  | 'taxNumber'
   | 'country'
   | 'isStaff'
   | 'isSuperuser'
@@ -25,6 +27,8 @@ export function toUserJson(user: PublicUser) {
     first_name: user.firstName,
     last_name: user.lastName,
     phone: user.phone,
+    organisation: user.organisation,
+    tax_number: user.taxNumber,
     country: isCountryCode(user.country) ? user.country : DEFAULT_COUNTRY,
     is_active: user.isActive,
     is_staff: user.isStaff,

@@ -14,9 +14,23 @@ import type { User } from '../accounts/users.queries.ts';
 export type PageUser = PublicUser;
 
 function toPageUser(user: User): PageUser {
-  const { id, email, firstName, lastName, phone, country, isStaff, isSuperuser, isActive, dateJoined, lastLogin } =
-    user;
-  return { id, email, firstName, lastName, phone, country, isStaff, isSuperuser, isActive, dateJoined, lastLogin };
+  const { id, email, firstName, lastName, phone, organisation, taxNumber, country } = user;
+  const { isStaff, isSuperuser, isActive, dateJoined, lastLogin } = user;
+  return {
+    id,
+    email,
+    firstName,
+    lastName,
+    phone,
+    organisation,
+    taxNumber,
+    country,
+    isStaff,
+    isSuperuser,
+    isActive,
+    dateJoined,
+    lastLogin,
+  };
 }
 
 // Not HttpOnly: the islands' API client reads both cookies (brief §6). Secure whenever the shop is

@@ -6,6 +6,8 @@ export function toProfileChanges(body: {
   first_name?: string;
   last_name?: string;
   phone?: string;
+  organisation?: string;
+  tax_number?: string;
   country?: CountryCode;
   is_active?: boolean;
   is_staff?: boolean;
@@ -14,6 +16,8 @@ export function toProfileChanges(body: {
     firstName: body.first_name,
     lastName: body.last_name,
     phone: body.phone,
+    organisation: body.organisation,
+    taxNumber: body.tax_number,
     country: body.country,
     isActive: body.is_active,
     isStaff: body.is_staff,

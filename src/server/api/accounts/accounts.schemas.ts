@@ -53,6 +53,8 @@ export const userSchema = z
     first_name: z.string(),
     last_name: z.string(),
     phone: z.string(),
+    organisation: z.string().openapi({ description: 'The clinic for ordering by invoice, as last used.' }),
+    tax_number: z.string().openapi({ description: 'Its ИНН or БИН.' }),
     country: z.enum(COUNTRY_CODES),
     is_active: z.boolean(),
     is_staff: z.boolean(),
@@ -69,6 +71,15 @@ export const userUpdateBody = z
     first_name: filledLine(150).optional(),
     last_name: name().optional(),
     phone: phone({ allowEmpty: true }).optional(),
+    organisation: line(200).optional().openapi({ description: 'The clinic, for ordering by invoice; empty: none.' }),
+    tax_number: text(20)
+      .transform((value) => value.replace(/\s/g, ''))
+      .refine((value) => value === '' || /^\d{10,14}$/.test(value), 'ИНН или БИН: от 10 до 14 цифр.')
+      .optional()
+      .openapi({
+        description: 'ИНН (Kyrgyzstan) or БИН (Kazakhstan) of the organisation, digits; empty: none.',
+        example: '01234567891234',
+      }),
     country: country().optional(),
     is_active: z.boolean({ error: 'Ожидается true или false.' }).optional().openapi({
       description: 'Staff only; ignored otherwise. Blocking or unblocking a staff account takes a superuser.',

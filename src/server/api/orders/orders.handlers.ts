@@ -35,9 +35,17 @@ export const createOrder: AppRouteHandler<typeof routes.createOrder> = async (c)
       confirmEmailUrl: pendingEmailConfirmation(user),
     },
   );
-  // Offered when the profile has no phone or another one; the order stands whatever happens here.
-  if (body.save_phone && !replayed && order.contact.phone !== user.phone)
-    await updateProfile(user, user, { phone: order.contact.phone });
+  // Offered when the profile has no phone or another one; the clinic's requisites of an order by invoice are
+  // kept for the next one (checkout fills them in). The order stands whatever happens here.
+  const remembered = {
+    ...(body.save_phone && order.contact.phone !== user.phone && { phone: order.contact.phone }),
+    ...(order.payment.method === 'bank_transfer' &&
+      (order.payment.organisation !== user.organisation || order.payment.taxNumber !== user.taxNumber) && {
+        organisation: order.payment.organisation,
+        taxNumber: order.payment.taxNumber,
+      }),
+  };
+  if (!replayed && Object.keys(remembered).length) await updateProfile(user, user, remembered);
   if (replayed) c.header('Idempotent-Replayed', 'true');
   c.header('Location', `/api/v1/orders/order_list/${order.number}/`);
   return c.json(toOrderJson(order), 201);

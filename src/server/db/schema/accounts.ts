@@ -17,6 +17,10 @@ export const users = pgTable(
     firstName: text().notNull().default(''),
     lastName: text().notNull().default(''),
     phone: text().notNull().default(''),
+    /** The clinic's requisites for ordering by invoice, as last used (checkout fills them in again). */
+    organisation: text().notNull().default(''),
+    /** ИНН (Kyrgyzstan) or БИН (Kazakhstan) of `organisation`, digits only. */
+    taxNumber: text().notNull().default(''),
     /** The storefront country the person uses (`kg`, `kz`): links in their mails lead there. */
     country: text().notNull().default(DEFAULT_COUNTRY),
     isActive: boolean().notNull().default(false),
