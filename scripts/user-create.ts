@@ -30,7 +30,7 @@ if (values.help || !values.email) {
 
 const { boot } = await import('../src/server/boot/boot.ts');
 const { createAccount } = await import('../src/server/accounts/users.admin.ts');
-const { normalizePhone } = await import('../src/shared/phone.ts');
+const { normalizePhone } = await import('../src/shared/phone-input.ts');
 const { ValidationError } = await import('../src/server/errors.ts');
 
 const generated = values.password === undefined;

@@ -35,19 +35,8 @@ export function trackHeaderMenus(): void {
     const menu = openCatalogMenu();
     if (menu && !menu.contains(event.target as Node)) menu.removeAttribute('open');
   });
-  // Escape closes it and gives focus back to its summary, not to the page's body.
+  // Escape closes it (and gives focus back to its summary: catalog-menu.ts, loaded by then).
   document.addEventListener('keydown', (event) => {
-    const menu = event.key === 'Escape' ? openCatalogMenu() : null;
-    if (!menu) return;
-    const within = menu.contains(document.activeElement);
-    menu.removeAttribute('open');
-    if (within) menu.querySelector<HTMLElement>('summary')?.focus();
-  });
-  // Focus leaving it (Tab past its last link, Shift+Tab before the summary) closes it too, so it never
-  // stays open over the page a keyboard user has moved on to.
-  document.addEventListener('focusout', (event) => {
-    const menu = openCatalogMenu();
-    const next = (event as FocusEvent).relatedTarget as Node | null;
-    if (menu && menu.contains(event.target as Node) && next && !menu.contains(next)) menu.removeAttribute('open');
+    if (event.key === 'Escape') openCatalogMenu()?.removeAttribute('open');
   });
 }

@@ -90,6 +90,8 @@ test('on a desktop Escape gives focus back to «Каталог», and tabbing ou
   const menu = page.locator('[data-catalog-menu]');
   const summary = menu.locator('summary');
   await summary.focus();
+  // Its keyboard manners load with the first focus.
+  await expect(menu).toHaveAttribute('data-enhanced', '');
   await page.keyboard.press('Enter');
   await expect(menu).toHaveAttribute('open', '');
   await page.keyboard.press('Tab');

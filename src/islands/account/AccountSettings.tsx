@@ -101,8 +101,7 @@ export default function AccountSettings({ country, user: serverUser, joined, cou
         )}
         <Status failed={email.failed} message={messages.email} />
         <p className="form-aside account-aside">
-          Сменить адрес нужно, а пароля вы не помните?{' '}
-          <a href={paths.emailReset(country)}>Получите ссылку для смены адреса на почту</a>
+          Пароля не помните? <a href={paths.emailReset(country)}>Сменить адрес по ссылке из письма</a>
         </p>
       </section>
 

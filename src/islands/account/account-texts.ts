@@ -1,8 +1,5 @@
 import { FORM_TEXT, type CodeTexts } from '~/islands/forms/form-errors.ts';
 
-/** The error code of a checkout whose address already has an account: the form shows how to sign in. */
-export const ACCOUNT_EXISTS = 'account_exists';
-
 export const PASSWORD_HINT =
   'Не меньше 8 символов. Не только цифры, не похожий на адрес почты и не из списка распространённых паролей.';
 

@@ -9,7 +9,7 @@ import { plural, POSITIONS } from '~/shared/plural.ts';
 import { $cartIds } from '~/stores/cart.ts';
 import { $cartLines, $cartProductsState, $cartSubtotal, loadCartProducts } from '~/stores/cart-products.ts';
 import { usePriceFormat } from '../hooks/use-price-format.ts';
-import { ACCOUNT_EXISTS, PASSWORD_HINT } from '../account/account-texts.ts';
+import { ACCOUNT_EXISTS } from '~/islands/forms/form-errors.ts';
 
 export interface PickupOffice {
   id: number;
@@ -73,7 +73,12 @@ export default function CheckoutForm({
   const { fields } = form.errors;
   const idsKey = ids.join(',');
 
+  // A visitor's part of the form (the password, the offer to sign in) loads for visitors alone.
+  const [visitorParts, setVisitorParts] = useState<typeof import('./VisitorAccount.tsx') | null>(null);
   useEffect(() => setMounted(true), []);
+  useEffect(() => {
+    if (profile === null) void import('./VisitorAccount.tsx').then(setVisitorParts);
+  }, [profile]);
   useEffect(() => {
     void loadCartProducts(country);
   }, [country, idsKey]);
@@ -215,26 +220,11 @@ export default function CheckoutForm({
         form={form}
         onSubmit={submit}
         alert={
-          form.errors.code === ACCOUNT_EXISTS && (
-            <p>
-              <a href={loginHref}>Войдите</a> с его паролем (корзина сохранится) или{' '}
-              <a href={passwordResetHref}>восстановите пароль</a>.
-            </p>
-          )
+          form.errors.code === ACCOUNT_EXISTS &&
+          visitorParts && <visitorParts.AccountExistsHint loginHref={loginHref} passwordResetHref={passwordResetHref} />
         }
       >
-        {profile === null && (
-          <p className="checkout-account notice">
-            {opened ? (
-              'Аккаунт открыт, вы вошли в магазин. Осталось подтвердить заказ.'
-            ) : (
-              <>
-                Уже покупали у нас? <a href={loginHref}>Войдите</a> — корзина сохранится. Впервые здесь — заполните
-                форму: аккаунт откроется вместе с заказом, без ожидания письма.
-              </>
-            )}
-          </p>
-        )}
+        {profile === null && visitorParts && <visitorParts.VisitorNotice opened={opened} loginHref={loginHref} />}
         <fieldset className="checkout-group">
           <legend>Получатель</legend>
           <Field
@@ -277,17 +267,7 @@ export default function CheckoutForm({
                 : 'Сюда придёт подтверждение заказа; с этим адресом вы будете входить в магазин.'
             }
           />
-          {visitor && (
-            <Field
-              name="password"
-              label="Придумайте пароль"
-              type="password"
-              autoComplete="new-password"
-              maxLength={128}
-              errors={fields.password}
-              hint={`${PASSWORD_HINT} В аккаунте — ваши заказы и их статусы; письмо с заказом подтвердит и адрес.`}
-            />
-          )}
+          {visitor && visitorParts && <visitorParts.VisitorPassword errors={fields.password} />}
         </fieldset>
 
         <fieldset className="checkout-group">
@@ -397,7 +377,7 @@ export default function CheckoutForm({
                 maxLength={taxNumber.digits}
                 defaultValue={profile?.taxNumber}
                 errors={fields.tax_number}
-                hint={`${taxNumber.digits} цифр. Реквизиты сохранятся для следующих заказов.`}
+                hint={`${taxNumber.digits} цифр.`}
               />
             </>
           )}

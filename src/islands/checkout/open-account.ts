@@ -3,7 +3,7 @@ import { ApiError } from '~/lib/api/api-error.ts';
 import type { CountryCode } from '~/lib/api/types.ts';
 import { toFormErrors, type FormErrors, type FormValues } from '~/islands/forms/index.ts';
 import { login } from '~/stores/user.ts';
-import { ACCOUNT_EXISTS } from '../account/account-texts.ts';
+import { ACCOUNT_EXISTS } from '~/islands/forms/form-errors.ts';
 
 /**
  * Opens an account at checkout from the contact fields and the chosen password, then signs in with it,

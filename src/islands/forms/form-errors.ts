@@ -8,6 +8,9 @@ export const FORM_TEXT = {
   serverError: 'На сервере что-то пошло не так. Попробуйте ещё раз через несколько минут.',
 } as const;
 
+/** The code a checkout gives itself when the typed address already has an account (it offers to sign in). */
+export const ACCOUNT_EXISTS = 'account_exists';
+
 /** Texts for API error `code`s that a form knows better than the API's own words (`no_active_account` → ...). */
 export type CodeTexts = Readonly<Record<string, string>>;
 

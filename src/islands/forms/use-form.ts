@@ -1,8 +1,4 @@
 import { useEffect, useRef, useState, type SubmitEvent, type SyntheticEvent } from 'react';
-import { EMAIL_INVALID, looksLikeEmail } from '~/shared/email.ts';
-import { normalizePhone, PHONE_INVALID } from '~/shared/phone.ts';
-import { isWebLink, WEB_LINK_INVALID } from '~/shared/web-link.ts';
-import { fileTooBigMessage } from './file-size.ts';
 import { blankFields, hasErrors, NO_ERRORS, toFormErrors, type CodeTexts, type FormErrors } from './form-errors.ts';
 
 /** The form's text values by name; a file input gives the chosen file's name, or '' when none is chosen. */
@@ -72,9 +68,12 @@ export function useForm({ codeTexts, warm }: FormOptions = {}) {
       const values: FormValues = {};
       for (const [name, value] of data) values[name] = typeof value === 'string' ? value : value.name;
       // Every error the browser can see, at once: a person fixes them in one go, not one layer per submit.
+      const form = event.currentTarget;
+      // The checks of typed values load with the form's first focus (`onWarm`), not with the page.
+      const { typedFieldErrors } = await loadFieldChecks();
       const found: FormErrors = {
         fields: {
-          ...typedFieldErrors(event.currentTarget),
+          ...typedFieldErrors(form),
           ...given(check?.(values)),
           ...blankFields(values, required).fields,
         },
@@ -108,6 +107,7 @@ export function useForm({ codeTexts, warm }: FormOptions = {}) {
 
   /** The form's first focus or touch: see `FormOptions.warm`. Failures show at submit, not here. */
   function onWarm(): void {
+    void loadFieldChecks().catch(() => undefined);
     warm?.().catch(() => undefined);
   }
 
@@ -116,38 +116,8 @@ export function useForm({ codeTexts, warm }: FormOptions = {}) {
 
 export type FormState = ReturnType<typeof useForm>;
 
-/**
- * What the API would refuse in a form's typed fields (`tel`, `email`, `url`), and a chosen file over its
- * field's `data-max-bytes`: a form is never sent without the file its visitor chose.
- */
-function typedFieldErrors(form: HTMLFormElement): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  for (const element of Array.from(form.elements)) {
-    if (element instanceof HTMLTextAreaElement && element.name) {
-      const tooLong = lengthProblem(element);
-      if (tooLong) errors[element.name] = [tooLong];
-      continue;
-    }
-    if (!(element instanceof HTMLInputElement) || !element.name || element.value.trim() === '') continue;
-    const tooLong = lengthProblem(element);
-    if (tooLong) errors[element.name] = [tooLong];
-    if (element.type === 'tel' && normalizePhone(element.value) === null) errors[element.name] = [PHONE_INVALID];
-    if (element.type === 'email' && !looksLikeEmail(element.value)) errors[element.name] = [EMAIL_INVALID];
-    if (element.type === 'url' && !isWebLink(element.value)) errors[element.name] = [WEB_LINK_INVALID];
-    const file = element.type === 'file' ? element.files?.[0] : undefined;
-    if (file && element.dataset.maxBytes && file.size > Number(element.dataset.maxBytes))
-      errors[element.name] = [fileTooBigMessage(Number(element.dataset.maxBytes))];
-  }
-  return errors;
-}
+const loadFieldChecks = () => import('./field-checks.ts');
 
 function given(errors: Partial<Record<string, string[]>> = {}): Record<string, string[]> {
   return Object.fromEntries(Object.entries(errors).filter((entry): entry is [string, string[]] => !!entry[1]?.length));
-}
-
-/** Text longer than its field's `data-max-length`: said with its length, the text kept as typed. */
-function lengthProblem(element: HTMLInputElement | HTMLTextAreaElement): string | null {
-  const max = Number(element.dataset.maxLength);
-  const length = element.value.length;
-  return max > 0 && length > max ? `Не больше ${max} символов (сейчас ${length}).` : null;
 }

@@ -1,15 +1,6 @@
 import { useState } from 'react';
-import {
-  ConsentNote,
-  Done,
-  Field,
-  FileField,
-  Form,
-  Select,
-  SubmitButton,
-  TextArea,
-  useForm,
-} from '~/islands/forms/index.ts';
+import { ConsentNote, Done, Field, Form, Select, SubmitButton, TextArea, useForm } from '~/islands/forms/index.ts';
+import { FileField } from '~/islands/forms/FileField.tsx';
 import type { CountryCode, VisitorRequest } from '~/lib/api/types.ts';
 import { ContactFields, requestsApi } from './request-fields.tsx';
 

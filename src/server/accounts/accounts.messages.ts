@@ -1,5 +1,5 @@
 import { EMAIL_INVALID } from '../../shared/email.ts';
-import { PHONE_INVALID } from '../../shared/phone.ts';
+import { PHONE_INVALID } from '../../shared/phone-input.ts';
 
 /**
  * What the accounts API says to people, in Russian. The three token answers keep Simple JWT's English

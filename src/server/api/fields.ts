@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { ACCOUNT_MESSAGES as M } from '../accounts/accounts.messages.ts';
-import { normalizePhone } from '../../shared/phone.ts';
+import { normalizePhone } from '../../shared/phone-input.ts';
 import { isWebLink, WEB_LINK_INVALID } from '../../shared/web-link.ts';
 import { toSingleLine } from '../../shared/control-characters.ts';
 import { MAX_ID } from '../ids.ts';

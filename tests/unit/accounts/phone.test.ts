@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePhone } from '../../../src/shared/phone.ts';
+import { normalizePhone } from '../../../src/shared/phone-input.ts';
 
 describe('normalizePhone', () => {
   it.each([

@@ -1,0 +1,17 @@
+/**
+ * A phone number as the shop stores it, `+` and 10 to 15 digits (`+996555123456`), from what people
+ * type: spaces, dashes, dots and brackets are dropped; Kazakhstan's domestic `8 7xx ...` becomes
+ * `+7 7xx ...` and Kyrgyzstan's `0555 ...` becomes `+996 555 ...`. Null when it cannot be a phone number.
+ */
+export function normalizePhone(input: string): string | null {
+  const trimmed = input.trim();
+  if (!/^\+?[\d\s().-]+$/.test(trimmed)) return null;
+  let digits = trimmed.replace(/\D/g, '');
+  if (!trimmed.startsWith('+') && digits.length === 11 && digits.startsWith('87')) digits = `7${digits.slice(1)}`;
+  if (!trimmed.startsWith('+') && digits.length === 10 && digits.startsWith('0')) digits = `996${digits.slice(1)}`;
+  if (digits.length < 10 || digits.length > 15 || digits.startsWith('0')) return null;
+  return `+${digits}`;
+}
+
+/** What a form and the API say of a number `normalizePhone` cannot read. */
+export const PHONE_INVALID = 'Введите номер телефона с кодом страны, например +996 555 123 456 или +7 701 123 45 67.';
