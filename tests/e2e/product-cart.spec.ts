@@ -262,3 +262,21 @@ test.describe('toasts on a phone', () => {
     await expect(toast(page, 'Товар добавлен в корзину')).toBeHidden();
   });
 });
+
+test('while the cart’s products load, grey bars hold their place: no words flash by', async ({ page }) => {
+  await page.goto('/kg/');
+  await page.evaluate((id) => localStorage.setItem('cart', JSON.stringify([{ id, quantity: 1 }])), product.id);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/v1/products/products/**', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/kg/cart/');
+  await expect(page.locator('.cart-line .skeleton').first()).toBeVisible();
+  await expect(page.getByText('Оформить заказ можно, когда')).toHaveCount(0);
+  await expect(page.getByText('Итого —')).toHaveCount(0);
+  release();
+  await expect(page.getByRole('link', { name: product.name })).toBeVisible();
+  await expect(page.locator('.skeleton')).toHaveCount(0);
+});

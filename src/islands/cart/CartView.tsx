@@ -42,7 +42,16 @@ export default function CartView({
     void loadCartProducts(country);
   }, [country, idsKey]);
 
-  if (!mounted) return <p className="cart-loading">Загружаем корзину…</p>;
+  // Until the stored cart is read, and while its products load: grey bars where the text will be, not words
+  // that flash by («Загружаем товар… Итого —») on a slow phone.
+  if (!mounted)
+    return (
+      <div className="cart-loading card" role="status">
+        <span className="skeleton" />
+        <span className="skeleton skeleton-short" />
+        <span className="visually-hidden">Загружаем корзину…</span>
+      </div>
+    );
   if (lines.length === 0) {
     return (
       <div className="cart-empty card">
@@ -122,7 +131,11 @@ export default function CartView({
                     )}
                   </>
                 ) : loading ? (
-                  <p className="muted">Загружаем товар…</p>
+                  <p className="skeleton-lines" role="status">
+                    <span className="skeleton" />
+                    <span className="skeleton skeleton-short" />
+                    <span className="visually-hidden">Загружаем товар…</span>
+                  </p>
                 ) : (
                   unavailable && <p className="cart-warning">{stockProblemText({ kind: 'not_sold' }, country)}</p>
                 )}
@@ -158,7 +171,13 @@ export default function CartView({
                   </button>
                 </div>
                 <p className="cart-sum">
-                  {product?.price ? format((Number(product.price) * line.quantity).toFixed(2), product.currency) : '—'}
+                  {product?.price ? (
+                    format((Number(product.price) * line.quantity).toFixed(2), product.currency)
+                  ) : loading ? (
+                    <span className="skeleton skeleton-sum" />
+                  ) : (
+                    '—'
+                  )}
                 </p>
               </div>
               <button
@@ -186,7 +205,15 @@ export default function CartView({
       <aside className="cart-summary card" aria-label="Итого">
         <p className="cart-total">
           <span>Итого</span>
-          <strong>{subtotal ? format(subtotal.amount.toFixed(2), subtotal.currency) : '—'}</strong>
+          <strong>
+            {subtotal ? (
+              format(subtotal.amount.toFixed(2), subtotal.currency)
+            ) : state.status === 'pending' ? (
+              <span className="skeleton skeleton-sum" />
+            ) : (
+              '—'
+            )}
+          </strong>
         </p>
         {subtotal &&
           format(subtotal.amount.toFixed(2), subtotal.currency) !==
@@ -223,6 +250,8 @@ export default function CartView({
           <a className="btn btn-primary cart-checkout" href={checkoutHref} data-astro-reload>
             Оформить заказ
           </a>
+        ) : state.status === 'pending' ? (
+          <span className="skeleton skeleton-button" />
         ) : (
           <p className="muted small">Оформить заказ можно, когда в корзине есть товары в наличии.</p>
         )}
