@@ -1,6 +1,14 @@
 import { expect, test, type APIRequestContext } from './support/test.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
-import { allProducts, cartCounter, storedJson, toast, waitForIslands, type ApiProduct } from './support/shop.ts';
+import {
+  allProducts,
+  cartCounter,
+  ownAddress,
+  storedJson,
+  toast,
+  waitForIslands,
+  type ApiProduct,
+} from './support/shop.ts';
 
 const DOCTOR = { email: 'doctor@dental.test', password: 'Doctor-Demo-2026' };
 const STAFF = { email: 'staff@dental.test', password: 'Staff-Demo-2026' };
@@ -184,7 +192,7 @@ test('a new visitor orders in three screens (product, cart, checkout) without wa
 }) => {
   // Registrations are limited per address: this visitor comes from an address of its own.
   await page.setExtraHTTPHeaders({
-    'X-Forwarded-For': `10.23.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    'X-Forwarded-For': ownAddress(23),
   });
   const email = `first-order-${Date.now()}@clinic.kg`;
   const product = (await allProducts(request, 'kg')).find((p) => p.in_stock && p.quantity >= 5 && p.price !== null)!;
@@ -232,7 +240,7 @@ test('checkout tells a visitor whose address already has an account how to sign 
   request,
 }) => {
   await page.setExtraHTTPHeaders({
-    'X-Forwarded-For': `10.24.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    'X-Forwarded-For': ownAddress(24),
   });
   // An account of its own (not the demo doctor, whose logins other tests need without a back-off).
   const email = `taken-${Date.now()}@clinic.kg`;
@@ -272,7 +280,7 @@ test('«Повторить заказ» puts an order’s lines into the cart; a
   page,
   request,
 }) => {
-  const ip = `10.26.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+  const ip = ownAddress(26);
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': ip });
   const email = `repeat-${Date.now()}@clinic.kg`;
   const password = 'Povtor-Zakaza-2026';

@@ -157,3 +157,11 @@ export async function closeToast(page: Page, text: string): Promise<void> {
   await shown.getByRole('button', { name: 'Закрыть уведомление' }).click();
   await expect(shown).toBeHidden();
 }
+
+/**
+ * A client address of a test's own (the test server trusts X-Forwarded-For), so limits per address —
+ * registrations, orders — count its requests apart from the rest of the suite's.
+ */
+export function ownAddress(block: number): string {
+  return `10.${block}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+}
