@@ -27,7 +27,13 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/helpers/db-global-setup.ts'],
           setupFiles: ['tests/helpers/db-setup.ts'],
-          env: { NODE_ENV: 'test', DATA_DIR: '.test-data', SEED_DEMO: 'false', SITE_URL: 'http://shop.test' },
+          env: {
+            NODE_ENV: 'test',
+            DATA_DIR: '.test-data',
+            SEED_DEMO: 'false',
+            SITE_URL: 'http://shop.test',
+            MEDIA_FETCH_PRIVATE: 'true',
+          },
           testTimeout: 30_000,
           hookTimeout: 120_000,
           // Each file opens its own PGlite copy (~150 MB of WASM memory); two at a time suits 2-core CI machines.

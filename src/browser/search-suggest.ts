@@ -6,6 +6,7 @@
  * DOM calls (no HTML strings), so nothing typed or stored is ever parsed as markup.
  */
 import type { ProductSuggestions as Suggestions } from '~/lib/api/types.ts';
+import { imageSources } from '~/shared/media.ts';
 import { paths } from '~/shared/paths.ts';
 import { isCountryCode, type CountryCode } from '~/shared/countries.ts';
 
@@ -115,7 +116,7 @@ class SuggestBox {
           answer.products.map((product) => {
             const node = option(paths.product(this.country, product.slug));
             const image = document.createElement('img');
-            image.src = product.images[0] ?? '/images/placeholder.svg';
+            image.src = imageSources(product.images[0], 40).src;
             image.alt = '';
             image.width = 40;
             image.height = 40;

@@ -78,6 +78,15 @@ const schema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  /**
+   * Imports fetch product photos from the addresses in their files. Addresses of this machine and of
+   * private networks are refused (a file must not make the server read its own neighbours) unless this is
+   * `true`: for tests that serve photos from a local server, never for a real shop.
+   */
+  MEDIA_FETCH_PRIVATE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seed the demo catalog into an empty database on start. */
   SEED_DEMO: z

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../helpers/accounts.ts';
 import { api, dbRows } from '../helpers/api.ts';
 import { importFile, staffAccess } from '../helpers/imports.ts';
+import { startPhotoServer } from '../helpers/photo-server.ts';
 
 const one = async <T>(query: ReturnType<typeof sql>) => (await dbRows<T>(query))[0]!;
 
@@ -14,6 +15,12 @@ async function refs() {
   );
   return { category: category.slug, brand: brand.slug, brandName: brand.name, spec: spec.slug };
 }
+
+let photos: Awaited<ReturnType<typeof startPhotoServer>>;
+beforeAll(async () => {
+  photos = await startPhotoServer();
+});
+afterAll(() => photos.close());
 
 let counter = 0;
 const newSku = () => `BO-${process.pid}-${++counter}`;
@@ -42,7 +49,7 @@ describe('the back office: products', () => {
       brand,
       family: 'TEST-FAMILY',
       description: '<p>Светоотверждаемый.</p><script>alert(1)</script><img src=x onerror=alert(1)>',
-      images: ['https://cdn.example.kg/a2.jpg'],
+      images: [photos.url('/photo/14a3a0.png')],
       specifications: { [spec]: 'A2' },
     };
     const made = newSku();
@@ -56,7 +63,7 @@ describe('the back office: products', () => {
       family: 'TEST-FAMILY',
       is_active: true,
       offers: [],
-      images: row.images,
+      images: [expect.stringMatching(/^\/media\/[0-9a-f]{24}$/)],
       specifications: { [spec]: ['A2'] },
     });
     expect(created.body.description).toContain('Светоотверждаемый');

@@ -84,6 +84,7 @@ const PROTECTED = [
   'staff_publications_create',
   'staff_publications_partial_update',
   'staff_publications_destroy',
+  'staff_media_create',
   'staff_changes_list',
   'staff_vacancies_list',
   'staff_vacancies_retrieve',

@@ -1,4 +1,5 @@
 import { DELIVERY, deliveryPriceText, freeDeliveryHint, quoteDelivery } from '~/shared/delivery.ts';
+import { imageSources } from '~/shared/media.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { CountryCode, Exchange } from '~/lib/api/types.ts';
@@ -89,13 +90,7 @@ export default function CartView({
                   aria-hidden="true"
                   tabIndex={-1}
                 >
-                  <img
-                    src={product.images[0] ?? '/images/placeholder.svg'}
-                    alt=""
-                    width="96"
-                    height="96"
-                    loading="lazy"
-                  />
+                  <img src={imageSources(product.images[0], 96).src} alt="" width="96" height="96" loading="lazy" />
                 </a>
               ) : (
                 <span className="cart-image" />

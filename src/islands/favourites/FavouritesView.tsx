@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { imageSources } from '~/shared/media.ts';
 import { useEffect, useState } from 'react';
 import type { CountryCode, Exchange } from '~/lib/api/types.ts';
 import type { DisplayCurrency } from '~/shared/money.ts';
@@ -53,13 +54,7 @@ export default function FavouritesView({ country, countryCurrency, exchange, pro
                 tabIndex={-1}
                 aria-hidden="true"
               >
-                <img
-                  src={product.images[0] ?? '/images/placeholder.svg'}
-                  alt=""
-                  width="300"
-                  height="300"
-                  loading="lazy"
-                />
+                <img src={imageSources(product.images[0], 300).src} alt="" width="300" height="300" loading="lazy" />
               </a>
               <div className="fav-body">
                 <a className="cart-name" href={productHref.replace('__slug__', product.slug)}>

@@ -2,7 +2,6 @@
 import { useState } from 'react';
 import { Box, Button, Card, CardContent, Chip, Stack, TextField as MuiTextField, Typography } from '@mui/material';
 import {
-  ArrayInput,
   BooleanInput,
   Create,
   Datagrid,
@@ -13,7 +12,6 @@ import {
   SearchInput,
   SelectInput,
   SimpleForm,
-  SimpleFormIterator,
   SimpleList,
   TextField,
   TextInput,
@@ -32,6 +30,7 @@ import { createStaffActions } from './data-provider.ts';
 import { moment, money } from './format.ts';
 import { ByScreen } from './responsive.tsx';
 import { SpecificationsInput } from './SpecificationsInput.tsx';
+import { PhotosInput } from './PhotosInput.tsx';
 import { ShopRichTextInput } from './RichText.tsx';
 
 type StaffProduct = components['schemas']['StaffProductDetail'] & RaRecord;
@@ -165,11 +164,7 @@ function ProductFields({ create = false }: { create?: boolean }) {
       <BooleanInput source="is_active" label="Показан на сайте" defaultValue />
       <ShopRichTextInput source="description" label="Описание" fullWidth />
       <SpecificationsInput />
-      <ArrayInput source="images" label="Фотографии (адреса)">
-        <SimpleFormIterator inline disableReordering>
-          <TextInput source="" label="Адрес" helperText={false} sx={{ minWidth: 320 }} />
-        </SimpleFormIterator>
-      </ArrayInput>
+      <PhotosInput />
     </>
   );
 }

@@ -1243,6 +1243,23 @@ export interface paths {
         patch: operations["staff_publications_partial_update"];
         trace?: never;
     };
+    "/api/v1/staff/media/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Store a product photo: checked, kept once per content, served in sizes (AVIF, WebP) from `/media/` */
+        post: operations["staff_media_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/staff/changes/": {
         parameters: {
             query?: never;
@@ -2994,6 +3011,24 @@ export interface components {
              * @description Null: a draft. A future moment publishes then.
              */
             published_at?: string;
+        };
+        StoredImage: {
+            /**
+             * @description What goes into a product's `images`; served resized at `/media/<key>/<width>.<avif|webp>`.
+             * @example /media/3f2a9c0d4b1e8f7a6c5d2e1b
+             */
+            url: string;
+            /** @example 1600 */
+            width: number;
+            /** @example 1200 */
+            height: number;
+        };
+        MediaUpload: {
+            /**
+             * Format: binary
+             * @description JPEG, PNG, WebP, AVIF, HEIC, GIF or TIFF; at most 20 MB, at least 200 px a side.
+             */
+            file: string;
         };
         StaffChangePage: {
             count: number;
@@ -7734,6 +7769,66 @@ export interface operations {
             };
             /** @description No such publication */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_media_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["MediaUpload"];
+            };
+        };
+        responses: {
+            /** @description The stored photo */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoredImage"];
+                };
+            };
+            /** @description Not a photo the shop takes (format, size, pixels) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Larger than 20 MB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -8,6 +8,7 @@
  * passes the limit.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { MEDIA_LIMITS } from '../media/media.rules.ts';
 import { ATTACHMENT_LIMITS } from '../requests/attachments.ts';
 
 export interface BodyLimits {
@@ -45,6 +46,8 @@ export const BODY_LIMITS: BodyLimits = {
     '/api/v1/products/upload_products_json/': 50 * MB,
     '/api/v1/products/upload_prices_json/': 50 * MB,
     '/api/v1/products/products_availability_load_csv/': 50 * MB,
+    // A product photo (server/media/media.rules.ts).
+    '/api/v1/staff/media/': MEDIA_LIMITS.maxBytes + FORM_FIELDS_ALLOWANCE,
   },
 };
 

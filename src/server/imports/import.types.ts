@@ -50,6 +50,7 @@ export const IMPORT_ERROR_CODES = [
   'brand_unknown', // a brand slug that does not exist (an unknown brand *name* creates the brand)
   'specification_unknown', // names the known ones in the message
   'slug_taken', // a slug another product already has
+  'image_unavailable', // a photo's URL that could not be fetched, or what it gave is not a photo
 ] as const;
 export type ImportErrorCode = (typeof IMPORT_ERROR_CODES)[number];
 

@@ -9,6 +9,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
 import type { RowError } from './import.types.ts';
 import { JsonNumber, type JsonObject, type JsonValue } from './json-values.ts';
 import { readProductRow } from './products-file.ts';
+import { storeRowImages } from './product-images.ts';
 import { applyProductsPlan, planProducts } from './products-import.ts';
 
 export const PRODUCT_EDIT_TEXT = {
@@ -55,6 +56,9 @@ export async function saveProduct(
   if ('sku' in value && value.sku !== sku) throw new ValidationError({ sku: [PRODUCT_EDIT_TEXT.skuMismatch] });
   const read = readProductRow(Object.assign(Object.create(null) as JsonObject, value, { sku }), 1, 0);
   if (read.kind === 'problem') throw fieldErrors(read.value.errors);
+  const imageErrors: RowError[] = [];
+  await storeRowImages([read.value], imageErrors, async () => {});
+  if (imageErrors.length) throw fieldErrors(imageErrors);
   await writeCatalog({ source: 'staff', userId }, async (write) => {
     const plan = await planProducts(write, [read.value]);
     const exists = plan.current.has(read.value.sku);

@@ -22,6 +22,7 @@ import { errorRowCount, mayWrite, sortErrors, type ImportContext, type ImportOut
 import type { ProductRow, RowError } from './import.types.ts';
 import { IMPORT_LIMITS } from './imports.options.ts';
 import { readProductsFile } from './products-file.ts';
+import { storeRowImages } from './product-images.ts';
 
 const PROGRESS_EVERY = 5_000;
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -62,10 +63,11 @@ export async function importProducts(ctx: ImportContext): Promise<ImportOutcome>
     return false;
   });
   await ctx.progress('checking', seen, seen);
+  const writable = await storeRowImages(unique, errors, (done, total) => ctx.progress('checking', done, total));
 
   return writeCatalog(ctx.actor, async (write) => {
     await ctx.enter(write);
-    const plan = await planProducts(write, unique);
+    const plan = await planProducts(write, writable);
     errors.push(...plan.errors);
     const errorRows = errorRowCount(errors);
     const applied = mayWrite(ctx.options, errorRows);

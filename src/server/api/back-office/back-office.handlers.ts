@@ -29,6 +29,7 @@ import {
   toStaffPublicationJson,
   toSubscriberJson,
 } from './back-office.mappers.ts';
+import { MediaRejected, storeImage } from '../../media/media.service.ts';
 import type * as routes from './back-office.routes.ts';
 
 const NO_ORDER = 'Заказ не найден.';
@@ -207,4 +208,15 @@ export const updatePublication: AppRouteHandler<typeof routes.updatePublication>
 export const deletePublication: AppRouteHandler<typeof routes.deletePublication> = async (c) => {
   await deletePublicationRow(c.get('user')!.id, c.req.valid('param').id);
   return c.body(null, 204);
+};
+
+export const uploadMedia: AppRouteHandler<typeof routes.uploadMedia> = async (c) => {
+  const { file } = c.req.valid('form');
+  try {
+    const stored = await storeImage(Buffer.from(await file.arrayBuffer()));
+    return c.json({ url: stored.url, width: stored.width, height: stored.height }, 201);
+  } catch (error) {
+    if (error instanceof MediaRejected) throw new ValidationError({ file: [error.message] });
+    throw error;
+  }
 };

@@ -21,4 +21,5 @@ export const backOfficeRouter = createStaffRouter(Object.values(routes))
   .openapi(routes.getPublication, handlers.getPublication)
   .openapi(routes.createPublication, handlers.createPublication)
   .openapi(routes.updatePublication, handlers.updatePublication)
-  .openapi(routes.deletePublication, handlers.deletePublication);
+  .openapi(routes.deletePublication, handlers.deletePublication)
+  .openapi(routes.uploadMedia, handlers.uploadMedia);

@@ -308,3 +308,19 @@ export const deletePublication = createRoute({
   request: { params: idParam },
   responses: { 204: { description: 'Deleted' }, ...staff, 404: jsonContent(detailSchema, 'No such publication') },
 });
+
+export const uploadMedia = createRoute({
+  operationId: 'staff_media_create',
+  method: 'post',
+  path: '/staff/media/',
+  tags,
+  security,
+  summary: 'Store a product photo: checked, kept once per content, served in sizes (AVIF, WebP) from `/media/`',
+  request: { body: { content: { 'multipart/form-data': { schema: s.mediaUploadForm } }, required: true } },
+  responses: {
+    201: jsonContent(s.storedImageSchema, 'The stored photo'),
+    400: jsonContent(fieldErrorsSchema, 'Not a photo the shop takes (format, size, pixels)'),
+    ...staff,
+    413: jsonContent(detailSchema, 'Larger than 20 MB'),
+  },
+});

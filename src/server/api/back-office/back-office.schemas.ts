@@ -328,3 +328,28 @@ export const staffPublicationSchema = z
   .openapi('StaffPublication');
 
 export const staffPublicationPageSchema = pageSchema(staffPublicationSchema).openapi('StaffPublicationPage');
+
+/** A product photo uploaded by the staff (`POST /staff/media/`). */
+export const mediaUploadForm = z
+  .object({
+    file: z
+      .instanceof(File, { message: 'Приложите фото.' })
+      .refine((f) => f.size > 0 || f.name !== '', 'Приложите фото.')
+      .openapi({
+        type: 'string',
+        format: 'binary',
+        description: 'JPEG, PNG, WebP, AVIF, HEIC, GIF or TIFF; at most 20 MB, at least 200 px a side.',
+      }),
+  })
+  .openapi('MediaUpload');
+
+export const storedImageSchema = z
+  .object({
+    url: z.string().openapi({
+      example: '/media/3f2a9c0d4b1e8f7a6c5d2e1b',
+      description: "What goes into a product's `images`; served resized at `/media/<key>/<width>.<avif|webp>`.",
+    }),
+    width: z.number().int().openapi({ example: 1600 }),
+    height: z.number().int().openapi({ example: 1200 }),
+  })
+  .openapi('StoredImage');

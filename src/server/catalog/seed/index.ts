@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.ts';
 import { insertBrands, insertCategories, insertCategoryCompanions, insertSpecifications } from './catalog.ts';
 import { insertProducts } from './insert.ts';
 import { buildDemoProducts } from './products.ts';
+import { storeDemoPacks } from '../../media/media.service.ts';
 
 export { seedLargeCatalog } from './large-catalog.ts';
 
@@ -16,5 +17,12 @@ export async function seedCatalogDemo(db: Db): Promise<void> {
     specifications: await insertSpecifications(db),
   };
   await insertCategoryCompanions(db, refs.categories);
-  await insertProducts(db, buildDemoProducts(), refs);
+  const drafts = buildDemoProducts();
+  // Each product's pack first, then its kind's illustration: the packs tell products apart.
+  const packs = await storeDemoPacks(
+    db,
+    drafts.map((draft) => draft.pack),
+  );
+  drafts.forEach((draft, i) => draft.images.unshift(packs[i]!));
+  await insertProducts(db, drafts, refs);
 }

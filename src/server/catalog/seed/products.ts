@@ -13,6 +13,8 @@ import { specKinds, specSlugs, type SpecKey, type SpecValues } from './specifica
 import { escapeMarkup } from '../../../shared/escape.ts';
 import { slugify } from '../../../shared/slug.ts';
 import { stripHtml } from '../../seeding/text.ts';
+import { hueFor, type PackRecipe } from '../../media/pack-recipe.ts';
+import { KIND_LABELS } from './kind-labels.ts';
 
 export const demoFamilies: Family[] = [
   ...therapyFamilies,
@@ -48,6 +50,8 @@ export interface ProductDraft {
   brand: string;
   category: string;
   images: string[];
+  /** The product's pack, drawn as its first photo (`media/pack-drawing.ts`) when the demo is seeded. */
+  pack: PackRecipe;
   specs: SpecDraft[];
   offers: OfferDraft[];
   createdAt: Date;
@@ -94,6 +98,13 @@ export function buildDemoProducts(): ProductDraft[] {
           `/images/demo/kinds/${family.kind}.svg`,
           ...kind.images.slice(1).map((file) => `/images/demo/${file}`),
         ],
+        pack: {
+          brand: brand.name,
+          name,
+          kind: KIND_LABELS[family.kind as keyof typeof KIND_LABELS],
+          ...(specs.shade !== undefined ? { shade: String(specs.shade) } : {}),
+          hue: hueFor(family.brand),
+        },
         specs: specRows(specs),
         offers: buildOffers(price, randomFor(`offer:${sku}`)),
         createdAt: demoCreatedAt(rng),

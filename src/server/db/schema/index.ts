@@ -8,3 +8,4 @@ export * from './services.ts';
 export * from './requests.ts';
 export * from './tasks.ts';
 export * from './audit.ts';
+export * from './media.ts';

@@ -1,0 +1,53 @@
+/**
+ * The photos a products file names by URL (`https://…`): fetched and stored once (`server/media/`), so
+ * the shop serves them in its own sizes and from its own address (the pages' CSP allows no other). A row
+ * whose photo cannot be fetched or is not a photo gets an error naming the URL, and is not written.
+ * Addresses already fetched by an earlier import are reused without fetching again.
+ */
+import { storeImageFromUrl } from '../media/fetch-image.ts';
+import { MediaRejected } from '../media/media.service.ts';
+import type { ProductRow, RowError } from './import.types.ts';
+
+/** Photos fetched at once: other sites are not to be hammered, and each photo is checked by decoding it. */
+const AT_ONCE = 4;
+
+const isRemote = (url: string) => /^https?:\/\//i.test(url);
+
+/**
+ * Replaces the rows' remote photo addresses with stored ones; returns the rows that may still be written
+ * (the others' errors are added to `errors`). `report` hears how many addresses are done.
+ */
+export async function storeRowImages(
+  rows: ProductRow[],
+  errors: RowError[],
+  report: (done: number, total: number) => Promise<void>,
+): Promise<ProductRow[]> {
+  const urls = [...new Set(rows.flatMap((row) => (row.images ?? []).filter(isRemote)))];
+  if (!urls.length) return rows;
+  const stored = new Map<string, string>();
+  const failed = new Map<string, string>();
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    while (next < urls.length) {
+      const url = urls[next++]!;
+      try {
+        stored.set(url, await storeImageFromUrl(url));
+      } catch (error) {
+        if (!(error instanceof MediaRejected)) throw error;
+        failed.set(url, error.message);
+      }
+      done += 1;
+      if (done % 20 === 0 || done === urls.length) await report(done, urls.length);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(AT_ONCE, urls.length) }, worker));
+  return rows.filter((row) => {
+    const problems = (row.images ?? []).filter((url) => failed.has(url));
+    for (const url of problems)
+      errors.push({ row: row.row, column: 'images', value: url, code: 'image_unavailable', message: failed.get(url)! });
+    if (problems.length) return false;
+    if (row.images) row.images = row.images.map((url) => stored.get(url) ?? url);
+    return true;
+  });
+}
