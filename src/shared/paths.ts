@@ -73,6 +73,9 @@ export const paths = {
     return `/${country}/account/orders/${search ? `?${search}` : ''}`;
   },
   order: (country: CountryCode, number: string) => `/${country}/account/orders/${encodeURIComponent(number)}/`,
+  /** The invoice of an order paid by bank transfer (PDF). */
+  orderInvoice: (country: CountryCode, number: string) =>
+    `/${country}/account/orders/${encodeURIComponent(number)}/invoice.pdf`,
 };
 
 /** A path with the query's non-empty values, in the order given. */

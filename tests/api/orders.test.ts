@@ -258,6 +258,42 @@ describe('POST /orders/order_create/', () => {
   });
 });
 
+describe('the invoice of a clinic paying by bank transfer', () => {
+  it('goes with the order mail as a PDF; an order paid on receipt gets none', async () => {
+    const a = await stockedProduct(5);
+    const { email, password } = await activeUser();
+    const { access } = await login(email, password);
+    const byInvoice = await create(access, {
+      ...orderBody([{ product: a.id, quantity: 1 }], {
+        payment: { method: 'bank_transfer', organisation: 'Стоматология «Улыбка»', tax_number: '01234567890123' },
+      }),
+    });
+    const onReceipt = await create(access, orderBody([{ product: a.id, quantity: 1 }]));
+    expect([byInvoice.status, onReceipt.status]).toEqual([201, 201]);
+    const files = await dbRows<{
+      subject: string;
+      text: string;
+      filename: string | null;
+      content_type: string;
+      head: string;
+    }>(
+      sql`select m.subject, m.text, a.filename, a.content_type, encode(substring(a.data from 1 for 5), 'escape') as head
+          from mail_outbox m left join mail_attachments a on a.mail_id = m.id
+          where m.to = ${email} and m.kind = 'order_placed' order by m.id`,
+    );
+    expect(files).toEqual([
+      expect.objectContaining({
+        subject: expect.stringContaining(byInvoice.body.number),
+        text: expect.stringContaining('Счёт на оплату — во вложении (PDF)'),
+        filename: `Счёт ${byInvoice.body.number}.pdf`,
+        content_type: 'application/pdf',
+        head: '%PDF-',
+      }),
+      expect.objectContaining({ subject: expect.stringContaining(onReceipt.body.number), filename: null }),
+    ]);
+  });
+});
+
 describe('Idempotency-Key', () => {
   it('answers the first order again for the same key and body, without taking stock twice', async () => {
     const a = await stockedProduct(5);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from './support/test.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import {
@@ -276,7 +277,7 @@ test('checkout tells a visitor whose address already has an account how to sign 
   expect(await storedJson(page, 'cart')).toEqual([{ id: product.id, quantity: 1 }]);
 });
 
-test('«Повторить заказ» puts an order’s lines into the cart; a clinic that paid by invoice finds its requisites filled in', async ({
+test('a clinic that paid by invoice downloads its invoice; «Повторить заказ» puts the order’s lines into the cart, and checkout fills in its requisites', async ({
   page,
   request,
 }) => {
@@ -315,6 +316,16 @@ test('«Повторить заказ» puts an order’s lines into the cart; a
   await page.getByRole('button', { name: 'Войти', exact: true }).click();
   await expect(page).toHaveURL(/\/kg\/account\/$/);
   await page.goto(`/kg/account/orders/${number}/`);
+  // The invoice of an order by bank transfer downloads from its page.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Скачать счёт на оплату (PDF)' }).click();
+  const invoice = await downloading;
+  expect(invoice.suggestedFilename()).toBe(`Счёт ${number}.pdf`);
+  expect(
+    readFileSync((await invoice.path())!)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
   await page.getByRole('button', { name: 'Повторить заказ' }).click();
   await expect(page).toHaveURL(/\/kg\/cart\/$/);
   expect(await storedJson(page, 'cart')).toEqual(lines.map((l) => ({ id: l.product, quantity: l.quantity })));

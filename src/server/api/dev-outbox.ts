@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { env } from '../env.ts';
-import { listOutbox } from '../mail/index.ts';
+import { listOutbox, mailAttachmentsOf } from '../mail/index.ts';
 import type { AppEnv } from './create-router.ts';
 
 /**
@@ -14,8 +14,9 @@ export const devOutboxRouter = new Hono<AppEnv>({ strict: true }).get('/dev/outb
   const to = c.req.query('to')?.trim().toLowerCase() || undefined;
   const mails = await listOutbox({ to, limit: 20 });
   c.header('Cache-Control', 'no-store');
+  const files = await Promise.all(mails.map((m) => mailAttachmentsOf(m.id)));
   return c.json({
-    results: mails.map((m) => ({
+    results: mails.map((m, i) => ({
       id: m.id,
       kind: m.kind,
       to: m.to,
@@ -23,6 +24,11 @@ export const devOutboxRouter = new Hono<AppEnv>({ strict: true }).get('/dev/outb
       text: m.text,
       html: m.html,
       status: m.status,
+      attachments: files[i]!.map((f) => ({
+        filename: f.filename,
+        content_type: f.contentType,
+        size: f.content.length,
+      })),
       created_at: m.createdAt.toISOString(),
     })),
   });

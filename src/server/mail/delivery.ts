@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import { mailLog as log } from './mail.log.ts';
 import { getMailSettings } from './mail.settings.ts';
-import { claimAttempt, markSent, recordFailure } from './outbox.queries.ts';
+import { claimAttempt, mailAttachmentsOf, markSent, recordFailure } from './outbox.queries.ts';
 
 let cached: { url: string; transport: Transporter } | undefined;
 
@@ -40,12 +40,14 @@ export async function deliverOutboxMail(id: number, final: boolean): Promise<'se
   const mail = await claimAttempt(id);
   if (!mail) return 'skipped';
   try {
+    const attachments = await mailAttachmentsOf(id);
     await transportFor(smtpUrl).sendMail({
       from,
       to: mail.to,
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
+      attachments,
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

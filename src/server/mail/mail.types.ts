@@ -5,6 +5,14 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Files sent with it (an invoice), stored with the mail. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 /** `logged`: kept without SMTP; `pending`: waiting for delivery; `sent`; `failed`: delivery gave up. */

@@ -1,15 +1,39 @@
 import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import { getDb, type Db } from '../db/client.ts';
-import { mailOutbox } from '../db/schema/index.ts';
-import type { MailRecord, OutgoingMail } from './mail.types.ts';
+import { mailAttachments, mailOutbox } from '../db/schema/index.ts';
+import type { MailAttachment, MailRecord, OutgoingMail } from './mail.types.ts';
 
 export async function insertMail(mail: OutgoingMail, status: 'logged' | 'pending'): Promise<MailRecord> {
   const db = await getDb();
-  const [row] = await db
-    .insert(mailOutbox)
-    .values({ kind: mail.kind, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, status })
-    .returning();
-  return row!;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(mailOutbox)
+      .values({ kind: mail.kind, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, status })
+      .returning();
+    const files = mail.attachments ?? [];
+    if (files.length)
+      await tx.insert(mailAttachments).values(
+        files.map((file, position) => ({
+          mailId: row!.id,
+          position,
+          filename: file.filename,
+          contentType: file.contentType,
+          data: file.content,
+        })),
+      );
+    return row!;
+  });
+}
+
+/** The files of a mail, in order. */
+export async function mailAttachmentsOf(mailId: number): Promise<MailAttachment[]> {
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(mailAttachments)
+    .where(eq(mailAttachments.mailId, mailId))
+    .orderBy(asc(mailAttachments.position));
+  return rows.map((row) => ({ filename: row.filename, contentType: row.contentType, content: row.data }));
 }
 
 /**

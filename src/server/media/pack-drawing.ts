@@ -1,12 +1,11 @@
 /**
  * A demo product's pack, drawn from its recipe: a box in its kind's colour with the brand on a band, the
  * product's name and packaging on the front and its shade (when it has one) on a swatch, so fifty
- * composites no longer look the same. The text is drawn as outlines of a bundled font (Roboto), so the
- * picture is the same on any machine, fonts installed or not.
+ * composites no longer look the same. The text is drawn as outlines of the bundled font (`server/fonts.ts`),
+ * so the picture is the same on any machine, fonts installed or not.
  */
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import * as fontkit from 'fontkit';
+import { fontFile } from '../fonts.ts';
 import { PACK_HUES, type PackRecipe } from './pack-recipe.ts';
 
 export type { PackRecipe };
@@ -18,24 +17,11 @@ type Font = fontkit.Font;
 let fonts: { bold: Font; regular: Font } | undefined;
 
 function loadFonts() {
-  if (fonts) return fonts;
-  const require = createRequire(import.meta.url);
-  const open = (file: string) =>
-    fontkit.create(readFileSync(require.resolve(`@expo-google-fonts/roboto/${file}`))) as Font;
-  fonts = { bold: open('700Bold/Roboto_700Bold.ttf'), regular: open('400Regular/Roboto_400Regular.ttf') };
+  fonts ??= {
+    bold: fontkit.create(fontFile('bold')) as Font,
+    regular: fontkit.create(fontFile('regular')) as Font,
+  };
   return fonts;
-}
-
-/** The bytes of the bundled font files, for other drawings (the invoice). */
-export function robotoFile(weight: 'regular' | 'bold'): Buffer {
-  const require = createRequire(import.meta.url);
-  return readFileSync(
-    require.resolve(
-      weight === 'bold'
-        ? '@expo-google-fonts/roboto/700Bold/Roboto_700Bold.ttf'
-        : '@expo-google-fonts/roboto/400Regular/Roboto_400Regular.ttf',
-    ),
-  );
 }
 
 function textWidth(font: Font, text: string, size: number): number {

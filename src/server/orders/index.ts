@@ -27,3 +27,4 @@ export {
   type StaffOrder,
   type StaffOrderOrdering,
 } from './staff-orders.queries.ts';
+export { hasInvoice, invoiceFilename, renderInvoicePdf } from './invoice.ts';

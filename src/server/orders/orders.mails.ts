@@ -11,6 +11,7 @@ import { ORDER_LIMITS } from './order-limits.ts';
 import { TAX_NUMBER } from './order-rules.ts';
 import { ORDER_STATUS_LABELS } from './order-status.ts';
 import type { Order } from './orders.types.ts';
+import { hasInvoice, invoiceFilename, renderInvoicePdf } from './invoice.ts';
 
 /** Units across all lines («3 товара» for 2 + 1). */
 export const orderUnits = (order: Pick<Order, 'lines'>) => order.lines.reduce((n, line) => n + line.quantity, 0);
@@ -74,7 +75,7 @@ export async function sendOrderMails(
       ...summary,
       'Что дальше: менеджер проверит заказ и позвонит вам по телефону ' +
         `${formatPhone(order.contact.phone)}, чтобы подтвердить его и договориться о ${order.delivery.method === 'pickup' ? 'времени самовывоза' : 'доставке'}.` +
-        (order.payment.method === 'bank_transfer' ? ' Счёт на оплату придёт на этот адрес.' : ''),
+        (hasInvoice(order) ? ` Счёт на оплату — во вложении (PDF); его же можно скачать на странице заказа.` : ''),
       ...(confirmEmailUrl
         ? [
             `Вы открыли аккаунт при оформлении заказа. Подтвердите, что этот адрес ваш (ссылка действует 3 дня): ${confirmEmailUrl}`,
@@ -93,6 +94,7 @@ export async function sendOrderMails(
       ...(order.comment ? [`Комментарий: ${order.comment}`] : []),
     ],
   });
+  const invoice = hasInvoice(order) ? await renderInvoicePdf(order) : null;
   await Promise.all([
     withinMailboxQuota(accountEmail).then((within) =>
       within
@@ -101,6 +103,9 @@ export async function sendOrderMails(
             to: accountEmail,
             subject: `Заказ ${order.number} принят — ${SHOP_NAME}`,
             ...customer,
+            attachments: invoice
+              ? [{ filename: invoiceFilename(order), contentType: 'application/pdf', content: invoice }]
+              : [],
           })
         : undefined,
     ),

@@ -1,4 +1,12 @@
-import type { AstroGlobal } from 'astro';
+import type { AstroCookies } from 'astro';
+
+/** What a page (`Astro`) or an endpoint (its context) gives: the cookies, the address, a page's response. */
+export interface PageContext {
+  cookies: AstroCookies;
+  url: URL;
+  /** A page's response headers; an endpoint sets its own answer's caching. */
+  response?: { headers: Headers };
+}
 import { decodeJwt } from 'jose';
 import { paths } from '../../shared/paths.ts';
 import { REFRESH_COOKIE, TOKEN_COOKIE } from '../../shared/session-cookies.ts';
@@ -35,7 +43,7 @@ function toPageUser(user: User): PageUser {
 
 // Not HttpOnly: the islands' API client reads both cookies (brief §6). Secure whenever the shop is
 // served over https, including behind a proxy that terminates TLS.
-function setTokenCookies(astro: AstroGlobal, pair: TokenPair): void {
+function setTokenCookies(astro: PageContext, pair: TokenPair): void {
   const secure = astro.url.protocol === 'https:' || env.SITE_URL.startsWith('https:');
   const options = { path: '/', sameSite: 'lax' as const, secure, httpOnly: false };
   const expires = (token: string) => new Date((decodeJwt(token).exp ?? 0) * 1000);
@@ -48,8 +56,8 @@ function setTokenCookies(astro: AstroGlobal, pair: TokenPair): void {
  * but the `refresh` cookie is valid, the pair is rotated here and both cookies are set on the page's
  * response, so the person stays signed in. A page that calls this is personal: `private, no-store`.
  */
-export async function getPageUser(astro: AstroGlobal): Promise<PageUser | null> {
-  astro.response.headers.set('Cache-Control', 'private, no-store');
+export async function getPageUser(astro: PageContext): Promise<PageUser | null> {
+  astro.response?.headers.set('Cache-Control', 'private, no-store');
   const token = astro.cookies.get(TOKEN_COOKIE)?.value;
   if (token) {
     try {
@@ -76,7 +84,7 @@ export async function getPageUser(astro: AstroGlobal): Promise<PageUser | null> 
 }
 
 /** The signed-in person, or a redirect to the login page that comes back here afterwards. */
-export async function requirePageUser(astro: AstroGlobal): Promise<PageUser | Response> {
+export async function requirePageUser(astro: PageContext): Promise<PageUser | Response> {
   const user = await getPageUser(astro);
   if (user) return user;
   const segment = astro.url.pathname.split('/')[1];

@@ -1,3 +1,5 @@
+import { REQUISITES, type Requisites } from '../requisites.ts';
+
 export interface DocumentSeed {
   slug: string;
   documentType: string;
@@ -63,11 +65,15 @@ const delivery = [
   '<p>Закрывающие документы (счёт-фактура, накладная) передаются вместе с заказом или отправляются по электронной почте.</p>',
 ].join('\n');
 
+const requisitesOf = (r: Requisites) =>
+  `<p><strong>${r.legalName}</strong><br>${r.taxLabel} ${r.taxNumber}${r.extra ? `, ${r.extra}` : ''}<br>` +
+  `Юридический адрес: ${r.address}<br>${r.accountLabel} ${r.account} в ${r.bank}, БИК ${r.bic}</p>`;
+
 const requisites = [
   '<h2>Кыргызстан</h2>',
-  '<p><strong>ОсОО «Дентал Шоп»</strong><br>ИНН 02811201910245, ОКПО 31546781<br>Юридический адрес: 720001, г. Бишкек, ул. Токтогула, 125/1<br>Р/с 1240020001234567 в ОАО «Демир Кыргыз Интернэшнл Банк», БИК 124001</p>',
+  requisitesOf(REQUISITES.kg),
   '<h2>Казахстан</h2>',
-  '<p><strong>ТОО «Дентал Шоп Казахстан»</strong><br>БИН 190840012345<br>Юридический адрес: 050000, г. Алматы, пр. Абая, 150/230<br>ИИК KZ12 6010 0020 0012 3456 в АО «Народный Банк Казахстана», БИК HSBKKZKX</p>',
+  requisitesOf(REQUISITES.kz),
 ].join('\n');
 
 export const documentSeeds: DocumentSeed[] = [

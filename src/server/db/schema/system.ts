@@ -1,4 +1,5 @@
 import { index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bytea } from './columns.ts';
 
 /**
  * Rate-limit counters, one row per key and fixed window (`login:ip:203.0.113.5` for 10 minutes from
@@ -36,4 +37,19 @@ export const mailOutbox = pgTable(
     sentAt: timestamp({ withTimezone: true }),
   },
   (t) => [index().on(t.to), index().on(t.status, t.createdAt)],
+);
+
+/** Files sent with a mail (an order's invoice), kept as they were sent. */
+export const mailAttachments = pgTable(
+  'mail_attachments',
+  {
+    mailId: integer()
+      .notNull()
+      .references(() => mailOutbox.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    filename: text().notNull(),
+    contentType: text().notNull(),
+    data: bytea().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.mailId, t.position] })],
 );
