@@ -280,3 +280,23 @@ test('while the cart’s products load, grey bars hold their place: no words fla
   await expect(page.getByRole('link', { name: product.name })).toBeVisible();
   await expect(page.locator('.skeleton')).toHaveCount(0);
 });
+
+test('checkout shows grey bars, not words, until its script has read the cart', async ({ page }) => {
+  await page.goto('/kg/');
+  await page.evaluate((id) => localStorage.setItem('cart', JSON.stringify([{ id, quantity: 1 }])), product.id);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  // The island's code held back: what the page shows before it runs.
+  await page.route(/\/_astro\/CheckoutForm[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/kg/checkout/');
+  await expect(page.getByRole('status').filter({ hasText: 'Загружаем корзину…' })).toBeAttached();
+  await expect(page.locator('.checkout-loading .skeleton').first()).toBeVisible();
+  // The words are for screen readers only (visually hidden): the bars hold the form's place.
+  await expect(page.locator('.checkout-loading .visually-hidden')).toHaveText('Загружаем корзину…');
+  release();
+  await expect(page.getByRole('button', { name: 'Подтвердить заказ' })).toBeVisible();
+  await expect(page.locator('.skeleton')).toHaveCount(0);
+});

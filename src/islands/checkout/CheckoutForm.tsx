@@ -1,6 +1,6 @@
 import { stockProblem, stockProblemText } from '~/shared/stock.ts';
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { CountryCode, Exchange } from '~/lib/api/types.ts';
 import { ConsentNote, Field, Form, SubmitButton, TextArea, useForm } from '~/islands/forms/index.ts';
 import { DELIVERY, freeDeliveryHint, quoteDelivery } from '~/shared/delivery.ts';
@@ -29,6 +29,8 @@ interface Props {
   taxNumber: { name: string; digits: number };
   cartHref: string;
   catalogHref: string;
+  /** Shown until the stored cart is read: the page's grey bars (server-rendered, so they cost no script). */
+  children?: ReactNode;
 }
 
 // Placing the order (the API client, the error mapping) loads with the form's first focus, not with the page.
@@ -50,6 +52,7 @@ export default function CheckoutForm({
   catalogHref,
   loginHref,
   passwordResetHref,
+  children,
 }: Props) {
   const [mounted, setMounted] = useState(false);
   const [delivery, setDelivery] = useState<'pickup' | 'courier'>(offices.length ? 'pickup' : 'courier');
@@ -119,7 +122,7 @@ export default function CheckoutForm({
     },
   );
 
-  if (!mounted) return <p className="cart-loading">Загружаем корзину…</p>;
+  if (!mounted) return children;
   if (lines.length === 0) {
     return (
       <div className="cart-empty card">
