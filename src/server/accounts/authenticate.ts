@@ -1,7 +1,8 @@
 import { AuthenticationError, PermissionError } from '../errors.ts';
 import { ACCOUNT_MESSAGES } from './accounts.messages.ts';
 import { readToken, tokenNotValid } from './jwt.ts';
-import { findUserById, type User } from './users.queries.ts';
+import { findUserForAuth } from './user-cache.ts';
+import type { User } from './users.queries.ts';
 
 /**
  * The user an access token belongs to, as Simple JWT's JWTAuthentication finds it: the token must be
@@ -11,7 +12,7 @@ import { findUserById, type User } from './users.queries.ts';
  */
 export async function authenticateAccess(token: string): Promise<User> {
   const claims = await readToken(token, 'access');
-  const user = await findUserById(claims.user_id);
+  const user = await findUserForAuth(claims.user_id);
   if (!user || user.authVersion !== claims.ver) throw tokenNotValid();
   if (!user.isActive) throw new AuthenticationError(ACCOUNT_MESSAGES.userInactive, 'user_inactive');
   return user;
