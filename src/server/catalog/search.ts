@@ -70,9 +70,14 @@ async function searchMatches(db: Db, search: SearchTerms): Promise<SearchMatches
         sql`, `,
       )}) end`
     : typed;
-  const rows = await queryRows<{ id: number; exact: boolean }>(
-    db,
-    sql`select p.id, lower(p.sku) = ${lower} as exact
+  // The planner reads a common word («композит», a fifth of the catalog) as cheaper to find by reading
+  // every row, but each row's search vector is large: the full-text index finds the same rows about seven
+  // times faster (EXPLAIN ANALYZE at 20,000 products: 118 ms by sequential scan, 17 ms by the index).
+  const rows = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return queryRows<{ id: number; exact: boolean }>(
+      tx,
+      sql`select p.id, lower(p.sku) = ${lower} as exact
         from products p
         where p.id in (
           select id from products where lower(sku) like ${prefix}
@@ -82,7 +87,8 @@ async function searchMatches(db: Db, search: SearchTerms): Promise<SearchMatches
           round((${closeness})::numeric, 1) desc,
           ${tsquery ? sql`ts_rank(p.search_vector, to_tsquery('russian', ${tsquery})) desc,` : sql``}
           p.id`,
-  );
+    );
+  });
   return { ids: rows.map((r) => Number(r.id)), exactSkuIds: rows.filter((r) => r.exact).map((r) => Number(r.id)) };
 }
 
