@@ -5,22 +5,20 @@ import type { MailAttachment, MailRecord, OutgoingMail } from './mail.types.ts';
 
 export async function insertMail(mail: OutgoingMail, status: 'logged' | 'pending'): Promise<MailRecord> {
   const db = await getDb();
+  const values = { kind: mail.kind, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, status };
+  // Most mails have no files: one statement, no transaction around it.
+  if (!mail.attachments?.length) return (await db.insert(mailOutbox).values(values).returning())[0]!;
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(mailOutbox)
-      .values({ kind: mail.kind, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, status })
-      .returning();
-    const files = mail.attachments ?? [];
-    if (files.length)
-      await tx.insert(mailAttachments).values(
-        files.map((file, position) => ({
-          mailId: row!.id,
-          position,
-          filename: file.filename,
-          contentType: file.contentType,
-          data: file.content,
-        })),
-      );
+    const [row] = await tx.insert(mailOutbox).values(values).returning();
+    await tx.insert(mailAttachments).values(
+      mail.attachments!.map((file, position) => ({
+        mailId: row!.id,
+        position,
+        filename: file.filename,
+        contentType: file.contentType,
+        data: file.content,
+      })),
+    );
     return row!;
   });
 }

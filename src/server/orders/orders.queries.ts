@@ -5,10 +5,11 @@ import { orderLines, orders, users } from '../db/schema/index.ts';
 import type { OrderStatus } from './order-status.ts';
 import type { Order } from './orders.types.ts';
 
-type OrderRow = typeof orders.$inferSelect;
-type LineRow = typeof orderLines.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type LineRow = typeof orderLines.$inferSelect;
 
-function toOrder(row: OrderRow, lines: LineRow[]): Order {
+/** An order as read, from its row and its lines' rows. */
+export function toOrder(row: OrderRow, lines: LineRow[]): Order {
   return {
     id: row.id,
     number: row.number,

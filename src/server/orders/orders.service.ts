@@ -34,7 +34,7 @@ import {
   type OrderStatus,
 } from './order-status.ts';
 import { sendOrderCancelledMails, sendOrderMails, sendOrderStatusMail } from './orders.mails.ts';
-import { findAccountEmail, findOrderById } from './orders.queries.ts';
+import { findAccountEmail, findOrderById, toOrder } from './orders.queries.ts';
 import type { Order, OrderInput, Orderer } from './orders.types.ts';
 
 const log = logger.child({ module: 'orders' });
@@ -110,7 +110,7 @@ export async function placeOrder(
 
   const outcome = await writeCatalog(
     { source: 'order', userId: user.id },
-    async (write): Promise<PlacedOrder | { orderId: number }> => {
+    async (write): Promise<PlacedOrder | { order: Order }> => {
       const { tx } = write;
       // The account's orders are counted under a lock on the account, so two of its orders at once
       // cannot both fit the limits that only one of them fits. Taken before the key: the same order
@@ -144,30 +144,37 @@ export async function placeOrder(
         tx,
         sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`,
       )) as [{ id: number }];
-      await tx.insert(orders).values({
-        id,
-        number: orderNumber(input.country, id),
-        userId: user.id,
-        country: input.country,
-        status: 'new',
-        currency: COUNTRIES[input.country].currency,
-        total,
-        goodsTotal: priced.total,
-        deliveryPrice: delivery.price === null ? null : fromCents(toCents(String(delivery.price))),
-        contactName: contact.name,
-        contactPhone: contact.phone,
-        contactEmail: contact.email,
-        deliveryMethod: input.delivery.method,
-        pickupContactId: pickup?.id ?? null,
-        pickupAddress: pickup?.address ?? '',
-        deliveryCity: input.delivery.method === 'courier' ? input.delivery.city.trim() : '',
-        deliveryAddress: input.delivery.method === 'courier' ? input.delivery.address.trim() : '',
-        paymentMethod: input.payment.method,
-        organisation: input.payment.method === 'bank_transfer' ? input.payment.organisation.trim() : '',
-        taxNumber: input.payment.method === 'bank_transfer' ? input.payment.taxNumber.trim() : '',
-        comment: input.comment?.trim() ?? '',
-      });
-      await tx.insert(orderLines).values(priced.lines.map((line) => ({ orderId: id, ...line })));
+      const [row] = await tx
+        .insert(orders)
+        .values({
+          id,
+          number: orderNumber(input.country, id),
+          userId: user.id,
+          country: input.country,
+          status: 'new',
+          currency: COUNTRIES[input.country].currency,
+          total,
+          goodsTotal: priced.total,
+          deliveryPrice: delivery.price === null ? null : fromCents(toCents(String(delivery.price))),
+          contactName: contact.name,
+          contactPhone: contact.phone,
+          contactEmail: contact.email,
+          deliveryMethod: input.delivery.method,
+          pickupContactId: pickup?.id ?? null,
+          pickupAddress: pickup?.address ?? '',
+          deliveryCity: input.delivery.method === 'courier' ? input.delivery.city.trim() : '',
+          deliveryAddress: input.delivery.method === 'courier' ? input.delivery.address.trim() : '',
+          paymentMethod: input.payment.method,
+          organisation: input.payment.method === 'bank_transfer' ? input.payment.organisation.trim() : '',
+          taxNumber: input.payment.method === 'bank_transfer' ? input.payment.taxNumber.trim() : '',
+          comment: input.comment?.trim() ?? '',
+        })
+        .returning();
+      // The answer is built from what was written, not read back.
+      const lines = await tx
+        .insert(orderLines)
+        .values(priced.lines.map((line) => ({ orderId: id, ...line })))
+        .returning();
       await tx.insert(orderEvents).values({ orderId: id, toStatus: 'new', source: 'customer', userId: user.id });
       if (options.idempotencyKey) {
         await tx
@@ -175,12 +182,12 @@ export async function placeOrder(
           .set({ orderId: id })
           .where(and(eq(orderRequests.userId, user.id), eq(orderRequests.key, options.idempotencyKey)));
       }
-      return { orderId: id };
+      return { order: toOrder(row!, lines) };
     },
   );
 
   if ('replayed' in outcome) return outcome;
-  const order = (await findOrderById(outcome.orderId))!;
+  const { order } = outcome;
   await sendOrderMails(order, user.email, options.confirmEmailUrl ?? null).catch((error: unknown) =>
     log.error({ err: error, order: order.number }, 'Could not queue the order mails'),
   );
