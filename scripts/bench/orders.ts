@@ -4,8 +4,13 @@
  * A database of its own on the PostgreSQL server (BENCH_DATABASE_URL, default the local one), the shop
  * started on it with the demo catalog, every offer's stock raised so nothing runs out, then:
  * - order creation: 10 connections, each request one line of a product taken in turn (distinct products);
- * - `order_list`: 10 connections reading the first page of an account with 200 orders.
- * Prints orders/s, p50 and p99 and writes `bench-results/orders.json`; the database is dropped afterwards.
+ * - `order_list`: 10 connections reading the first page of an account with 200 orders;
+ * - the limit for order creation: the same database work without the shop (no HTTP, validation, token or
+ *   mail rendering): 10 workers over a pool of 10 connections (the shop's), each running the transactions an
+ *   order needs one after another: lock the account and the offer, take the stock, insert the order, its line,
+ *   its event and its two outbox mails, commit, and announce the stock change.
+ * Prints orders/s, p50 and p99 with the shop ÷ limit ratio and writes `bench-results/orders.json`; the
+ * database is dropped afterwards.
  * Skipped (exit 0) when no PostgreSQL server answers.
  */
 import { createRequire } from 'node:module';
@@ -101,6 +106,7 @@ try {
     });
   await create(2);
   const creation = await create(SECONDS);
+  const limit = await databaseOnlyOrders(url.toString(), products, SECONDS);
 
   // An account with exactly 200 orders for the list.
   const listLogin = await fetch(`${ORIGIN}/api/v1/accounts/auth/jwt/create/`, {
@@ -132,9 +138,16 @@ try {
   console.log('| target | conns | req/s | p50 ms | p99 ms | 2xx | failed |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
   console.log(row('order creation (one line, distinct products)', creation));
+  console.log(
+    `| limit: the same transactions by the database alone | ${CONNECTIONS} | ${Math.round(limit.perSecond)} | ${limit.p50} | ${limit.p99} | ${limit.done} | 0 |`,
+  );
+
   console.log(row('order_list, account with 200 orders (page of 20)', list));
+  console.log(
+    `\nOrder creation: ${(creation.requests.average / limit.perSecond).toFixed(2)} of the database-only limit (goal ≥ 0.5).`,
+  );
   mkdirSync(path.join(root, 'bench-results'), { recursive: true });
-  writeFileSync(path.join(root, 'bench-results', 'orders.json'), JSON.stringify({ creation, list }, null, 2));
+  writeFileSync(path.join(root, 'bench-results', 'orders.json'), JSON.stringify({ creation, list, limit }, null, 2));
   if (creation.non2xx + creation.errors > 0 || list.non2xx + list.errors > 0) process.exitCode = 1;
 } finally {
   // autocannon abandons the requests in flight when a run ends: let the server answer them first.
@@ -143,4 +156,61 @@ try {
   await db.end();
   await admin.unsafe(`drop database if exists ${dbName} with (force)`);
   await admin.end();
+}
+
+/**
+ * The database's own pace for orders: what `placeOrder` asks of PostgreSQL for a one-line order (with the
+ * order limits off, as in the shop's run), on a pool as large as the shop's, `seconds` long.
+ */
+async function databaseOnlyOrders(
+  url: string,
+  productIds: number[],
+  seconds: number,
+): Promise<{ perSecond: number; p50: number; p99: number; done: number }> {
+  const pool = postgres(url, { max: CONNECTIONS, onnotice: () => {} });
+  const [user] = await pool<{ id: number }[]>`select id from users where email = ${ACCOUNT.email}`;
+  const latencies: number[] = [];
+  let next = 0;
+  const one = async () => {
+    const productId = productIds[next++ % productIds.length]!;
+    const started = performance.now();
+    await pool.begin(async (tx) => {
+      await tx`select id from users where id = ${user!.id} for update`;
+      const [offer] = await tx<{ price: string; name: string; slug: string; sku: string }[]>`
+        select o.price::text as price, p.name, p.slug, p.sku from product_offers o join products p on p.id = o.product_id
+        where o.country = 'kg' and o.product_id = ${productId} order by o.product_id for update of o`;
+      await tx`update product_offers set quantity = quantity - 1, updated_at = now()
+               where product_id = ${productId} and country = 'kg'`;
+      const [{ id }] = await tx<{ id: number }[]>`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`;
+      await tx`insert into orders (id, number, user_id, country, status, currency, total, goods_total, delivery_price,
+                 contact_name, contact_phone, contact_email, delivery_method, delivery_city, delivery_address, payment_method)
+               values (${id}, ${`KG-L${id}`}, ${user!.id}, 'kg', 'new', 'KGS', ${offer!.price}, ${offer!.price}, 250,
+                 'Bench', '+996555123456', 'bench@example.kg', 'courier', 'Бишкек', 'ул. Киевская, 95', 'on_receipt')`;
+      await tx`insert into order_lines (order_id, position, product_id, product_name, product_slug, sku, unit_price, quantity, line_total)
+               values (${id}, 1, ${productId}, ${offer!.name}, ${offer!.slug}, ${offer!.sku}, ${offer!.price}, 1, ${offer!.price})`;
+      await tx`insert into order_events (order_id, to_status, source, user_id) values (${id}, 'new', 'customer', ${user!.id})`;
+      for (const to of ['bench@example.kg', 'staff@localhost'])
+        await tx`insert into mail_outbox (kind, "to", subject, text, html, status)
+                 values ('order_placed', ${to}, ${`Заказ KG-L${id} принят`}, 'text', '<p>html</p>', 'logged')`;
+    });
+    await pool`select pg_notify('shop_cache_invalidate', ${JSON.stringify({ from: 'bench', scope: 'catalog', products: [productId] })})`;
+    latencies.push(performance.now() - started);
+  };
+  const run = async (ms: number) => {
+    const until = performance.now() + ms;
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (performance.now() < until) await one();
+      }),
+    );
+  };
+  await run(2000);
+  latencies.length = 0;
+  const started = performance.now();
+  await run(seconds * 1000);
+  const elapsed = (performance.now() - started) / 1000;
+  await pool.end();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!);
+  return { perSecond: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), done: latencies.length };
 }

@@ -13,7 +13,8 @@
  * "Cold" is the first request after every cache was emptied (`POST /api/v1/staff/cache/invalidate/`),
  * repeated `--cold` times. Results: Markdown on stdout, JSON in `bench-results/latest.json`.
  *
- * Options: `--scenario demo|20k` (repeatable; default both), `--duration <s>` (measured seconds per
+ * Options: `--scenario demo|20k|100k` (repeatable; default all three; the 100k catalog is seeded once into
+ * `.bench-data/seeded-100k` and reused), `--duration <s>` (measured seconds per
  * run, default 8), `--connections <n,n>` (default 10,50), `--cold <n>` (default 10), `--products <n>`
  * (large catalog, default 20000), `--no-response-cache` (the shop without its response cache, to compare),
  * `--js-only` (only the JavaScript weight per page, on the demo catalog unless `--scenario` says
@@ -22,7 +23,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -94,11 +95,22 @@ interface ScenarioDef {
   name: string;
   dataDir: string;
   products: number | null;
+  /**
+   * A seeded copy kept between runs (seeding takes minutes at this size): seeded there once, then copied
+   * for each run, which changes its copy (the bench account, emptied caches).
+   */
+  seedCache?: string;
 }
 
 const allScenarios: ScenarioDef[] = [
   { name: 'demo', dataDir: path.join(BENCH_DATA, 'demo'), products: null },
   { name: '20k', dataDir: path.join(BENCH_DATA, 'large'), products: LARGE_PRODUCTS },
+  {
+    name: '100k',
+    dataDir: path.join(BENCH_DATA, '100k'),
+    products: 100_000,
+    seedCache: path.join(BENCH_DATA, 'seeded-100k'),
+  },
 ];
 const wanted = args.scenario ?? (JS_ONLY ? ['demo'] : allScenarios.map((s) => s.name));
 const scenarios = allScenarios.filter((s) => wanted.includes(s.name));
@@ -437,17 +449,29 @@ async function runScenario(def: ScenarioDef, result: ScenarioResult, withJs: boo
   const logDir = path.join(RESULTS_DIR, 'logs');
 
   if (def.products !== null) {
-    console.log(`Seeding ${def.products} products into ${path.relative(root, def.dataDir)}…`);
-    const t = Date.now();
-    await runToEnd(
-      'seed',
-      [path.join(root, 'scripts/seed.ts'), '--products', String(def.products)],
-      { ...process.env, DATA_DIR: def.dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-      path.join(logDir, `seed-${def.name}.log`),
-      root,
-    );
-    result.seed_ms = Date.now() - t;
-    console.log(`Seeded in ${(result.seed_ms / 1000).toFixed(1)} s.`);
+    const marker = def.seedCache && path.join(def.seedCache, `seeded-${def.products}`);
+    if (marker && existsSync(marker)) {
+      console.log(`Reusing the ${def.products} products seeded in ${path.relative(root, def.seedCache!)}.`);
+    } else {
+      const target = def.seedCache ?? def.dataDir;
+      if (def.seedCache) rmSync(def.seedCache, { recursive: true, force: true });
+      console.log(`Seeding ${def.products} products into ${path.relative(root, target)}…`);
+      const t = Date.now();
+      await runToEnd(
+        'seed',
+        [path.join(root, 'scripts/seed.ts'), '--products', String(def.products)],
+        { ...process.env, DATA_DIR: target, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+        path.join(logDir, `seed-${def.name}.log`),
+        root,
+      );
+      result.seed_ms = Date.now() - t;
+      if (marker) writeFileSync(marker, new Date().toISOString());
+      console.log(`Seeded in ${(result.seed_ms / 1000).toFixed(1)} s.`);
+    }
+    if (def.seedCache) {
+      rmSync(def.dataDir, { recursive: true, force: true });
+      cpSync(def.seedCache, def.dataDir, { recursive: true });
+    }
   }
 
   console.log('Creating the bench account…');
