@@ -193,6 +193,16 @@ test('the login form shows its errors beside the fields and says calmly when the
   expect(await tokenCookies(page)).toEqual([]);
 });
 
+test('the login card keeps its divider clear of the submit button', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/kg/login/');
+  await waitForIslands(page);
+  const button = (await page.getByRole('button', { name: 'Войти', exact: true }).boundingBox())!;
+  const divider = (await page.locator('.auth-switch').boundingBox())!;
+  // The divider is the top border of the line under the form.
+  expect(divider.y - (button.y + button.height)).toBeGreaterThanOrEqual(16);
+});
+
 test('registration and the mailed-link pages have no serious accessibility problems', async ({ page }) => {
   for (const path of [
     '/kg/register/',
