@@ -62,6 +62,45 @@ test('says what delivery costs in the country’s main city, and from when it is
   await expect(page.getByText(/Доставка по Алматы — 1\s500\s₸, бесплатно от 60\s000\s₸\./)).toBeVisible();
 });
 
+test('the buy box’s icons stand on the middle of the first line of their text, however many lines it wraps to', async ({
+  page,
+}) => {
+  // 320 px: the stock line, the delivery line and the originality line all wrap.
+  await page.setViewportSize({ width: 320, height: 700 });
+  await page.goto(`/kg/product/${Z250_A1}/`);
+  const rows = await page.locator('.buy .stock .badge, .buy .perks li').evaluateAll((items) =>
+    items.map((item) => {
+      const icon = item.querySelector('svg')!.getBoundingClientRect();
+      const walker = document.createTreeWalker(item, NodeFilter.SHOW_TEXT, (node) =>
+        node.textContent!.trim() ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP,
+      );
+      const text = walker.nextNode() as Text;
+      const start = text.textContent!.search(/\S/);
+      const firstLetter = document.createRange();
+      firstLetter.setStart(text, start);
+      firstLetter.setEnd(text, start + 1);
+      const letter = firstLetter.getBoundingClientRect();
+      const box = item.getBoundingClientRect();
+      return {
+        offset: icon.top + icon.height / 2 - (letter.top + letter.height / 2),
+        width: icon.width,
+        gap: Math.round(letter.left - icon.right),
+        wraps: box.height > 2 * letter.height,
+      };
+    }),
+  );
+  expect(rows).toHaveLength(3);
+  for (const row of rows) {
+    expect(row.wraps).toBe(true);
+    expect(Math.abs(row.offset)).toBeLessThanOrEqual(1.5);
+  }
+  // The two lines under the buttons: one icon size, one gap.
+  expect(rows.slice(1).map(({ width, gap }) => ({ width, gap }))).toEqual([
+    { width: 18, gap: 8 },
+    { width: 18, gap: 8 },
+  ]);
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
