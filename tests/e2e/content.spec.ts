@@ -359,4 +359,31 @@ test.describe('printing, vacancies, contacts and documents', () => {
     await expect(page).toHaveURL(/\/kg\/pages\/dostavka\/$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Доставка');
   });
+
+  test('on a phone the footer’s link groups are closed accordions that open without script; wider, they are open lists', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/kg/');
+    const footer = page.getByRole('contentinfo');
+    const groups = footer.locator('details');
+    await expect(groups).toHaveCount(3);
+    await expect(footer.locator('summary')).toHaveText(['Каталог', 'Покупателям', 'Компания']);
+    for (const group of await groups.all()) await expect(group).not.toHaveAttribute('open');
+    const delivery = footer.getByRole('link', { name: 'Доставка', exact: true });
+    await expect(delivery).toBeHidden();
+    const footerHeight = (await footer.boundingBox())!.height;
+    expect(footerHeight, 'the phone footer is about one screen long').toBeLessThan(1.5 * 844);
+
+    await footer.locator('summary', { hasText: 'Покупателям' }).click();
+    await expect(delivery).toBeVisible();
+    await expect(footer.getByRole('link', { name: 'Терапия', exact: true })).toBeHidden();
+    await expectNoSeriousAxeViolations(page);
+
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await expect(footer.locator('summary').first()).toBeHidden();
+    await expect(footer.getByRole('heading', { level: 2, name: 'Каталог' })).toBeVisible();
+    await expect(footer.getByRole('link', { name: 'Терапия', exact: true })).toBeVisible();
+    await expect(footer.getByRole('navigation', { name: 'Компания' }).getByRole('link')).toHaveCount(8);
+  });
 });
