@@ -261,6 +261,37 @@ describe('the catalog summary behind unfiltered listings', () => {
     await refreshCatalogStats(db, [leaf!.category_id]);
   });
 
+  it('gives the catalog page each category’s count and the brand list each brand’s, as their listings count', async () => {
+    const { getCountedCategoryTree, getBrandProductCounts } =
+      await import('../../src/server/catalog/catalog-counts.queries.ts');
+    type Counted = { slug: string; products: number; children: Counted[] };
+    const brands = await listAll<{ id: number; slug: string }>('/products/brands/');
+    for (const country of ['kg', 'kz'] as const) {
+      const tree = (await getCountedCategoryTree(country)) as Counted[];
+      const all: Counted[] = [];
+      const walk = (nodes: Counted[]) => {
+        for (const node of nodes) {
+          all.push(node);
+          walk(node.children);
+        }
+      };
+      walk(tree);
+      expect(all.length).toBeGreaterThan(tree.length);
+      for (const category of all) {
+        expect(category.products, `${country} ${category.slug}`).toBe(
+          await countOf({ country, category: category.slug }),
+        );
+      }
+      expect(tree.reduce((sum, top) => sum + top.products, 0)).toBe(await countOf({ country }));
+      const perBrand = await getBrandProductCounts(country);
+      for (const brand of brands) {
+        expect(perBrand.get(brand.id) ?? 0, `${country} ${brand.slug}`).toBe(
+          await countOf({ country, brand: brand.slug }),
+        );
+      }
+    }
+  });
+
   it('is not used once a price, specification or search narrows the listing', async () => {
     const { getDb } = await import('../../src/server/db/client.ts');
     const { isSummarised } = await import('../../src/server/catalog/catalog-stats.ts');

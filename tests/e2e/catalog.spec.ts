@@ -1,3 +1,4 @@
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { expect, test, type Page } from './support/test.ts';
 import {
   cardNames,
@@ -5,6 +6,7 @@ import {
   expectCardNames,
   foundCount,
   foundStatus,
+  listProducts,
   productCards,
   waitForIslands,
 } from './support/shop.ts';
@@ -171,4 +173,47 @@ test('a product card’s name link shows the focus ring around the name when rea
   // Something is drawn: the ring around the link's box (an inline link around block-level spans drew nothing).
   const after = await card.locator('.body').screenshot();
   expect(after.equals(before)).toBe(false);
+});
+
+test('the catalog page shows every top category as a card with its picture and product count, its subcategories with theirs', async ({
+  page,
+  request,
+}) => {
+  type Category = { slug: string; name: string; children: Category[] };
+  const tree = (await (await request.get('/api/v1/products/categories/')).json()) as Category[];
+  const countOf = async (category: string) =>
+    (await listProducts(request, { country: 'kg', category, limit: 1 })).count;
+  await page.goto('/kg/catalog/');
+  const cards = page
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 2 }) });
+  await expect(cards.getByRole('heading', { level: 2 })).toHaveText(tree.map((top) => top.name));
+  await expect(
+    page.getByText(`${(await listProducts(request, { country: 'kg', limit: 1 })).count} товаров с ценами`),
+  ).toBeVisible();
+  for (const [index, top] of tree.entries()) {
+    const card = cards.nth(index);
+    const picture = card.locator('img');
+    await expect(picture).toHaveAttribute('src', /\.svg$/);
+    expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    const count = await countOf(top.slug);
+    await expect(card.getByRole('link', { name: new RegExp(`^${top.name} ${count} товар`) })).toHaveAttribute(
+      'href',
+      `/kg/catalog/${top.slug}/`,
+    );
+    // Only subcategories the country sells something of; each says how many, as its own page will.
+    const sold = [];
+    for (const child of top.children) {
+      const childCount = await countOf(child.slug);
+      if (childCount > 0) sold.push(`${child.name} ${childCount} товар`);
+    }
+    const links = card.getByRole('listitem').getByRole('link');
+    await expect(links).toHaveCount(sold.length);
+    for (const [i, name] of sold.entries()) await expect(links.nth(i)).toHaveAccessibleName(new RegExp(`^${name}`));
+  }
+  await expectNoSeriousAxeViolations(page);
+
+  await page.setViewportSize({ width: 320, height: 700 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 });

@@ -136,6 +136,29 @@ async function computeCount(db: Db, f: ResolvedFilters): Promise<number> {
 }
 
 /**
+ * How many active products the country sells in each category itself (not below it), by category id: the
+ * summary's rows summed over brands, so a category's listing count is its own and its subtree's sum.
+ */
+export async function productsPerCategory(db: Db, country: CountryCode): Promise<Map<number, number>> {
+  const rows = await queryRows<{ id: number; count: number }>(
+    db,
+    sql`select s.category_id as id, sum(s.products)::int as count from category_brand_stats s
+        where s.country = ${country} group by s.category_id`,
+  );
+  return new Map(rows.map((r) => [Number(r.id), Number(r.count)]));
+}
+
+/** How many active products of each brand the country sells, by brand id (a brand page's count). */
+export async function productsPerBrand(db: Db, country: CountryCode): Promise<Map<number, number>> {
+  const rows = await queryRows<{ id: number; count: number }>(
+    db,
+    sql`select s.brand_id as id, sum(s.products)::int as count from category_brand_stats s
+        where s.country = ${country} and s.brand_id <> ${NO_BRAND} group by s.brand_id`,
+  );
+  return new Map(rows.map((r) => [Number(r.id), Number(r.count)]));
+}
+
+/**
  * The facets of a summarised listing (see `isSummarised`), with the same meaning as `getFacets`: one
  * stored row for a category page as it opens, else counted from the summary.
  */
