@@ -217,3 +217,34 @@ test('the catalog page shows every top category as a card with its picture and p
   await page.setViewportSize({ width: 320, height: 700 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 });
+
+test('the brands page reads A–Z, then А–Я, each brand a tile with its monogram and its product count', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/kg/brands/');
+  const main = page.getByRole('main');
+  const letters = await main.getByRole('heading', { level: 2 }).allTextContents();
+  const firstCyrillic = letters.findIndex((letter) => /\p{Script=Cyrillic}/u.test(letter));
+  expect(letters.slice(0, 3)).toEqual(['0–9', 'A', 'C']);
+  expect(letters.slice(firstCyrillic)).toEqual(['В']);
+  expect(letters.slice(1, firstCyrillic)).toEqual([...letters.slice(1, firstCyrillic)].sort());
+
+  const countOf = async (brand: string) => (await listProducts(request, { country: 'kg', brand, limit: 1 })).count;
+  for (const [slug, name, origin] of [
+    ['3m', '3M', 'США'],
+    ['vladmiva', 'ВладМиВа', 'Россия'],
+  ]) {
+    const tile = main.getByRole('link', { name: new RegExp(`^${name} `) });
+    await expect(tile).toHaveAccessibleName(new RegExp(`^${name} ${origin} · ${await countOf(slug)} товар`));
+    await expect(tile).toHaveAttribute('href', `/kg/brands/${slug}/`);
+    await expect(tile.locator('.mark')).toHaveText(name === '3M' ? '3M' : 'ВМ');
+  }
+  await expectNoSeriousAxeViolations(page);
+
+  // The letters above jump to their groups, the Cyrillic ones after the Latin ones.
+  const alphabet = page.getByRole('navigation', { name: 'Бренды по первой букве' });
+  await expect(alphabet.getByRole('list', { name: 'Кириллица' }).getByRole('link')).toHaveText(['В']);
+  await alphabet.getByRole('link', { name: 'В', exact: true }).click();
+  await expect(main.getByRole('heading', { level: 2, name: 'В' })).toBeInViewport();
+});
