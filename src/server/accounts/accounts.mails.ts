@@ -2,7 +2,7 @@ import { SHOP_NAME } from '../../shared/site.ts';
 import { paths } from '../../shared/paths.ts';
 import { DEFAULT_COUNTRY, isCountryCode } from '../../shared/countries.ts';
 import { absoluteUrl } from '../site-url.ts';
-import { renderMail, sendMail } from '../mail/index.ts';
+import { renderMail, sendMail, type MailContent } from '../mail/index.ts';
 import { encodeUid, makeLinkToken } from './link-tokens.ts';
 import type { User } from './users.queries.ts';
 
@@ -14,8 +14,9 @@ const greeting = (user: User) => (user.firstName ? `Здравствуйте, ${
 const IGNORE =
   'Если вы этого не делали, просто не обращайте внимания на это письмо: без перехода по ссылке ничего не изменится.';
 
-function send(kind: string, to: string, subject: string, content: Parameters<typeof renderMail>[0]): Promise<void> {
-  return sendMail({ kind, to, subject, ...renderMail(content) });
+/** A mail of an account flow, with the contacts of the account's country. */
+async function send(user: User, kind: string, to: string, subject: string, content: MailContent): Promise<void> {
+  await sendMail({ kind, to, subject, ...(await renderMail(countryOf(user), content)) });
 }
 
 /** The absolute address of the account's activation link (a new account, or one opened at checkout). */
@@ -24,7 +25,7 @@ export function activationUrl(user: User): string {
 }
 
 export function sendActivationMail(user: User): Promise<void> {
-  return send('activation', user.email, `Подтвердите адрес почты для ${SHOP}`, {
+  return send(user, 'activation', user.email, `Подтвердите адрес почты для ${SHOP}`, {
     preheader: user.emailPending ? 'Подтвердите, что этот адрес ваш.' : 'Остался один шаг до входа в магазин.',
     heading: 'Подтвердите адрес электронной почты',
     paragraphs: [
@@ -42,7 +43,7 @@ export function sendActivationMail(user: User): Promise<void> {
 /** To the owner of an address someone tried to register again: the ways back in, and nothing changed. */
 export function sendRegistrationAttemptMail(user: User): Promise<void> {
   const country = countryOf(user);
-  return send('registration_attempt', user.email, `Попытка регистрации с вашим адресом в ${SHOP}`, {
+  return send(user, 'registration_attempt', user.email, `Попытка регистрации с вашим адресом в ${SHOP}`, {
     heading: 'Кто-то пытался зарегистрироваться с вашим адресом',
     paragraphs: [
       greeting(user),
@@ -55,7 +56,7 @@ export function sendRegistrationAttemptMail(user: User): Promise<void> {
 }
 
 export function sendActivatedMail(user: User): Promise<void> {
-  return send('activation_confirmed', user.email, `Аккаунт в ${SHOP} подтверждён`, {
+  return send(user, 'activation_confirmed', user.email, `Аккаунт в ${SHOP} подтверждён`, {
     heading: 'Аккаунт подтверждён',
     paragraphs: [
       greeting(user),
@@ -70,7 +71,7 @@ export function sendPasswordResetMail(user: User): Promise<void> {
   const url = absoluteUrl(
     paths.passwordResetConfirm(countryOf(user), encodeUid(user.id), makeLinkToken('password_reset', user)),
   );
-  return send('password_reset', user.email, `Восстановление пароля в ${SHOP}`, {
+  return send(user, 'password_reset', user.email, `Восстановление пароля в ${SHOP}`, {
     preheader: 'Ссылка для нового пароля.',
     heading: 'Восстановление пароля',
     paragraphs: [
@@ -84,7 +85,7 @@ export function sendPasswordResetMail(user: User): Promise<void> {
 }
 
 export function sendPasswordChangedMail(user: User): Promise<void> {
-  return send('password_changed', user.email, `Пароль в ${SHOP} изменён`, {
+  return send(user, 'password_changed', user.email, `Пароль в ${SHOP} изменён`, {
     heading: 'Пароль изменён',
     paragraphs: [
       greeting(user),
@@ -100,7 +101,7 @@ export function sendEmailResetMail(user: User): Promise<void> {
   const url = absoluteUrl(
     paths.emailResetConfirm(countryOf(user), encodeUid(user.id), makeLinkToken('email_reset', user)),
   );
-  return send('email_reset', user.email, `Смена адреса почты в ${SHOP}`, {
+  return send(user, 'email_reset', user.email, `Смена адреса почты в ${SHOP}`, {
     heading: 'Смена адреса электронной почты',
     paragraphs: [
       greeting(user),
@@ -115,7 +116,7 @@ export function sendEmailResetMail(user: User): Promise<void> {
 /** After an email change: a confirmation to the new address and a warning to the old one. */
 export async function sendEmailChangedMails(user: User, oldEmail: string): Promise<void> {
   const country = countryOf(user);
-  await send('email_changed', user.email, `Адрес почты в ${SHOP} изменён`, {
+  await send(user, 'email_changed', user.email, `Адрес почты в ${SHOP} изменён`, {
     heading: 'Адрес почты изменён',
     paragraphs: [
       greeting(user),
@@ -124,7 +125,7 @@ export async function sendEmailChangedMails(user: User, oldEmail: string): Promi
     action: { label: 'Открыть личный кабинет', url: absoluteUrl(paths.account(country)) },
     footnote: `Вы получили это письмо, потому что этот адрес указан в аккаунте ${SHOP}.`,
   });
-  await send('email_changed_notice', oldEmail, `Адрес почты в ${SHOP} изменён`, {
+  await send(user, 'email_changed_notice', oldEmail, `Адрес почты в ${SHOP} изменён`, {
     heading: 'Адрес почты вашего аккаунта изменён',
     paragraphs: [
       greeting(user),

@@ -1,5 +1,14 @@
+import { COUNTRIES, type CountryCode } from '../../shared/countries.ts';
 import { escapeMarkup } from '../../shared/escape.ts';
+import { telegramLink, telegramUsername, whatsappLink } from '../../shared/office-links.ts';
+import { paths } from '../../shared/paths.ts';
+import { formatPhone } from '../../shared/phone.ts';
+import { normalizePhone } from '../../shared/phone-input.ts';
 import { SHOP_NAME } from '../../shared/site.ts';
+import { memoCache } from '../cache/memo.ts';
+import { listCountryContacts, type Contact } from '../company/contacts.queries.ts';
+import { logger } from '../logger.ts';
+import { absoluteUrl } from '../site-url.ts';
 
 export interface MailContent {
   /** The line mail clients show after the subject in the inbox list; not part of the text version. */
@@ -37,23 +46,120 @@ const paragraphHtml = (text: string, style: string) =>
   `<p style="${style}">${escapeMarkup(text).replace(/\r?\n/g, '<br>')}</p>`;
 
 /**
- * A Russian mail in the shop's layout: the HTML version (tables and inline styles, which Gmail,
- * Outlook and Mail.ru all render) and the plain-text version, with every value escaped.
- * @throws Error when `action.url` is not an absolute http(s) URL.
+ * How to reach the shop in the country a mail is about, under every mail: the first office's phone,
+ * its WhatsApp and Telegram when it has them, its address, and the country's storefront.
  */
-export function renderMail(content: MailContent): { text: string; html: string } {
-  const url = content.action ? checkedUrl(content.action.url) : undefined;
-  return { text: renderText(content, url), html: renderHtml(content, url) };
+export interface MailContacts {
+  /** «ДенталМаркет, Кыргызстан». */
+  title: string;
+  /** Formatted for reading, with the number `tel:` dials. */
+  phone?: { text: string; dial: string };
+  whatsapp?: { text: string; url: string };
+  telegram?: { text: string; url: string };
+  /** «Бишкек, ул. Токтогула, 125/1». */
+  address?: string;
+  site: { text: string; url: string };
 }
 
-function renderText(content: MailContent, url: string | undefined): string {
+/** A stored phone as people read it (`+996 312 987 654`), whatever way staff typed it; as typed when it is no number. */
+const readablePhone = (stored: string) => {
+  const normalized = normalizePhone(stored);
+  return normalized ? { text: formatPhone(normalized), dial: normalized } : { text: stored.trim(), dial: '' };
+};
+
+/** The contacts of a mail about `country`, from its first office (none yet: the storefront's link alone). */
+export function mailContactsOf(country: CountryCode, office: Contact | undefined): MailContacts {
+  const url = absoluteUrl(paths.home(country));
+  const contacts: MailContacts = {
+    title: `${SHOP_NAME}, ${COUNTRIES[country].name}`,
+    site: { text: url.replace(/^https?:\/\//, '').replace(/\/$/, ''), url },
+  };
+  if (!office) return contacts;
+  const phone = office.phones.map(readablePhone).find((p) => p.text);
+  if (phone) contacts.phone = phone;
+  const whatsapp = normalizePhone(office.whatsapp);
+  if (whatsapp) contacts.whatsapp = { text: formatPhone(whatsapp), url: whatsappLink(whatsapp) };
+  const telegram = telegramUsername(office.telegram);
+  if (telegram) contacts.telegram = { text: `@${telegram}`, url: telegramLink(telegram) };
+  const address = [office.city, office.address].filter(Boolean).join(', ');
+  if (address) contacts.address = address;
+  return contacts;
+}
+
+const contactsCache = memoCache<MailContacts>({ scopes: ['content'], max: 4 });
+const log = logger.child({ module: 'mail' });
+
+/** The contacts every mail about `country` ends with; the storefront's link alone when the offices cannot be read. */
+export function mailContacts(country: CountryCode): Promise<MailContacts> {
+  return contactsCache
+    .get(country, async () => mailContactsOf(country, (await listCountryContacts(country))[0]))
+    .catch((error: unknown) => {
+      log.warn({ err: error, country }, 'Could not read the offices for a mail footer');
+      return mailContactsOf(country, undefined);
+    });
+}
+
+/**
+ * A Russian mail in the shop's layout, about `country` (whose office's contacts it ends with): the
+ * HTML version (tables and inline styles, which Gmail, Outlook and Mail.ru all render) and the
+ * plain-text version, with every value escaped. Every mail the shop sends is rendered here.
+ * @throws Error when `action.url` is not an absolute http(s) URL.
+ */
+export async function renderMail(country: CountryCode, content: MailContent): Promise<{ text: string; html: string }> {
+  return layoutMail(content, await mailContacts(country));
+}
+
+/** `renderMail` with the contacts given: pure. */
+export function layoutMail(content: MailContent, contacts: MailContacts): { text: string; html: string } {
+  const url = content.action ? checkedUrl(content.action.url) : undefined;
+  return { text: renderText(content, url, contacts), html: renderHtml(content, url, contacts) };
+}
+
+function contactsText(contacts: MailContacts): string {
+  const chats = [
+    contacts.whatsapp && `WhatsApp: ${contacts.whatsapp.url}`,
+    contacts.telegram && `Telegram: ${contacts.telegram.url}`,
+  ].filter(Boolean);
+  return [
+    contacts.title,
+    contacts.phone && `Телефон: ${contacts.phone.text}`,
+    ...chats,
+    contacts.address && `Адрес: ${contacts.address}`,
+    `Сайт: ${contacts.site.url}`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+function renderText(content: MailContent, url: string | undefined, contacts: MailContacts): string {
   const blocks = [BRAND, content.heading, ...content.paragraphs];
   if (content.action && url) blocks.push(`${content.action.label}:\n${url}`);
-  if (content.footnote) blocks.push(`—\n${content.footnote}`);
+  blocks.push(`—\n${contactsText(contacts)}`);
+  if (content.footnote) blocks.push(content.footnote);
   return `${blocks.map((block) => block.trim()).join('\n\n')}\n`;
 }
 
-function renderHtml(content: MailContent, url: string | undefined): string {
+const link = (href: string, text: string) =>
+  `<a href="${escapeMarkup(href)}" target="_blank" rel="noopener" style="color:${COLOR.primary};text-decoration:underline;">${escapeMarkup(text)}</a>`;
+
+function contactsHtml(contacts: MailContacts, style: string): string {
+  const lines = [
+    `<strong style="color:${COLOR.text};">${escapeMarkup(contacts.title)}</strong>`,
+    contacts.phone &&
+      `Телефон: ${contacts.phone.dial ? link(`tel:${contacts.phone.dial}`, contacts.phone.text) : escapeMarkup(contacts.phone.text)}`,
+    [
+      contacts.whatsapp && `WhatsApp: ${link(contacts.whatsapp.url, contacts.whatsapp.text)}`,
+      contacts.telegram && `Telegram: ${link(contacts.telegram.url, contacts.telegram.text)}`,
+    ]
+      .filter(Boolean)
+      .join(' · '),
+    contacts.address && escapeMarkup(contacts.address),
+    link(contacts.site.url, contacts.site.text),
+  ].filter(Boolean);
+  return `<p style="${style}">${lines.join('<br>')}</p>`;
+}
+
+function renderHtml(content: MailContent, url: string | undefined, contacts: MailContacts): string {
   const body = `margin:0 0 16px;font-family:${FONT};font-size:16px;line-height:24px;color:${COLOR.text};`;
   const small = `margin:0 0 8px;font-family:${FONT};font-size:13px;line-height:20px;color:${COLOR.muted};`;
   const paragraphs = content.paragraphs.map((p) => paragraphHtml(p, body)).join('\n');
@@ -87,6 +193,7 @@ ${paragraphs}
 ${action}
 </td></tr>
 <tr><td style="padding:16px 28px 0;">
+${contactsHtml(contacts, small)}
 ${footnote}
 <p style="${small}">© ${BRAND}</p>
 </td></tr>

@@ -66,7 +66,7 @@ export async function sendOrderMails(
     deliveryText(order),
     paymentText(order),
   ];
-  const customer = renderMail({
+  const customer = await renderMail(order.country, {
     preheader: `Заказ ${order.number} на ${total} принят.`,
     heading: `Заказ ${order.number} принят`,
     paragraphs: [
@@ -85,7 +85,7 @@ export async function sendOrderMails(
     action: { label: 'Открыть заказ', url },
     footnote: `Вы получили это письмо, потому что оформили заказ в ${SHOP_NAME} ${COUNTRIES[order.country].inName}.`,
   });
-  const staff = renderMail({
+  const staff = await renderMail(order.country, {
     heading: `Новый заказ ${order.number}`,
     paragraphs: [
       `${COUNTRIES[order.country].name}, ${total}, ${count}.`,
@@ -127,7 +127,7 @@ export async function sendOrderCancelledMails(
     reason === 'customer'
       ? 'Покупатель отменил заказ в личном кабинете.'
       : `Заказ не подтвердили за ${ORDER_LIMITS.unconfirmedHours} часа, и он отменён автоматически.`;
-  const staff = renderMail({
+  const staff = await renderMail(order.country, {
     heading: `Заказ ${order.number} отменён`,
     paragraphs: [
       why,
@@ -144,7 +144,7 @@ export async function sendOrderCancelledMails(
     }),
   ];
   if (reason === 'unconfirmed' && accountEmail && (await withinMailboxQuota(accountEmail))) {
-    const customer = renderMail({
+    const customer = await renderMail(order.country, {
       preheader: `Заказ ${order.number} отменён: мы не успели его подтвердить.`,
       heading: `Заказ ${order.number} отменён`,
       paragraphs: [
@@ -194,7 +194,7 @@ function statusNews(order: Order): string {
 export async function sendOrderStatusMail(order: Order, accountEmail: string | null, comment: string): Promise<void> {
   if (!accountEmail) return;
   const label = ORDER_STATUS_LABELS[order.status];
-  const mail = renderMail({
+  const mail = await renderMail(order.country, {
     preheader: statusNews(order),
     heading: `Заказ ${order.number}: ${label.toLowerCase()}`,
     paragraphs: [

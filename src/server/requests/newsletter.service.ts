@@ -65,7 +65,7 @@ export function unsubscribeUrl(country: CountryCode, token: string): string {
 
 async function sendWelcomeMail(email: string, country: CountryCode, token: string): Promise<void> {
   const url = unsubscribeUrl(country, token);
-  const mail = renderMail({
+  const mail = await renderMail(country, {
     preheader: 'Новости, поступления и курсы — не чаще раза в неделю.',
     heading: 'Вы подписаны на рассылку',
     paragraphs: [

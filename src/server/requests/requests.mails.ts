@@ -59,7 +59,7 @@ function summary(request: StoredRequest): string[] {
 export async function sendRequestMails(request: StoredRequest): Promise<void> {
   const titles = REQUEST_TITLES[request.kind];
   const contact = [request.name, request.phone && formatPhone(request.phone), request.email].filter(Boolean).join(', ');
-  const staff = renderMail({
+  const staff = await renderMail(request.country, {
     heading: `${titles.staff} №${request.id}`,
     paragraphs: [`${COUNTRIES[request.country].name}. ${contact}`, ...summary(request)],
   });
@@ -72,7 +72,7 @@ export async function sendRequestMails(request: StoredRequest): Promise<void> {
     }),
   ];
   if (request.email && (await withinMailboxQuota(request.email))) {
-    const visitor = renderMail({
+    const visitor = await renderMail(request.country, {
       preheader: titles.next,
       heading: titles.visitor,
       paragraphs: [

@@ -97,7 +97,7 @@ export async function notifyRestockedProducts(batch = 200): Promise<number> {
 async function sendRestockMail(alert: DueAlert): Promise<void> {
   const url = absoluteUrl(paths.product(alert.country, alert.slug));
   const price = formatMoney(Number(alert.price), toDisplayCurrency(COUNTRIES[alert.country].currency));
-  const mail = renderMail({
+  const mail = await renderMail(alert.country, {
     preheader: `${alert.name} снова можно заказать.`,
     heading: 'Товар снова в наличии',
     paragraphs: [

@@ -1,6 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { renderMail } from '../../../src/server/mail/render-mail.ts';
+import type { Contact } from '../../../src/server/company/contacts.queries.ts';
+import { layoutMail, mailContactsOf, type MailContacts } from '../../../src/server/mail/render-mail.ts';
 import { escapeMarkup } from '../../../src/shared/escape.ts';
+
+const office: Contact = {
+  id: 1,
+  country: 'kg',
+  city: 'Бишкек',
+  address: 'ул. Токтогула, 125/1',
+  phones: ['+996 312 98-76-54', '+996 555 12-34-56'],
+  email: 'bishkek@dentalshop.kg',
+  workingHours: 'Пн–Пт 9:00–18:00',
+  whatsapp: '+996555123456',
+  telegram: 'dentalmarket_kg',
+  position: 0,
+};
+const CONTACTS: MailContacts = mailContactsOf('kg', office);
+const renderMail = (content: Parameters<typeof layoutMail>[0]) => layoutMail(content, CONTACTS);
 
 const activation = {
   preheader: 'Остался один шаг до входа в магазин.',
@@ -76,9 +92,14 @@ describe('renderMail', () => {
 
   it('leaves out the button and the footnote when not given', () => {
     const { html, text } = renderMail({ heading: 'Пароль изменён', paragraphs: ['Здравствуйте.'] });
-    expect(html).not.toContain('<a ');
+    // No button: the only links are the contacts'.
+    expect(html).not.toContain('display:inline-block');
     expect(html).not.toContain('Если кнопка не открывается');
-    expect(text).toBe('ДенталМаркет\n\nПароль изменён\n\nЗдравствуйте.\n');
+    expect(text).toBe(
+      'ДенталМаркет\n\nПароль изменён\n\nЗдравствуйте.\n\n—\nДенталМаркет, Кыргызстан\nТелефон: +996 312 987 654\n' +
+        'WhatsApp: https://wa.me/996555123456\nTelegram: https://t.me/dentalmarket_kg\n' +
+        `Адрес: Бишкек, ул. Токтогула, 125/1\nСайт: ${CONTACTS.site.url}\n`,
+    );
   });
 
   it('refuses a link that is not an absolute http(s) URL', () => {
@@ -87,5 +108,56 @@ describe('renderMail', () => {
         /http\(s\) URL/,
       );
     }
+  });
+});
+
+describe('the contacts under every mail', () => {
+  it('name the country’s office: its first phone formatted, WhatsApp and Telegram, the address and the storefront', () => {
+    expect(CONTACTS).toEqual({
+      title: 'ДенталМаркет, Кыргызстан',
+      phone: { text: '+996 312 987 654', dial: '+996312987654' },
+      whatsapp: { text: '+996 555 123 456', url: 'https://wa.me/996555123456' },
+      telegram: { text: '@dentalmarket_kg', url: 'https://t.me/dentalmarket_kg' },
+      address: 'Бишкек, ул. Токтогула, 125/1',
+      site: { text: expect.stringMatching(/\/kg$/), url: expect.stringMatching(/^https?:\/\/.+\/kg\/$/) },
+    });
+    const { html } = renderMail({ heading: 'Заказ', paragraphs: ['Спасибо.'] });
+    expect(html).toContain('href="tel:+996312987654"');
+    expect(html).toContain('>+996 312 987 654</a>');
+    expect(html).toContain('href="https://wa.me/996555123456"');
+    expect(html).toContain('>@dentalmarket_kg</a>');
+    expect(html).toContain('Бишкек, ул. Токтогула, 125/1');
+    expect(html).toContain(`href="${CONTACTS.site.url}"`);
+  });
+
+  it('leave out the chats an office has not, and keep a phone that is no number as typed', () => {
+    const plain = mailContactsOf('kz', {
+      ...office,
+      country: 'kz',
+      phones: ['8 (727) 3I1-22-33', '+7 727 311 22 33'],
+      whatsapp: '',
+      telegram: '',
+    });
+    expect(plain.phone).toEqual({ text: '8 (727) 3I1-22-33', dial: '' });
+    expect(plain.whatsapp).toBeUndefined();
+    expect(plain.telegram).toBeUndefined();
+    const { text, html } = layoutMail({ heading: 'x', paragraphs: [] }, plain);
+    expect(text).toContain('ДенталМаркет, Казахстан\nТелефон: 8 (727) 3I1-22-33\nАдрес:');
+    expect(text).not.toContain('WhatsApp');
+    expect(html).not.toContain('tel:');
+  });
+
+  it('are the storefront’s link alone for a country without offices', () => {
+    const { text } = layoutMail({ heading: 'x', paragraphs: [] }, mailContactsOf('kz', undefined));
+    expect(text).toMatch(/—\nДенталМаркет, Казахстан\nСайт: https?:\/\/\S+\/kz\/\n$/);
+  });
+
+  it('escape what staff typed into an office', () => {
+    const { html } = layoutMail(
+      { heading: 'x', paragraphs: [] },
+      mailContactsOf('kg', { ...office, address: '<img src=x onerror=alert(1)>' }),
+    );
+    expect(html).not.toContain('<img');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
   });
 });
