@@ -49,6 +49,8 @@ export const paths = {
   feed: (country: CountryCode) => `/${country}/feed.xml`,
   newsletterUnsubscribe: (country: CountryCode, token: string) =>
     `/${country}/newsletter/unsubscribe/${encodeURIComponent(token)}/`,
+  newsletterConfirm: (country: CountryCode, token: string) =>
+    `/${country}/newsletter/confirm/${encodeURIComponent(token)}/`,
   /** `next` is where to return after logging in: a path on this site. */
   login: (country: CountryCode, next?: string) =>
     `/${country}/login/${next ? `?next=${encodeURIComponent(next)}` : ''}`,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { signedIn, uniqueEmail, uniqueIp } from '../helpers/accounts.ts';
+import { confirmNewsletterSubscription } from '../../src/server/requests/newsletter.service.ts';
+import { mailsTo, signedIn, uniqueEmail, uniqueIp } from '../helpers/accounts.ts';
 import { api, listAll } from '../helpers/api.ts';
 import { staffAccess } from '../helpers/imports.ts';
 
@@ -125,7 +126,7 @@ describe('the back office: the inbox of visitor requests', () => {
 });
 
 describe('the back office: newsletter subscribers', () => {
-  it('lists them by country, state and search, and exports the active ones as a CSV Excel opens', async () => {
+  it('lists them by country, state and search, and exports the confirmed ones as a CSV Excel opens', async () => {
     const token = await staffAccess();
     const customer = await signedIn();
     expect((await api('/staff/newsletter/', { token: customer.tokens.access })).status).toBe(403);
@@ -138,11 +139,25 @@ describe('the back office: newsletter subscribers', () => {
     const kz = uniqueEmail('news-kz');
     await subscribe(kz, 'kz');
     await subscribe(uniqueEmail('news-kg'), 'kg');
+    // Double opt-in: a subscriber once the mailed link is confirmed.
+    const [mail] = await mailsTo(kz);
+    expect(await confirmNewsletterSubscription(/\/newsletter\/confirm\/([\w-]+)\//.exec(mail!.text)![1]!)).toBe(
+      'confirmed',
+    );
 
     const page = await api(`/staff/newsletter/?country=kz&state=active&search=${encodeURIComponent(kz)}`, { token });
     expect(page.status).toBe(200);
     expect(page.body.results).toEqual([
-      { id: expect.any(Number), email: kz, country: 'kz', subscribed_at: expect.any(String), unsubscribed_at: null },
+      {
+        id: expect.any(Number),
+        email: kz,
+        country: 'kz',
+        state: 'active',
+        state_label: 'Подписан',
+        subscribed_at: expect.any(String),
+        confirmed_at: expect.any(String),
+        unsubscribed_at: null,
+      },
     ]);
     expect((await api('/staff/newsletter/?state=gone', { token })).status).toBe(400);
 

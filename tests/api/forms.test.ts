@@ -73,6 +73,7 @@ describe('POST /services/supports/', () => {
     expect(status).toBe(201);
     expect(body).toMatchObject({
       id: expect.any(Number),
+      number: expect.stringMatching(/^В-\d{4,}$/),
       kind: 'support',
       phone: '+996555123456',
       details: { subject: 'Счёт для клиники' },
@@ -82,7 +83,7 @@ describe('POST /services/supports/', () => {
       sql`select kind, message, status from visitor_requests where id = ${body.id}`,
     );
     expect(row).toEqual({ kind: 'support', message: 'Нужен счёт на оплату по договору.', status: 'new' });
-    const staffMail = (await listOutbox({ to: STAFF })).find((m) => m.subject.includes(`№${body.id}`));
+    const staffMail = (await listOutbox({ to: STAFF })).find((m) => m.subject.includes(body.number));
     expect(staffMail?.text).toContain('Нужен счёт на оплату по договору.');
     const [ack] = await listOutbox({ to: 'support-ok@clinic.kg' });
     expect(ack?.subject).toContain('Мы получили ваш вопрос');
@@ -107,7 +108,7 @@ describe('POST /services/supports/', () => {
     expect(body.message).toBe('Строка 1\r\nСтрока 2');
     const [row] = await dbRows<{ name: string }>(sql`select name from visitor_requests where id = ${body.id}`);
     expect(row!.name).toBe('Иван Bcc: victim@evil.test');
-    const subjects = (await listOutbox()).filter((m) => m.subject.includes(`№${body.id}`)).map((m) => m.subject);
+    const subjects = (await listOutbox()).filter((m) => m.subject.includes(`${body.number}:`)).map((m) => m.subject);
     expect(subjects).toEqual([expect.stringContaining('Иван Bcc: victim@evil.test')]);
     expect(hasControlCharacters(subjects.join(''))).toBe(false);
   });
@@ -355,7 +356,7 @@ describe('POST /services/printing_requestes/ and /services/vacancy_requests/', (
     expect(ok.status).toBe(201);
     expect(ok.body.details).toEqual({ quantity: 2, file_url: link });
     const staff = (await listOutbox({ to: STAFF })).find(
-      (m) => m.text.includes(`№${ok.body.id}`) || m.text.includes(link),
+      (m) => m.subject.includes(ok.body.number) || m.text.includes(link),
     );
     expect(staff?.text).toContain(`Ссылка на файл: ${link}`);
     for (const bad of ['disk.yandex.ru/d/scan', 'javascript:alert(1)', 'https://', `https://x.kg/${'a'.repeat(500)}`]) {
@@ -549,7 +550,7 @@ describe('POST /services/printing_requestes/ and /services/vacancy_requests/', (
 });
 
 describe('POST /services/newsletter_subscriptions/', () => {
-  it('POST /services/newsletter_subscriptions/ subscribes once and answers the same when asked again', async () => {
+  it('POST /services/newsletter_subscriptions/ keeps the address pending, mails the confirmation link, and answers the same when asked again', async () => {
     const email = 'news@clinic.kz';
     const first = await api('/services/newsletter_subscriptions/', {
       method: 'POST',
@@ -558,18 +559,20 @@ describe('POST /services/newsletter_subscriptions/', () => {
     });
     expect(first.status).toBe(201);
     expect(first.body.email).toBe(email);
+    expect(first.body.detail).toMatch(/^Проверьте почту: мы отправили письмо на news@clinic\.kz\./);
     const again = await api('/services/newsletter_subscriptions/', {
       method: 'POST',
       ip: nextIp(),
       json: { email, country: 'kz' },
     });
     expect(again.body).toEqual(first.body);
+    // Asked twice while pending: the confirmation link is mailed again (within the mailbox's quota).
     const mails = await listOutbox({ to: email });
-    expect(mails).toHaveLength(1);
-    expect(mails[0]!.text).toMatch(/\/kz\/newsletter\/unsubscribe\/[\w-]+\//);
-    expect(await dbRows(sql`select email, country from newsletter_subscriptions where email = ${email}`)).toEqual([
-      { email, country: 'kz' },
-    ]);
+    expect(mails.map((m) => m.kind)).toEqual(['newsletter_confirm', 'newsletter_confirm']);
+    expect(mails[0]!.text).toMatch(/\/kz\/newsletter\/confirm\/[\w-]+\//);
+    expect(
+      await dbRows(sql`select email, country, confirmed_at from newsletter_subscriptions where email = ${email}`),
+    ).toEqual([{ email, country: 'kz', confirmed_at: null }]);
   });
 
   it('POST /services/newsletter_subscriptions/ refuses an address that is not one', async () => {

@@ -144,18 +144,25 @@ test('an applicant sends a CV for an open vacancy', async ({ page, request }) =>
   await expectNoSeriousAxeViolations(page);
 });
 
-test('the footer subscribes to the newsletter without JavaScript, and the mailed link unsubscribes', async ({
+test('the footer subscribes to the newsletter without JavaScript, the mailed link confirms it, and the next one unsubscribes', async ({
   browser,
   request,
 }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
+  const email = `letters-${Date.now()}@clinic.kg`;
   await page.goto('/kg/news/');
   const footer = page.getByRole('contentinfo');
-  await footer.getByLabel('Почта для рассылки').fill('letters-e2e@clinic.kg');
+  await footer.getByLabel('Почта для рассылки').fill(email);
   await footer.getByRole('button', { name: 'Подписаться' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Вы подписаны' })).toBeVisible();
-  const [welcome] = await mailsTo(request, 'letters-e2e@clinic.kg');
+  await expect(page.getByRole('heading', { level: 1, name: 'Проверьте почту' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText(`Проверьте почту: мы отправили письмо на ${email}.`);
+  const [confirmation] = await mailsTo(request, email);
+  const confirm = confirmation!.text.match(/https?:\/\/\S+\/newsletter\/confirm\/\S+\//)![0];
+  await page.goto(new URL(confirm).pathname);
+  await page.getByRole('button', { name: 'Подтвердить подписку' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Подписка подтверждена' })).toBeVisible();
+  const [welcome] = await mailsTo(request, email);
   const link = welcome!.text.match(/https?:\/\/\S+\/newsletter\/unsubscribe\/\S+\//)![0];
   await page.goto(new URL(link).pathname);
   await page.getByRole('button', { name: 'Отписаться' }).click();

@@ -36,7 +36,7 @@ export default function CourseRequestForm({ country, course, full }: Props) {
       <Done title={full ? 'Вы в листе ожидания' : 'Заявка отправлена'}>
         <p>{sent.detail}</p>
         <p className="muted">
-          Номер заявки: {sent.id}. Курс: «{course.title}».
+          Номер заявки: {sent.number}. Курс: «{course.title}».
         </p>
       </Done>
     );

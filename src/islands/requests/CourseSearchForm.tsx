@@ -33,7 +33,7 @@ export default function CourseSearchForm({
     return (
       <Done title="Запрос отправлен">
         <p>{sent.detail}</p>
-        <p className="muted">Номер запроса: {sent.id}.</p>
+        <p className="muted">Номер запроса: {sent.number}.</p>
       </Done>
     );
   }

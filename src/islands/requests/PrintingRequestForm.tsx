@@ -35,7 +35,7 @@ export default function PrintingRequestForm({ country, services, selected }: Pro
       <Done title="Заявка на печать отправлена">
         <p>{sent.detail}</p>
         <p className="muted">
-          Номер заявки: {sent.id}.{sent.printing_price ? ` Услуга: ${sent.printing_price.title}.` : ''}
+          Номер заявки: {sent.number}.{sent.printing_price ? ` Услуга: ${sent.printing_price.title}.` : ''}
           {sent.attachment ? ` Файл: ${sent.attachment.filename}.` : ''}
           {typeof sent.details.file_url === 'string' ? ` Ссылка: ${sent.details.file_url}.` : ''}
         </p>

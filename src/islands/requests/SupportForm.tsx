@@ -27,7 +27,7 @@ export default function SupportForm({ country }: { country: CountryCode }) {
       <Done title="Вопрос отправлен">
         <p>{sent.detail}</p>
         <p className="muted">
-          Номер обращения: {sent.id}. Ответ придёт на {sent.email}.
+          Номер обращения: {sent.number}. Ответ придёт на {sent.email}.
         </p>
       </Done>
     );

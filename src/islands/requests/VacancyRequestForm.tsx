@@ -31,7 +31,7 @@ export default function VacancyRequestForm({
       <Done title="Отклик отправлен">
         <p>{sent.detail}</p>
         <p className="muted">
-          Номер отклика: {sent.id}. Вакансия: «{vacancy.title}».
+          Номер отклика: {sent.number}. Вакансия: «{vacancy.title}».
           {sent.attachment ? ` Резюме: ${sent.attachment.filename}.` : ''}
         </p>
       </Done>

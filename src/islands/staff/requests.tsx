@@ -38,7 +38,7 @@ const filters = [
     key="q"
     source="q"
     alwaysOn
-    placeholder="Имя, email, телефон или текст"
+    placeholder="Номер, имя, email, телефон или текст"
     sx={{ minWidth: { sm: 320 } }}
   />,
   <SelectInput key="kind" source="kind" label="Вид" choices={requestKindChoices} />,
@@ -53,7 +53,7 @@ export function RequestList() {
         phone={
           <SimpleList<InboxRequest>
             linkType="edit"
-            primaryText={(r) => `${r.kind_label}: ${r.name}`}
+            primaryText={(r) => `${r.number} · ${r.kind_label}: ${r.name}`}
             secondaryText={(r) => r.about || r.message.slice(0, 80)}
             tertiaryText={(r) => r.status_label}
           />
@@ -67,6 +67,7 @@ export function RequestList() {
 function RequestGrid() {
   return (
     <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <FunctionField label="Номер" render={(r: InboxRequest) => r.number} />
       <FunctionField label="Получена" render={(r: InboxRequest) => moment(r.created_at)} />
       <FunctionField label="Вид" render={(r: InboxRequest) => r.kind_label} />
       <FunctionField
@@ -101,7 +102,7 @@ function RequestSummary() {
       <CardContent>
         <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center', flexWrap: 'wrap' }}>
           <Typography variant="h6" component="h1">
-            {request.kind_label}
+            {request.kind_label} {request.number}
           </Typography>
           <Chip size="small" color={STATE_COLOR[request.status] ?? 'default'} label={request.status_label} />
           <Typography variant="body2" color="text.secondary">
@@ -175,9 +176,14 @@ function RequestToolbar() {
   );
 }
 
+function RequestTitle() {
+  const request = useRecordContext<InboxRequest>();
+  return <span>{request ? `Заявка ${request.number}` : 'Заявка'}</span>;
+}
+
 export function RequestEdit() {
   return (
-    <Edit title="Заявка" mutationMode="pessimistic" actions={<TopToolbar />}>
+    <Edit title={<RequestTitle />} mutationMode="pessimistic" actions={<TopToolbar />}>
       <SimpleForm toolbar={<RequestToolbar />}>
         <RequestSummary />
         <SelectInput source="status" label="Состояние" choices={requestStatusChoices} />
@@ -194,11 +200,17 @@ export function RequestEdit() {
   );
 }
 
+const SUBSCRIPTION_COLOR: Record<string, 'success' | 'warning' | 'default'> = {
+  active: 'success',
+  pending: 'warning',
+  unsubscribed: 'default',
+};
+
 function ExportButton() {
   return (
     <TopToolbar>
       <DownloadButton url="/api/v1/staff/newsletter/export/" filename="newsletter.csv">
-        Выгрузить CSV
+        Выгрузить подписчиков (CSV)
       </DownloadButton>
     </TopToolbar>
   );
@@ -213,6 +225,7 @@ const subscriberFilters = [
     label="Подписка"
     choices={[
       { id: 'active', name: 'Подписан' },
+      { id: 'pending', name: 'Ждёт подтверждения' },
       { id: 'unsubscribed', name: 'Отписался' },
     ]}
   />,
@@ -230,7 +243,14 @@ export function SubscriberList() {
       <Datagrid bulkActionButtons={false} rowClick={false}>
         <FunctionField label="Email" render={(r: Subscriber) => r.email} />
         <FunctionField label="Страна" render={(r: Subscriber) => countryName(r.country)} />
-        <FunctionField label="Подписан" render={(r: Subscriber) => moment(r.subscribed_at)} />
+        <FunctionField
+          label="Подписка"
+          render={(r: Subscriber) => (
+            <Chip size="small" color={SUBSCRIPTION_COLOR[r.state] ?? 'default'} label={r.state_label} />
+          )}
+        />
+        <FunctionField label="Оставил адрес" render={(r: Subscriber) => moment(r.subscribed_at)} />
+        <FunctionField label="Подтвердил" render={(r: Subscriber) => moment(r.confirmed_at)} />
         <FunctionField label="Отписался" render={(r: Subscriber) => moment(r.unsubscribed_at)} />
       </Datagrid>
     </List>

@@ -985,7 +985,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Subscribe an email to the newsletter (the same answer whether or not it was subscribed) */
+        /** Subscribe an email to the newsletter, double opt-in: it is pending until its owner confirms the mailed link (the same answer whether or not it was subscribed) */
         post: operations["services_newsletter_subscriptions_create"];
         delete?: never;
         options?: never;
@@ -1143,7 +1143,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The newsletter's subscribers, newest first */
+        /** The newsletter's subscriptions with their state (subscribed, waiting for confirmation, unsubscribed), newest first */
         get: operations["staff_newsletter_list"];
         put?: never;
         post?: never;
@@ -1160,7 +1160,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The active subscribers (of a country) as a CSV Excel opens (UTF-8 with a BOM, `;`) */
+        /** The subscribers (of a country) as a CSV Excel opens (UTF-8 with a BOM, `;`): confirmed addresses only, never pending or unsubscribed ones */
         get: operations["staff_newsletter_export_retrieve"];
         put?: never;
         post?: never;
@@ -2539,6 +2539,8 @@ export interface components {
         };
         VisitorRequest: {
             id: number;
+            /** @description The number people read, counted within its kind: «В-0003» is the third question. */
+            number: string;
             /** @enum {string} */
             kind: "support" | "printing" | "vacancy" | "course" | "course_search";
             /** @enum {string} */
@@ -2836,6 +2838,8 @@ export interface components {
         };
         InboxRequest: {
             id: number;
+            /** @description The number people read, counted within its kind: «В-0003». */
+            number: string;
             /** @enum {string} */
             kind: "support" | "printing" | "vacancy" | "course" | "course_search";
             kind_label: string;
@@ -2881,8 +2885,19 @@ export interface components {
             email: string;
             /** @enum {string} */
             country: "kg" | "kz";
-            /** Format: date-time */
+            /** @enum {string} */
+            state: "active" | "pending" | "unsubscribed";
+            state_label: string;
+            /**
+             * Format: date-time
+             * @description When the address was given in the form.
+             */
             subscribed_at: string;
+            /**
+             * Format: date-time
+             * @description When its owner confirmed it; null while pending.
+             */
+            confirmed_at: string | null;
             /** Format: date-time */
             unsubscribed_at: string | null;
         };
@@ -6652,7 +6667,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Subscribed; a welcome mail with the unsubscribe link goes to new subscribers */
+            /** @description Accepted: a new, pending or unsubscribed address is mailed the confirmation link, a subscribed one that it is subscribed already (within the mailbox quota) */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -6970,7 +6985,7 @@ export interface operations {
                 kind?: "support" | "printing" | "vacancy" | "course" | "course_search";
                 status?: "new" | "in_progress" | "done" | "spam";
                 country?: "kg" | "kz";
-                /** @description Part of the name, email, phone or message. */
+                /** @description A request number («В-0003», «в-3»), or part of the name, email, phone or message. */
                 search?: string;
             };
             header?: never;
@@ -7185,7 +7200,8 @@ export interface operations {
                 /** @description Number of items to skip. */
                 offset?: number;
                 country?: "kg" | "kz";
-                state?: "active" | "unsubscribed";
+                /** @description `active`: confirmed subscribers; `pending`: waiting for confirmation; `unsubscribed`. */
+                state?: "active" | "pending" | "unsubscribed";
                 /** @description Part of the email. */
                 search?: string;
             };
@@ -7244,7 +7260,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description email; страна; подписан */
+            /** @description email; страна; подписан (the day it was confirmed) */
             200: {
                 headers: {
                     [name: string]: unknown;

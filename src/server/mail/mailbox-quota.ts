@@ -3,7 +3,7 @@ import { consumeRateLimits, type RateLimit } from '../security/rate-limit.ts';
 
 /**
  * How many mails the shop sends to one mailbox an hour on a visitor's or customer's behalf (form
- * acknowledgements, the newsletter's welcome, order confirmations and cancellations), whoever typed
+ * acknowledgements, the newsletter's confirmation links and welcome, order confirmations and cancellations), whoever typed
  * the address in; further ones are skipped. Mails to staff do not count; the account flows
  * (activation, password, email change) have their own, stricter quotas (`accounts/accounts.limits.ts`).
  */

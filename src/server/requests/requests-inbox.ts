@@ -16,6 +16,8 @@ import {
   REQUEST_KIND_LABELS,
   REQUEST_STATUSES,
   REQUEST_STATUS_LABELS,
+  formatRequestNumber,
+  parseRequestNumber,
   type RequestStatus,
 } from '../../shared/request-states.ts';
 
@@ -23,6 +25,8 @@ export { REQUEST_KINDS, REQUEST_KIND_LABELS, REQUEST_STATUSES, REQUEST_STATUS_LA
 
 export interface InboxRequest {
   id: number;
+  /** «В-0003» (`formatRequestNumber`). */
+  number: string;
   kind: RequestKind;
   country: CountryCode;
   status: RequestStatus;
@@ -43,7 +47,7 @@ export interface InboxFilters {
   kind?: RequestKind;
   status?: RequestStatus;
   country?: CountryCode;
-  /** Part of the name, email, phone or message. */
+  /** A request's number («В-0003», «в-3»), or part of the name, email, phone or message. */
   search?: string;
   limit: number;
   offset: number;
@@ -52,6 +56,8 @@ export interface InboxFilters {
 function searchCondition(search: string): SQL | undefined {
   const text = search.trim();
   if (!text) return undefined;
+  const number = parseRequestNumber(text);
+  if (number) return and(eq(visitorRequests.kind, number.kind), eq(visitorRequests.number, number.number));
   return or(
     ilike(visitorRequests.name, containing(text)),
     ilike(visitorRequests.email, containing(text)),
@@ -80,6 +86,7 @@ async function select(where: SQL | undefined, page?: { limit: number; offset: nu
   const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
   return rows.map(({ request, course, vacancy, printing, file }): InboxRequest => ({
     id: request.id,
+    number: request.number === null ? '' : formatRequestNumber(request.kind, request.number),
     kind: request.kind,
     country: request.country as CountryCode,
     status: request.status,

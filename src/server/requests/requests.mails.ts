@@ -46,7 +46,7 @@ function summary(request: StoredRequest): string[] {
     ...(request.message ? [`Сообщение: ${request.message}`] : []),
     ...(request.attachment
       ? [
-          `Файл: ${request.attachment.filename} (${Math.ceil(request.attachment.size / 1024)} КБ), хранится в заявке №${request.id}`,
+          `Файл: ${request.attachment.filename} (${Math.ceil(request.attachment.size / 1024)} КБ), хранится в заявке ${request.number}`,
         ]
       : []),
   ];
@@ -60,14 +60,14 @@ export async function sendRequestMails(request: StoredRequest): Promise<void> {
   const titles = REQUEST_TITLES[request.kind];
   const contact = [request.name, request.phone && formatPhone(request.phone), request.email].filter(Boolean).join(', ');
   const staff = await renderMail(request.country, {
-    heading: `${titles.staff} №${request.id}`,
+    heading: `${titles.staff} ${request.number}`,
     paragraphs: [`${COUNTRIES[request.country].name}. ${contact}`, ...summary(request)],
   });
   const mails = [
     sendMail({
       kind: `request_${request.kind}_staff`,
       to: env.STAFF_EMAIL,
-      subject: `${titles.staff} №${request.id}: ${request.name}`,
+      subject: `${titles.staff} ${request.number}: ${request.name}`,
       ...staff,
     }),
   ];
@@ -77,7 +77,7 @@ export async function sendRequestMails(request: StoredRequest): Promise<void> {
       heading: titles.visitor,
       paragraphs: [
         `Здравствуйте, ${request.name}.`,
-        `${titles.visitor} (№${request.id}). ${titles.next}`,
+        `${titles.visitor}: номер ${request.number}. ${titles.next}`,
         ...summary(request),
       ],
       footnote: `Вы получили это письмо, потому что отправили форму на сайте ${SHOP_NAME}. Если это были не вы, просто не отвечайте.`,
@@ -86,7 +86,7 @@ export async function sendRequestMails(request: StoredRequest): Promise<void> {
       sendMail({
         kind: `request_${request.kind}`,
         to: request.email,
-        subject: `${titles.visitor} — ${SHOP_NAME}`,
+        subject: `${titles.visitor} (${request.number}) — ${SHOP_NAME}`,
         ...visitor,
       }),
     );

@@ -1,10 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { CountryCode } from '../../shared/countries.ts';
-import { getDb, queryRows } from '../db/client.ts';
+import { formatRequestNumber } from '../../shared/request-states.ts';
+import { getDb, queryRows, type Db } from '../db/client.ts';
 import {
   courses,
   printingPriceOffers,
   printingPrices,
+  requestCounters,
   requestFiles,
   vacancies,
   visitorRequests,
@@ -15,15 +17,16 @@ import { isUpcoming } from '../courses/course-dates.ts';
 import { consumeFormLimits } from './requests.limits.ts';
 import { sendRequestMails } from './requests.mails.ts';
 import { storeFileChunks } from './request-files.ts';
-import type { RequestInput, StoredRequest } from './requests.types.ts';
+import type { RequestInput, RequestKind, StoredRequest } from './requests.types.ts';
 
 export type { RequestInput, RequestKind, StoredRequest } from './requests.types.ts';
 
 /**
- * Stores a visitor's request (and its file) and mails it to the staff address, with an
- * acknowledgement to the visitor when they gave an email. A request a bot `trapped` itself with (it
- * filled the field people never see) goes through the same limits and checks and gets the same kind
- * of answer, with a number of the same sequence, but is neither kept nor mailed: nothing tells the bot.
+ * Stores a visitor's request (and its file) with the next number of its kind (`takeRequestNumber`) and
+ * mails it to the staff address, with an acknowledgement to the visitor when they gave an email. A
+ * request a bot `trapped` itself with (it filled the field people never see) goes through the same
+ * limits and checks and gets the same kind of answer, with the number its kind would give next (not
+ * taken, so people's numbers run on without gaps), but is neither kept nor mailed: nothing tells the bot.
  * @throws RateLimitError when the address sends too many forms; ValidationError when the course,
  * vacancy or price list row it names cannot take requests.
  */
@@ -34,7 +37,13 @@ export async function submitRequest(
 ): Promise<StoredRequest> {
   await consumeFormLimits(input.kind, clientIp);
   const about = await resolveSubject(input);
-  if (trapped) return { ...echo(input, about), id: await nextRequestId(), createdAt: new Date() };
+  if (trapped)
+    return {
+      ...echo(input, about),
+      id: await nextRequestId(),
+      number: formatRequestNumber(input.kind, await peekRequestNumber(input.kind)),
+      createdAt: new Date(),
+    };
   const db = await getDb();
   const stored = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -60,10 +69,13 @@ export async function submitRequest(
         .returning({ id: requestFiles.id });
       await storeFileChunks(tx, file!.id, bytes());
     }
-    return row!;
+    // Last, so the kind's counter stays locked only until the commit, not while a 100 MB model is stored.
+    const number = await takeRequestNumber(tx, row!.id, input.kind);
+    return { ...row!, number };
   });
   const request: StoredRequest = {
     id: stored.id,
+    number: formatRequestNumber(stored.kind, stored.number),
     kind: stored.kind,
     country: stored.country as CountryCode,
     name: stored.name,
@@ -79,7 +91,7 @@ export async function submitRequest(
   return request;
 }
 
-function echo(input: RequestInput, about: StoredRequest['about']): Omit<StoredRequest, 'id' | 'createdAt'> {
+function echo(input: RequestInput, about: StoredRequest['about']): Omit<StoredRequest, 'id' | 'number' | 'createdAt'> {
   const { kind, country, name, email, phone, message, details, attachment } = input;
   return {
     kind,
@@ -94,7 +106,34 @@ function echo(input: RequestInput, about: StoredRequest['about']): Omit<StoredRe
   };
 }
 
-// The number a stored request would have had, taken from its sequence so numbers stay in one series.
+/**
+ * Gives the request `id` the next number of its kind, in the transaction that stores it. The upsert
+ * locks the kind's counter row until the transaction ends: a second request of the kind waits there
+ * and reads the first one's number once it commits (or the same number, if it rolled back). That holds
+ * on PostgreSQL with any number of processes, and on PGlite, whose one connection runs one
+ * transaction at a time. The unique index on (kind, number) would refuse a duplicate anyway.
+ */
+async function takeRequestNumber(tx: Db, id: number, kind: RequestKind): Promise<number> {
+  const [counter] = await tx
+    .insert(requestCounters)
+    .values({ kind, last: 1 })
+    .onConflictDoUpdate({ target: requestCounters.kind, set: { last: sql`${requestCounters.last} + 1` } })
+    .returning({ last: requestCounters.last });
+  await tx.update(visitorRequests).set({ number: counter!.last }).where(eq(visitorRequests.id, id));
+  return counter!.last;
+}
+
+/** The number the kind's next request will get, without taking it. */
+async function peekRequestNumber(kind: RequestKind): Promise<number> {
+  const db = await getDb();
+  const [counter] = await db
+    .select({ last: requestCounters.last })
+    .from(requestCounters)
+    .where(eq(requestCounters.kind, kind));
+  return (counter?.last ?? 0) + 1;
+}
+
+// The id a stored request would have had (the API answers it too), taken from the table's sequence.
 async function nextRequestId(): Promise<number> {
   const [row] = await queryRows<{ id: number | string }>(
     await getDb(),

@@ -26,6 +26,8 @@ export interface RequestInput {
 /** A stored request with the titles of what it is about, for the answer and the mails. */
 export interface StoredRequest {
   id: number;
+  /** The number people read, within its kind: «В-0003» (`formatRequestNumber`). */
+  number: string;
   kind: RequestKind;
   country: CountryCode;
   name: string;

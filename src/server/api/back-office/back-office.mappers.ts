@@ -5,7 +5,7 @@ import type { StaffProduct, StaffProductDetail } from '../../catalog/staff-produ
 import type { StaffPublication } from '../../content/publications.service.ts';
 import { paths } from '../../../shared/paths.ts';
 import { DEFAULT_COUNTRY } from '../../../shared/countries.ts';
-import type { Subscriber } from '../../requests/newsletter.queries.ts';
+import { SUBSCRIPTION_STATE_LABELS, type Subscriber } from '../../requests/newsletter.queries.ts';
 import { toOrderJson } from '../orders/orders.mappers.ts';
 
 export function toStaffOrderJson(order: StaffOrder) {
@@ -53,6 +53,7 @@ export function toDashboardJson(dashboard: Dashboard) {
 export function toInboxRequestJson(request: InboxRequest) {
   return {
     id: request.id,
+    number: request.number,
     kind: request.kind,
     kind_label: REQUEST_KIND_LABELS[request.kind],
     country: request.country,
@@ -83,7 +84,10 @@ export function toSubscriberJson(subscriber: Subscriber) {
     id: subscriber.id,
     email: subscriber.email,
     country: subscriber.country,
+    state: subscriber.state,
+    state_label: SUBSCRIPTION_STATE_LABELS[subscriber.state],
     subscribed_at: subscriber.subscribedAt.toISOString(),
+    confirmed_at: subscriber.confirmedAt?.toISOString() ?? null,
     unsubscribed_at: subscriber.unsubscribedAt?.toISOString() ?? null,
   };
 }

@@ -145,7 +145,8 @@ export const listSubscribers = createRoute({
   path: '/staff/newsletter/',
   tags,
   security,
-  summary: "The newsletter's subscribers, newest first",
+  summary:
+    "The newsletter's subscriptions with their state (subscribed, waiting for confirmation, unsubscribed), newest first",
   request: { query: s.subscriberListQuery },
   responses: {
     200: jsonContent(s.subscriberPageSchema, 'A page of subscribers'),
@@ -160,10 +161,14 @@ export const exportSubscribers = createRoute({
   path: '/staff/newsletter/export/',
   tags,
   security,
-  summary: 'The active subscribers (of a country) as a CSV Excel opens (UTF-8 with a BOM, `;`)',
+  summary:
+    'The subscribers (of a country) as a CSV Excel opens (UTF-8 with a BOM, `;`): confirmed addresses only, never pending or unsubscribed ones',
   request: { query: s.subscriberExportQuery },
   responses: {
-    200: { content: { 'text/csv': { schema: { type: 'string' } } }, description: 'email; страна; подписан' },
+    200: {
+      content: { 'text/csv': { schema: { type: 'string' } } },
+      description: 'email; страна; подписан (the day it was confirmed)',
+    },
     400: jsonContent(fieldErrorsSchema, 'Unknown country'),
     ...staff,
   },

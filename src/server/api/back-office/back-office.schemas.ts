@@ -3,6 +3,7 @@ import { COUNTRY_CODES } from '../../../shared/countries.ts';
 import { ORDER_NUMBER_PATTERN, ORDER_STATUSES, STAFF_ORDER_ORDERINGS } from '../../orders/index.ts';
 import { STAFF_PRODUCT_ORDERINGS } from '../../catalog/staff-products.queries.ts';
 import { REQUEST_KINDS, REQUEST_STATUSES } from '../../requests/requests-inbox.ts';
+import { SUBSCRIPTION_STATES } from '../../requests/newsletter.queries.ts';
 import { countryEnum } from '../common.schemas.ts';
 import { filledLine, line, text } from '../fields.ts';
 import { pageSchema, paginationQuery } from '../pagination.ts';
@@ -118,12 +119,15 @@ export const inboxListQuery = z.object({
   country: countryEnum.optional(),
   search: text(100)
     .optional()
-    .openapi({ param: { description: 'Part of the name, email, phone or message.' } }),
+    .openapi({
+      param: { description: 'A request number («В-0003», «в-3»), or part of the name, email, phone or message.' },
+    }),
 });
 
 export const inboxRequestSchema = z
   .object({
     id: z.number().int(),
+    number: z.string().openapi({ description: 'The number people read, counted within its kind: «В-0003».' }),
     kind: requestKindEnum,
     kind_label: z.string(),
     country: z.enum(COUNTRY_CODES),
@@ -159,7 +163,12 @@ export const inboxUpdateBody = z
 export const subscriberListQuery = z.object({
   ...paginationQuery(50),
   country: countryEnum.optional(),
-  state: z.enum(['active', 'unsubscribed'], { error: 'Допустимые значения: active, unsubscribed.' }).optional(),
+  state: z
+    .enum(SUBSCRIPTION_STATES, { error: `Допустимые значения: ${SUBSCRIPTION_STATES.join(', ')}.` })
+    .optional()
+    .openapi({
+      param: { description: '`active`: confirmed subscribers; `pending`: waiting for confirmation; `unsubscribed`.' },
+    }),
   search: text(100)
     .optional()
     .openapi({ param: { description: 'Part of the email.' } }),
@@ -170,7 +179,13 @@ export const subscriberSchema = z
     id: z.number().int(),
     email: z.string(),
     country: z.enum(COUNTRY_CODES),
-    subscribed_at: z.string().openapi({ format: 'date-time' }),
+    state: z.enum(SUBSCRIPTION_STATES),
+    state_label: z.string(),
+    subscribed_at: z.string().openapi({ format: 'date-time', description: 'When the address was given in the form.' }),
+    confirmed_at: z
+      .string()
+      .nullable()
+      .openapi({ format: 'date-time', description: 'When its owner confirmed it; null while pending.' }),
     unsubscribed_at: z.string().nullable().openapi({ format: 'date-time' }),
   })
   .openapi('NewsletterSubscriber');

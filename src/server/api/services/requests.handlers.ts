@@ -100,7 +100,7 @@ export const createNewsletterSubscription: AppRouteHandler<typeof routes.createN
     {
       email,
       country,
-      detail: 'Спасибо за подписку. Мы пишем не чаще раза в неделю; отписаться можно по ссылке в каждом письме.',
+      detail: `Проверьте почту: мы отправили письмо на ${email}. Подтвердите подписку по ссылке из письма — без этого рассылка не придёт.`,
     },
     201,
   );

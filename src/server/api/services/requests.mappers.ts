@@ -11,6 +11,7 @@ const NEXT: Record<RequestKind, string> = {
 export function toRequestJson(r: StoredRequest) {
   return {
     id: r.id,
+    number: r.number,
     kind: r.kind,
     country: r.country,
     name: r.name,

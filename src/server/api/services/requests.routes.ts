@@ -91,12 +91,13 @@ export const createNewsletterSubscription = createRoute({
   method: 'post',
   path: '/services/newsletter_subscriptions/',
   tags,
-  summary: 'Subscribe an email to the newsletter (the same answer whether or not it was subscribed)',
+  summary:
+    'Subscribe an email to the newsletter, double opt-in: it is pending until its owner confirms the mailed link (the same answer whether or not it was subscribed)',
   request: { body: json(s.newsletterBody) },
   responses: {
     201: jsonContent(
       s.newsletterAnswerSchema,
-      'Subscribed; a welcome mail with the unsubscribe link goes to new subscribers',
+      'Accepted: a new, pending or unsubscribed address is mailed the confirmation link, a subscribed one that it is subscribed already (within the mailbox quota)',
     ),
     ...refused,
   },

@@ -135,6 +135,9 @@ export const newsletterBody = z
 export const requestAnswerSchema = z
   .object({
     id: z.number().int(),
+    number: z
+      .string()
+      .openapi({ description: 'The number people read, counted within its kind: «В-0003» is the third question.' }),
     kind: z.enum(['support', 'printing', 'vacancy', 'course', 'course_search']),
     country: countryEnum,
     name: z.string(),

@@ -14,6 +14,12 @@ export const visitorRequests = pgTable(
   {
     id: serial().primaryKey(),
     kind: text({ enum: ['support', 'printing', 'vacancy', 'course', 'course_search'] }).notNull(),
+    /**
+     * The request's number within its kind (1, 2, 3... per kind: «В-0003» is the third question), from
+     * `request_counters`. The transaction that stores the request takes it as its last write, after the
+     * file, so the kind's counter is locked only for the commit; null only inside that transaction.
+     */
+    number: integer(),
     /** The storefront the visitor wrote from: whose office answers. */
     country: text()
       .notNull()
@@ -35,8 +41,22 @@ export const visitorRequests = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.kind, t.createdAt), index('visitor_requests_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index().on(t.kind, t.createdAt),
+    index('visitor_requests_status_idx').on(t.status, t.createdAt),
+    uniqueIndex('visitor_requests_kind_number_idx').on(t.kind, t.number),
+  ],
 );
+
+/**
+ * The last number given to each kind of visitor request. A request takes the next one by updating its
+ * kind's row in the transaction that stores it: the row stays locked until that commits, so two
+ * requests at once never get the same number, and a request that fails gives its number back.
+ */
+export const requestCounters = pgTable('request_counters', {
+  kind: text({ enum: ['support', 'printing', 'vacancy', 'course', 'course_search'] }).primaryKey(),
+  last: integer().notNull().default(0),
+});
 
 /**
  * A file sent with a request (an STL model, a CV), kept in the database so every shop process can serve it.
@@ -72,7 +92,11 @@ export const requestFileChunks = pgTable(
   (t) => [primaryKey({ columns: [t.fileId, t.seq] })],
 );
 
-/** Newsletter subscribers; `token` signs the unsubscribe link of every mail. */
+/**
+ * Newsletter subscriptions, double opt-in: an address is a subscriber once its owner confirmed it by
+ * the mailed link (`confirmed_at`), until they unsubscribe; before that it is pending. `token` names the
+ * subscription in the unsubscribe link of every mail and is signed into the confirmation link.
+ */
 export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
   id: serial().primaryKey(),
   /** Lower case. */
@@ -82,6 +106,8 @@ export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
     .references(() => countries.code),
   token: text().notNull().unique(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  /** When the owner confirmed the address; null while pending (and again once they subscribe anew after leaving). */
+  confirmedAt: timestamp({ withTimezone: true }),
   unsubscribedAt: timestamp({ withTimezone: true }),
 });
 
