@@ -63,6 +63,12 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
     },
   },
+  // The browser's code logs nothing: an expected refusal (a 400 for a wrong form, a 401 before a refresh)
+  // is shown to the person or handled, and a console line for it would be noise (and fails the browser tests).
+  {
+    files: ['src/islands/**/*.{ts,tsx}', 'src/lib/**/*.ts', 'src/browser/**/*.ts', 'src/stores/**/*.ts'],
+    rules: { 'no-console': 'error' },
+  },
   // Tests read answers whose shape they assert: `any` there is the point, not a hole.
   {
     files: ['tests/**/*.ts'],
