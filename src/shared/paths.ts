@@ -47,6 +47,8 @@ export const paths = {
   vacancy: (country: CountryCode, slug: string) => `/${country}/vacancies/${encodeURIComponent(slug)}/`,
   contacts: (country: CountryCode) => `/${country}/contacts/`,
   feed: (country: CountryCode) => `/${country}/feed.xml`,
+  /** The page for people about the feed: its address for a feed reader and what it holds. */
+  feedAbout: (country: CountryCode) => `/${country}/feed/`,
   newsletterUnsubscribe: (country: CountryCode, token: string) =>
     `/${country}/newsletter/unsubscribe/${encodeURIComponent(token)}/`,
   newsletterConfirm: (country: CountryCode, token: string) =>

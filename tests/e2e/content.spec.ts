@@ -115,6 +115,21 @@ test.describe('news and articles', () => {
     expect(xml).toContain(`<link rel="alternate" type="text/html" href="${baseURL}/kg/news/`);
     expect(xml).toContain(`${baseURL}/kg/articles/`);
   });
+
+  test('the shop’s RSS links lead people to a page with the feed’s address and what it holds, not to raw XML', async ({
+    page,
+    baseURL,
+  }) => {
+    await page.goto('/kg/news/');
+    await page.getByRole('link', { name: 'Подписаться через RSS' }).click();
+    await expect(page).toHaveURL(/\/kg\/feed\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'RSS-лента новостей и статей' })).toBeVisible();
+    await expect(page.locator('code')).toHaveText(`${baseURL}/kg/feed.xml`);
+    await expect(page.getByRole('link', { name: 'Сама лента (XML)' })).toHaveAttribute('href', '/kg/feed.xml');
+    const entries = page.getByRole('region', { name: 'Сейчас в ленте' }).getByRole('link');
+    expect(await entries.count()).toBeGreaterThan(2);
+    await expectNoSeriousAxeViolations(page);
+  });
 });
 
 test.describe('courses', () => {

@@ -7,22 +7,37 @@ import { SHOP_NAME } from '../../shared/site.ts';
 
 const FEED_SIZE = 30;
 
-/** The Atom feed of a country's news and articles, newest first. */
-export async function renderFeed(country: CountryCode): Promise<string> {
+export interface FeedEntry {
+  item: PublicationSummary;
+  url: string;
+  category: 'Новости' | 'Статьи';
+}
+
+/** What a country's feed holds: its news and articles, newest first. */
+export async function feedEntries(country: CountryCode): Promise<FeedEntry[]> {
   const [news, articles] = await Promise.all([
     listPublications('news', { limit: FEED_SIZE, offset: 0 }),
     listPublications('article', { limit: FEED_SIZE, offset: 0 }),
   ]);
-  const entries = [
-    ...news.items.map((item) => ({ item, url: absoluteUrl(paths.newsItem(country, item.slug)), category: 'Новости' })),
+  return [
+    ...news.items.map((item) => ({
+      item,
+      url: absoluteUrl(paths.newsItem(country, item.slug)),
+      category: 'Новости' as const,
+    })),
     ...articles.items.map((item) => ({
       item,
       url: absoluteUrl(paths.article(country, item.slug)),
-      category: 'Статьи',
+      category: 'Статьи' as const,
     })),
   ]
     .sort((a, b) => b.item.publishedAt.getTime() - a.item.publishedAt.getTime())
     .slice(0, FEED_SIZE);
+}
+
+/** The Atom feed of a country's news and articles, newest first. */
+export async function renderFeed(country: CountryCode): Promise<string> {
+  const entries = await feedEntries(country);
   const updated = entries.reduce((latest, { item }) => Math.max(latest, updatedAt(item).getTime()), 0);
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
