@@ -188,7 +188,7 @@ describe('the newsletter, double opt-in', () => {
       sql`select id from newsletter_subscriptions where confirmed_at is null`,
     );
     const backfill = readFileSync(
-      new URL('../../src/server/db/migrations/0033_newsletter_confirmation_backfill.sql', import.meta.url),
+      new URL('../../src/server/db/migrations/0034_newsletter_confirmation_backfill.sql', import.meta.url),
       'utf8',
     );
     try {
