@@ -51,8 +51,42 @@ const { handler } = (await import(entry)) as { handler: (req: http.IncomingMessa
 const { env } = await import('../src/server/env.ts');
 const { createShopServer } = await import('../src/server/http/shop-server.ts');
 const compress = compression({ threshold: 1024 });
+// The API goes straight from the shop's server into Hono: the very app Astro's route hands it to
+// (`src/pages/api/v1/[...path].ts`, which `astro dev` still uses), with what the middleware gives an API
+// answer (the request's signal, the security headers), but without Astro's look for a static file and its
+// page pipeline in front of every call: those were most of a signed-in call's time (issue 24).
+const { getRequestListener } = await import('@hono/node-server');
+const { getApp } = await import('../src/server/api/app.ts');
+const { applySecurityHeaders } = await import('../src/server/web/security-headers.ts');
+const { runWithRequestSignal } = await import('../src/server/request-scope.ts');
+const answerApi = getRequestListener(
+  async (incoming, bindings) => {
+    // A standard Request: middleware such as Hono's body limit builds a new Request from it, which Node's
+    // own class refuses to do from the adapter's lightweight one.
+    const hasBody = incoming.method !== 'GET' && incoming.method !== 'HEAD';
+    const request = new Request(incoming.url, {
+      method: incoming.method,
+      headers: incoming.headers,
+      body: hasBody ? incoming.body : null,
+      signal: incoming.signal,
+      ...(hasBody ? { duplex: 'half' } : {}),
+    } as RequestInit);
+    const answer = await runWithRequestSignal(request.signal, () =>
+      getApp().fetch(request, { clientAddress: bindings.incoming.socket.remoteAddress }),
+    );
+    const response = new Response(answer.body, answer);
+    applySecurityHeaders(response.headers, new URL(request.url).pathname, { siteUrl: env.SITE_URL });
+    return response;
+  },
+  // Astro runs in this process too: the global Request and Response stay Node's own.
+  { overrideGlobalObjects: false },
+);
+const render = (req: http.IncomingMessage, res: http.ServerResponse) => {
+  if (req.url?.startsWith('/api/')) void answerApi(req, res);
+  else handler(req, res);
+};
 const { server, drain } = createShopServer({
-  render: handler,
+  render,
   wrap: (req, res, next) => compress(req as never, res as never, next),
   cache: { maxBytes: env.RESPONSE_CACHE_MB * 1024 * 1024 },
   database: shop.handle,

@@ -161,8 +161,9 @@ test('staff upload a product photo, make it the main one, and the shop shows it 
   ).toBeVisible();
   await page.getByRole('button', { name: `Сделать фото ${before + 1} главным` }).click();
   await expectNoSeriousAxeViolations(page);
+  // The test server's access token lives 5 s: a first PATCH may be refused (401), refreshed and sent again.
   const saved = page.waitForResponse(
-    (r) => r.url().includes('/api/v1/staff/products/') && r.request().method() === 'PATCH',
+    (r) => r.url().includes('/api/v1/staff/products/') && r.request().method() === 'PATCH' && r.status() !== 401,
   );
   await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
   expect((await saved).status()).toBe(200);

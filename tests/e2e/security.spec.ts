@@ -111,6 +111,19 @@ test("the pages' policy runs scripts only from the shop or by hash, and says whe
   expect((await request.get('/api/v1/docs/')).headers()['content-security-policy']).toContain("default-src 'none'");
 });
 
+test('API answers, served straight into Hono by the shop’s server, carry the security headers pages do', async ({
+  request,
+}) => {
+  for (const path of ['/api/v1/products/categories/', '/api/v1/accounts/auth/users/me/', '/api/v1/no-such-route/']) {
+    const headers = (await request.get(path)).headers();
+    expect(headers['x-content-type-options'], path).toBe('nosniff');
+    expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+    expect(headers['x-frame-options'], path).toBe('DENY');
+    expect(headers['content-security-policy'], path).toContain("default-src 'none'");
+    expect(headers['content-security-policy'], path).toContain('report-uri /api/v1/security/csp_report/');
+  }
+});
+
 test('an injected inline script does not run, and the browser reports the violation to the shop, which logs it', async ({
   browser,
 }) => {
