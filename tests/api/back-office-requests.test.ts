@@ -105,7 +105,8 @@ describe('the back office: the inbox of visitor requests', () => {
     expect(file.headers.get('content-length')).toBe(String(model.length));
     expect((file.body as string).length).toBe(model.length);
     expect(file.body === model).toBe(true);
-  });
+    // 30 MB in and out of the embedded database: seconds on an idle machine, more on a busy one.
+  }, 120_000);
 
   it('hands out the file only as a download that no browser runs as a page', async () => {
     const token = await staffAccess();

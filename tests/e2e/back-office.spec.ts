@@ -87,6 +87,9 @@ test('staff confirm and ship an order from the back office, and the customer is 
   await signIn(page);
   await page.getByRole('menuitem', { name: 'Заказы' }).click();
   await page.getByPlaceholder('Номер, email, имя или телефон').fill(number);
+  // The search applies after a pause and redraws the list: a row clicked before that redraw is gone.
+  await expect(page).toHaveURL(/filter=/);
+  await expect(page.getByText('1-1 из 1')).toBeVisible();
   await page.getByRole('cell', { name: number }).click();
   await expect(page.getByRole('heading', { name: `Заказ ${number}` })).toBeVisible();
   await expect(page.getByRole('cell', { name: product.name })).toBeVisible();
