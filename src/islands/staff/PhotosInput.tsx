@@ -7,26 +7,19 @@
 import { useRef, useState } from 'react';
 import { Alert, Box, Button, IconButton, LinearProgress, Stack, TextField, Typography } from '@mui/material';
 import { useInput } from 'react-admin';
-import { getMe } from '../../lib/api/accounts.ts';
-import { ApiError, apiErrorMessage, isUnauthorized } from '../../lib/api/api-error.ts';
+import { ApiError, apiErrorMessage } from '../../lib/api/api-error.ts';
 import type { components } from '../../lib/api/schema.gen.ts';
-import { uploadForm } from '../../lib/api/upload.ts';
 import { imageSources } from '../../shared/media.ts';
+import { staffUpload } from './staff-upload.ts';
 
 type StoredImage = components['schemas']['StoredImage'];
 
 const MAX_PHOTOS = 20;
 
-async function uploadPhoto(file: File): Promise<StoredImage> {
+function uploadPhoto(file: File): Promise<StoredImage> {
   const body = new FormData();
   body.set('file', file);
-  const send = () => uploadForm<StoredImage>('staff/media/', body);
-  // An upload does not refresh the session itself: refresh through the API client and send once more.
-  return send().catch(async (failure: unknown) => {
-    if (!isUnauthorized(failure)) throw failure;
-    await getMe();
-    return send();
-  });
+  return staffUpload<StoredImage>('staff/media/', body);
 }
 
 /** The server's reason for refusing a photo (its `file` field error), else what went wrong. */

@@ -40,16 +40,15 @@ import {
   useRefresh,
   type RaRecord,
 } from 'react-admin';
-import { getMe } from '../../lib/api/accounts.ts';
-import { apiErrorMessage, isUnauthorized } from '../../lib/api/api-error.ts';
+import { apiErrorMessage } from '../../lib/api/api-error.ts';
 import type { components } from '../../lib/api/schema.gen.ts';
-import { uploadForm } from '../../lib/api/upload.ts';
 import { COUNTRY_CODES, type CountryCode } from '../../shared/countries.ts';
 import { countryChoices, countryName } from './choices.ts';
 import { createStaffActions } from './data-provider.ts';
 import { DownloadButton } from './DownloadButton.tsx';
 import { FieldRow } from './FieldRow.tsx';
 import { fileSize, moment } from './format.ts';
+import { staffUpload } from './staff-upload.ts';
 
 type Task = components['schemas']['ImportTask'] & RaRecord;
 type Kind = Task['kind'];
@@ -177,14 +176,9 @@ function UploadForm() {
       body.set('mode', mode);
     }
     setProgress(0);
-    const send = () => uploadForm<{ task_id: string }>(IMPORT_KINDS[kind].path, body, { onProgress: setProgress });
     try {
-      // An upload is one XMLHttpRequest that does not refresh the session itself: an expired access
-      // token is refreshed through the API client, and the upload sent again, once.
-      const started = await send().catch(async (failure: unknown) => {
-        if (!isUnauthorized(failure)) throw failure;
-        await getMe();
-        return send();
+      const started = await staffUpload<{ task_id: string }>(IMPORT_KINDS[kind].path, body, {
+        onProgress: setProgress,
       });
       notify('Файл загружен, задача запущена.', { type: 'info' });
       redirect('show', 'imports', started.task_id);
