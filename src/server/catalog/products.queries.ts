@@ -172,16 +172,21 @@ async function queryProducts(options: ProductListOptions): Promise<{ items: Prod
 
   const ordering = options.ordering ?? (filters.search ? 'relevance' : 'price');
   if (ordering === 'relevance' && filters.search) {
-    // The search already ranked its matches: keep those the other filters leave, in that order.
-    const kept = await db.select({ id: products.id }).from(products).innerJoin(productOffers, offerJoin).where(where);
-    const keptIds = new Set(kept.map((r) => r.id));
-    const pageIds = filters.search.matches.ids
-      .filter((id) => keptIds.has(id))
-      .slice(options.offset, options.offset + options.limit);
+    // The search index ranks the matches the other filters keep, and counts them; it knows every filter
+    // but price and specifications, for which the database says which matches stay.
+    const kept =
+      filters.priceFrom || filters.priceTo || filters.specifications.length || filters.ids
+        ? new Set(
+            (await db.select({ id: products.id }).from(products).innerJoin(productOffers, offerJoin).where(where)).map(
+              (r) => r.id,
+            ),
+          )
+        : filters;
+    const { ids: pageIds, count: keptCount } = filters.search.matches.page(kept, options.offset, options.limit);
     const rows = pageIds.length ? await summaries().where(sql`${products.id} = any(${intArray(pageIds)}::int[])`) : [];
     const position = new Map(pageIds.map((id, index) => [id, index]));
     rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
-    return { items: toItems(rows), count: keptIds.size };
+    return { items: toItems(rows), count: keptCount };
   }
 
   // An exact SKU hit leads whatever the ordering: a dentist who types an article number wants that item.

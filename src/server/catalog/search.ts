@@ -1,22 +1,17 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { intArray, queryRows, type Db } from '../db/client.ts';
-import { escapeLike } from '../db/like.ts';
 import { memoCache } from '../cache/memo.ts';
 import { invalidate } from '../cache/invalidation.ts';
 import { textVariants, wordVariants } from './search-variants.ts';
+import { searchIndex, type SearchMatches } from './search-index.ts';
+import { parseTsQuery } from './tsquery.ts';
+
+export type { SearchMatches } from './search-index.ts';
 
 export interface SearchTerms {
   text: string;
   /** The words of the text, lower-cased: letters and digits only, so they are safe inside a tsquery. */
   words: string[];
-}
-
-/** Products a search finds, best first; filters, counts and facets then work on these ids. */
-export interface SearchMatches {
-  /** Every matching product id (active or not, any country), most relevant first. */
-  ids: number[];
-  /** Products whose SKU is exactly the search text: they lead whatever the ordering. */
-  exactSkuIds: number[];
 }
 
 export function parseSearch(text: string): SearchTerms | undefined {
@@ -46,50 +41,32 @@ const cache = memoCache<SearchMatches>({ scopes: ['catalog'], max: 500 });
 /**
  * Full-text search (Russian stemming, every word also as a prefix) over the name, SKU, brand, category
  * and description; each search word may also be any catalog word close to it, which forgives typos;
- * SKUs match exactly or by prefix, case-insensitively. Both branches use indexes, so the cost follows
- * the number of matches, not the size of the catalog.
+ * SKUs match exactly or by prefix, case-insensitively. The database builds the query (stems, typo
+ * alternatives from `search_words`); the process's search index (search-index.ts) matches and ranks it
+ * in memory, so the cost does not follow the size of the catalog.
  *
  * Ranking: an exact SKU first, then closeness to the name (rounded, so near-ties fall through to the
- * text rank; "композит" ranks composites above "композитный цемент"), then the full-text rank.
+ * text rank; "композит" ranks composites above "композитный цемент"), then where the words were found.
  */
 export function findMatches(db: Db, search: SearchTerms): Promise<SearchMatches> {
   return cache.get(search.text.toLowerCase(), () => searchMatches(db, search));
 }
 
 async function searchMatches(db: Db, search: SearchTerms): Promise<SearchMatches> {
-  const lower = search.text.toLowerCase();
-  const prefix = `${escapeLike(lower)}%`;
   const { tsquery, allKnown } = await typoTolerantQuery(db, search.words);
-  // Names are compared with the text as typed and, unless every word is a catalog word as typed, as the
-  // person may have meant it (other layout, other alphabet); a name close to the text as typed skips that.
-  const variants = allKnown ? [] : textVariants(search.text);
-  const typed = sql`word_similarity(${search.text}, p.name)`;
-  const closeness = variants.length
-    ? sql`case when ${typed} >= 0.5 then ${typed} else greatest(${typed}, ${sql.join(
-        variants.map((text) => sql`word_similarity(${text}, p.name)`),
-        sql`, `,
-      )}) end`
-    : typed;
-  // The planner reads a common word («композит», a fifth of the catalog) as cheaper to find by reading
-  // every row, but each row's search vector is large: the full-text index finds the same rows about seven
-  // times faster (EXPLAIN ANALYZE at 20,000 products: 118 ms by sequential scan, 17 ms by the index).
-  const rows = await db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    return queryRows<{ id: number; exact: boolean }>(
-      tx,
-      sql`select p.id, lower(p.sku) = ${lower} as exact
-        from products p
-        where p.id in (
-          select id from products where lower(sku) like ${prefix}
-          ${tsquery ? sql`union all select id from products where search_vector @@ to_tsquery('russian', ${tsquery})` : sql``}
-        )
-        order by exact desc,
-          round((${closeness})::numeric, 1) desc,
-          ${tsquery ? sql`ts_rank(p.search_vector, to_tsquery('russian', ${tsquery})) desc,` : sql``}
-          p.id`,
-    );
+  // The database stems the words and drops stop words; the index answers the query it gives back.
+  const [normalised] = tsquery
+    ? await queryRows<{ query: string }>(db, sql`select to_tsquery('russian', ${tsquery})::text as query`)
+    : [];
+  const index = await searchIndex(db);
+  return index.search({
+    tsquery: parseTsQuery(normalised?.query ?? ''),
+    skuText: search.text.toLowerCase(),
+    text: search.text,
+    // Names are compared with the text as typed and, unless every word is a catalog word as typed, as the
+    // person may have meant it (other layout, other alphabet); a name close to the text as typed skips that.
+    variants: allKnown ? [] : textVariants(search.text),
   });
-  return { ids: rows.map((r) => Number(r.id)), exactSkuIds: rows.filter((r) => r.exact).map((r) => Number(r.id)) };
 }
 
 /**

@@ -243,3 +243,16 @@ export const catalogChanges = pgTable(
   },
   (t) => [index().on(t.taskId), index().on(t.productId, t.at)],
 );
+
+/**
+ * The products whose searchable data changed (name, SKU, search text, state, category, brand, or the
+ * countries they are sold in), in commit-safe order: written by triggers on `products` and
+ * `product_offers` (migration 0036), whoever writes (the shop, an import, psql), and read by every
+ * process's search index (`catalog/search-index.ts`) to reload only those products. Rows older than a
+ * day are pruned; a process that fell further behind rebuilds its index.
+ */
+export const searchIndexChanges = pgTable('search_index_changes', {
+  seq: bigserial({ mode: 'number' }).primaryKey(),
+  productId: integer().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

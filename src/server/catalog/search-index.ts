@@ -1,0 +1,597 @@
+/**
+ * Each process's search index: every product's search words (the lexemes of its `search_vector`, as the
+ * database stemmed them), SKU, name, state, category, brand and the countries it is sold in, so that a
+ * search matches, ranks, filters and counts in memory. The database still does the language work (the
+ * typo-tolerant query and its stems, search.ts); the index answers it without reading thousands of rows,
+ * so a search costs the same at 1,000 products as at 100,000.
+ *
+ * Kept fresh across processes by `search_index_changes` (rows written by triggers on `products` and
+ * `product_offers`, migration 0036, whoever writes): after any cache invalidation the next search reads
+ * the changes since the last one and reloads those products. A change is never skipped: the triggers
+ * hold an advisory lock shared until their transaction ends, and the index moves its settled mark past
+ * a change number only while it can take that lock exclusively, i.e. when nothing noted is uncommitted.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { intArray, queryRows, type Db } from '../db/client.ts';
+import { cacheGeneration } from '../cache/invalidation.ts';
+import { logger } from '../logger.ts';
+import type { TsQuery } from './tsquery.ts';
+import { trigramSequence, wordSimilarityOf } from './word-similarity.ts';
+
+/** The advisory lock the triggers of migration 0036 hold shared. */
+export const SEARCH_INDEX_LOCK = 4_720_612;
+/** Text rank of a word found in the name or SKU, and in the rest (brand, category, description): ts_rank's A and B weights. */
+const RANK_NAME = 10;
+const RANK_TEXT = 4;
+/** More changed products than this share of the index rebuild it instead of reloading them one by one. */
+const REBUILD_SHARE = 0.25;
+/** Change rows older than this are pruned (a process further behind rebuilds its index). */
+const PRUNE_EVERY_MS = 60 * 60_000;
+/**
+ * Without any invalidation, the log is still read this often: a hand edit in psql tells no process,
+ * and shows in search within this time, as it does in the other caches' lifetimes.
+ */
+const CHECK_EVERY_MS = 30_000;
+/** Product ids are below 2^31 (serial): the ranking key keeps them in its low bits. */
+const ID_SPAN = 2 ** 31;
+/** Keys at or above this are exact SKU matches (exact × 16 × 256 × ID_SPAN). */
+const EXACT_KEY = 16 * 256 * ID_SPAN;
+/** SKUs are bucketed by their first characters, so a SKU search reads a bucket, not every SKU. */
+const SKU_BUCKET = 2;
+/** An index this large is rebuilt while searches go on with the old one (below it, they wait). */
+const REBUILD_IN_BACKGROUND = 20_000;
+/** Products indexed between two yields to the event loop. */
+const LOAD_CHUNK = 2000;
+
+/**
+ * `round(closeness::numeric, 1)` in tenths, as the database rounds a float4: printed to six significant
+ * digits, then half away from zero (0.45 → 5 though 0.45 is 0.44999999 in float4).
+ */
+function tenths(value: number): number {
+  return Math.round(value * 10 + 5e-6);
+}
+
+const idOfKey = (key: number) => ID_SPAN - 1 - (key % ID_SPAN);
+
+/** Ids up to this are looked up in an array (ids are serial); larger ones in a map. */
+const DENSE_IDS = 10_000_000;
+
+function compileFilter(filter: IndexFilter) {
+  return {
+    ...filter,
+    categorySet: filter.categoryIds && new Set(filter.categoryIds),
+    brandSet: filter.brandIds && new Set(filter.brandIds),
+  };
+}
+
+/** What a search found: every match, and the ranking worked out page by page. */
+export interface SearchMatches {
+  /** Every matching product id (active or not, any country), best first by an upper bound of the ranking. */
+  ids: number[];
+  /** Products whose SKU is exactly the search text: they lead whatever the ordering. */
+  exactSkuIds: number[];
+  /**
+   * One page of the matches a listing keeps, in ranking order, and how many it keeps: `keep` is either
+   * the filters the index knows (state, country, category, brand) or the ids the database kept.
+   */
+  page(keep: IndexFilter | ReadonlySet<number>, offset: number, limit: number): { ids: number[]; count: number };
+}
+
+/** What the index reads of a product, one row per product. */
+interface ProductRow {
+  id: number;
+  sku: string;
+  name: string;
+  isActive: boolean;
+  categoryId: number;
+  brandId: number | null;
+  /** Lexemes of the name and SKU (weight A), and of every field. */
+  nameLexemes: string[];
+  allLexemes: string[];
+}
+
+/** What a search asks the index: the normalised tsquery and the text as typed. */
+export interface IndexQuery {
+  tsquery: TsQuery | undefined;
+  /** The search text as typed, lower-cased: an exact SKU or the beginning of SKUs. */
+  skuText: string;
+  /** The text as typed and its other spellings (search-variants.ts), for closeness to the name. */
+  text: string;
+  variants: string[];
+}
+
+/** The filters the index can apply itself (the others, price and specifications, are the database's). */
+export interface IndexFilter {
+  isActive: boolean;
+  country: string;
+  categoryIds?: readonly number[];
+  brandIds?: readonly number[];
+}
+
+// Products are read as one text (fields split by \x01, products by \x02): the embedded database hands
+// over one large value far faster than 100,000 rows (0.4 s against 1.4 s for the same columns).
+const FIELD = '\u0001';
+const ROW = '\u0002';
+
+async function readProducts(db: Db, where: SQL): Promise<ProductRow[]> {
+  const [row] = await queryRows<{ text: string | null }>(
+    db,
+    sql`select string_agg(concat_ws(chr(1), p.id, lower(translate(p.sku, chr(1) || chr(2), '  ')),
+          translate(p.name, chr(1) || chr(2), '  '), p.is_active::int, p.category_id, coalesce(p.brand_id::text, ''),
+          strip(ts_filter(p.search_vector, '{a}'))::text, strip(p.search_vector)::text), chr(2)) as text
+        from products p where ${where}`,
+  );
+  if (!row?.text) return [];
+  return row.text.split(ROW).map((line) => {
+    const [id, sku, name, active, categoryId, brandId, nameVector, allVector] = line.split(FIELD);
+    return {
+      id: Number(id),
+      sku: sku!,
+      name: name!,
+      isActive: active === '1',
+      categoryId: Number(categoryId),
+      brandId: brandId ? Number(brandId) : null,
+      nameLexemes: vectorLexemes(nameVector!),
+      allLexemes: vectorLexemes(allVector!),
+    };
+  });
+}
+
+/** The lexemes of a stripped tsvector's text: `'abc' 'it''s'`. */
+export function vectorLexemes(text: string): string[] {
+  const out: string[] = [];
+  let i = 0;
+  while (i < text.length) {
+    if (text[i] !== "'") {
+      i += 1;
+      continue;
+    }
+    let lexeme = '';
+    i += 1;
+    while (i < text.length) {
+      const ch = text[i]!;
+      if (ch === "'" && text[i + 1] === "'") {
+        lexeme += "'";
+        i += 2;
+      } else if (ch === "'") {
+        i += 1;
+        break;
+      } else if (ch === '\\') {
+        lexeme += text[i + 1] ?? '';
+        i += 2;
+      } else {
+        lexeme += ch;
+        i += 1;
+      }
+    }
+    out.push(lexeme);
+  }
+  return out;
+}
+
+/** The countries each product is sold in, as one text per country. */
+async function readOffers(db: Db, where: SQL): Promise<Map<number, string[]>> {
+  const rows = await queryRows<{ country: string; ids: string }>(
+    db,
+    sql`select country, string_agg(product_id::text, ',') as ids from product_offers where ${where} group by country`,
+  );
+  const byProduct = new Map<number, string[]>();
+  for (const row of rows) {
+    for (const id of row.ids.split(',')) {
+      const list = byProduct.get(Number(id));
+      if (list) list.push(row.country);
+      else byProduct.set(Number(id), [row.country]);
+    }
+  }
+  return byProduct;
+}
+
+export class SearchIndex {
+  // Per slot: a product as last loaded; a reloaded product gets a new slot and its old one dies.
+  private ids: number[] = [];
+  private skus: string[] = [];
+  private active: boolean[] = [];
+  private category: number[] = [];
+  private brand: (number | null)[] = [];
+  private countries: string[][] = [];
+  private alive: boolean[] = [];
+  /** The name's trigrams in order, numbered by `gramNumbers`. */
+  private grams: Int32Array[] = [];
+  private gramNumbers = new Map<number, number>();
+  private lastpos = new Int32Array(0);
+  private stamps = new Uint32Array(0);
+  private stamp = 0;
+  private slotOf = new Map<number, number>();
+  private slotById = new Int32Array(0);
+  private skuBuckets = new Map<string, number[]>();
+  private postings = new Map<string, { name: number[]; text: number[] }>();
+  private sortedLexemes: string[] | undefined;
+
+  get size(): number {
+    return this.slotOf.size;
+  }
+
+  /** Slots no product uses any more: the index is rebuilt when they are too many. */
+  get deadSlots(): number {
+    return this.ids.length - this.slotOf.size;
+  }
+
+  /** Adds (or replaces) products, yielding to other work every few thousand (100,000 take seconds). */
+  async load(rows: readonly ProductRow[], offers: Map<number, string[]>): Promise<void> {
+    for (let start = 0; start < rows.length; start += LOAD_CHUNK) {
+      if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+      this.loadSome(rows.slice(start, start + LOAD_CHUNK), offers);
+    }
+  }
+
+  private loadSome(rows: readonly ProductRow[], offers: Map<number, string[]>): void {
+    for (const row of rows) {
+      this.remove(row.id);
+      const slot = this.ids.length;
+      this.ids.push(row.id);
+      this.skus.push(row.sku);
+      const bucket = row.sku.slice(0, SKU_BUCKET);
+      const inBucket = this.skuBuckets.get(bucket);
+      if (inBucket) inBucket.push(slot);
+      else this.skuBuckets.set(bucket, [slot]);
+      this.active.push(row.isActive);
+      this.category.push(row.categoryId);
+      this.brand.push(row.brandId);
+      this.countries.push(offers.get(row.id) ?? []);
+      this.alive.push(true);
+      this.grams.push(Int32Array.from(trigramSequence(row.name), (trigram) => this.gramNumber(trigram)));
+      this.slotOf.set(row.id, slot);
+      if (row.id < DENSE_IDS) {
+        if (row.id >= this.slotById.length) {
+          const grown = new Int32Array(Math.max(1024, row.id * 2)).fill(-1);
+          grown.set(this.slotById);
+          this.slotById = grown;
+        }
+        this.slotById[row.id] = slot;
+      }
+      const inName = new Set(row.nameLexemes);
+      for (const lexeme of row.allLexemes) {
+        let posting = this.postings.get(lexeme);
+        if (!posting) {
+          posting = { name: [], text: [] };
+          this.postings.set(lexeme, posting);
+          this.sortedLexemes = undefined;
+        }
+        (inName.has(lexeme) ? posting.name : posting.text).push(slot);
+      }
+    }
+    if (this.lastpos.length < this.gramNumbers.size) {
+      this.lastpos = new Int32Array(this.gramNumbers.size * 2).fill(-1);
+      this.stamps = new Uint32Array(this.gramNumbers.size * 2);
+      this.stamp = 0;
+    }
+  }
+
+  private gramNumber(trigram: number): number {
+    let n = this.gramNumbers.get(trigram);
+    if (n === undefined) this.gramNumbers.set(trigram, (n = this.gramNumbers.size));
+    return n;
+  }
+
+  remove(id: number): void {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return;
+    this.alive[slot] = false;
+    this.grams[slot] = new Int32Array(0);
+    this.slotOf.delete(id);
+    if (id < this.slotById.length) this.slotById[id] = -1;
+  }
+
+  /**
+   * Every product the query matches (active or not, in any country), and what ranks them: an exact SKU,
+   * then closeness of the name to the text (pg_trgm's word similarity to the text as typed or, when that
+   * is below 0.5, as meant; in tenths, so near-ties fall through), then where the words were found (name
+   * above the rest), then the smaller id. Closeness is worked out only for the products a page shows
+   * (`SearchMatches.top`): every other match needs only its upper bound.
+   */
+  search(query: IndexQuery): SearchMatches {
+    const rank = query.tsquery ? this.evaluate(query.tsquery) : new Uint8Array(this.ids.length);
+    // SKUs that start with the text (an exact one among them) match whatever the words do.
+    const bySku = new Uint8Array(rank.length);
+    if (query.skuText) {
+      for (const slot of this.skuBucket(query.skuText)) {
+        if (this.alive[slot] && this.skus[slot]!.startsWith(query.skuText)) bySku[slot] = 1;
+      }
+    }
+    const texts = [query.text, ...query.variants].map((text) => this.queryGrams(text));
+    // One number per match that sorts as the ranking does (exact SKU, closeness in tenths, text rank,
+    // smaller id), first with closeness at its upper bound: the share of the text's trigrams the name has.
+    const keyOf = (slot: number, closeness: number) =>
+      ((Number(this.skus[slot] === query.skuText) * 16 + closeness) * 256 + rank[slot]!) * ID_SPAN +
+      (ID_SPAN - 1 - this.ids[slot]!);
+    // Which texts (bit i for text i) have each trigram: one pass over a name counts them all.
+    const textsOf = new Uint8Array(this.gramNumbers.size);
+    texts.forEach((text, i) => text.isQuery.forEach((has, t) => (textsOf[t]! |= has << i)));
+    const shared = new Int32Array(texts.length);
+    const bounds: number[] = [];
+    for (let slot = 0; slot < rank.length; slot += 1) {
+      if (rank[slot]! > 0 ? !this.alive[slot] : bySku[slot] === 0) continue;
+      this.countShared(slot, textsOf, shared);
+      let bound = 0;
+      for (let i = 0; i < texts.length; i += 1) bound = Math.max(bound, tenths(shared[i]! / texts[i]!.distinct + 1e-6));
+      bounds.push(keyOf(slot, bound));
+    }
+    const sorted = Float64Array.from(bounds).sort().reverse();
+    const ids = Array.from(sorted, idOfKey);
+    const exactSkuIds = ids.filter((_, i) => sorted[i]! >= EXACT_KEY);
+    const [typed, ...variants] = texts;
+    const exactKey = (slot: number) => {
+      const grams = this.grams[slot]!;
+      let close = wordSimilarityOf(grams, typed!.isQuery, typed!.distinct, this.lastpos);
+      if (close < 0.5) {
+        for (const v of variants) close = Math.max(close, wordSimilarityOf(grams, v.isQuery, v.distinct, this.lastpos));
+      }
+      return keyOf(slot, tenths(close));
+    };
+    const passes = (slot: number, keep: IndexFilter | ReadonlySet<number>) =>
+      keep instanceof Set ? keep.has(this.ids[slot]!) : this.passes(slot, keep as IndexFilter);
+    return {
+      ids,
+      exactSkuIds,
+      page: (keep, offset, limit) => {
+        const want = offset + limit;
+        const filter = keep instanceof Set ? keep : compileFilter(keep as IndexFilter);
+        // Walk the kept matches by upper bound, working out the real key of each, until `want` real keys
+        // are at least the next bound (nothing further down can overtake them); then only count.
+        const found: number[] = [];
+        let settled = want === 0;
+        let count = 0;
+        for (let i = 0; i < sorted.length; i += 1) {
+          const slot = this.slotAt(ids[i]!);
+          if (slot < 0 || !passes(slot, filter)) continue;
+          count += 1;
+          if (settled) continue;
+          if (found.length >= want) {
+            found.sort((x, y) => y - x);
+            found.length = want;
+            if (found[want - 1]! >= sorted[i]!) {
+              settled = true;
+              continue;
+            }
+          }
+          found.push(exactKey(slot));
+        }
+        found.sort((x, y) => y - x);
+        return { ids: found.slice(offset, want).map(idOfKey), count };
+      },
+    };
+  }
+
+  /** The slot of a product id, or -1. */
+  private slotAt(id: number): number {
+    return id < this.slotById.length ? this.slotById[id]! : (this.slotOf.get(id) ?? -1);
+  }
+
+  private passes(slot: number, filter: IndexFilter & { categorySet?: Set<number>; brandSet?: Set<number> }): boolean {
+    if (this.active[slot] !== filter.isActive || !this.countries[slot]!.includes(filter.country)) return false;
+    if (filter.categorySet && !filter.categorySet.has(this.category[slot]!)) return false;
+    return !filter.brandSet || filter.brandSet.has(this.brand[slot] ?? -1);
+  }
+
+  /** How many distinct trigrams of each text (`textsOf`: bit i for text i) the name of `slot` has. */
+  private countShared(slot: number, textsOf: Uint8Array, shared: Int32Array): void {
+    shared.fill(0);
+    const grams = this.grams[slot]!;
+    this.stamp += 1;
+    for (let i = 0; i < grams.length; i += 1) {
+      const t = grams[i]!;
+      const bits = textsOf[t]!;
+      if (bits === 0 || this.stamps[t] === this.stamp) continue;
+      this.stamps[t] = this.stamp;
+      for (let text = 0; text < shared.length; text += 1) if (bits & (1 << text)) shared[text]! += 1;
+    }
+  }
+
+  /** The slots whose SKU may start with `text`: those sharing its first two characters. */
+  private skuBucket(text: string): Iterable<number> {
+    if (text.length < SKU_BUCKET) return this.skus.keys();
+    return this.skuBuckets.get(text.slice(0, SKU_BUCKET)) ?? [];
+  }
+
+  /** A text's trigrams as the names' numbers mark them (trigrams no name has only count). */
+  private queryGrams(text: string): { isQuery: Uint8Array; distinct: number } {
+    const trigrams = new Set(trigramSequence(text));
+    const isQuery = new Uint8Array(this.gramNumbers.size);
+    for (const trigram of trigrams) {
+      const n = this.gramNumbers.get(trigram);
+      if (n !== undefined) isQuery[n] = 1;
+    }
+    return { isQuery, distinct: trigrams.size };
+  }
+
+  /** Per slot, how well the query matches: 0 for no match. */
+  private evaluate(node: TsQuery): Uint8Array {
+    const slots = this.ids.length;
+    if (node.kind === 'term') {
+      const out = new Uint8Array(slots);
+      for (const lexeme of node.prefix ? this.lexemesFrom(node.lexeme) : [node.lexeme]) {
+        const posting = this.postings.get(lexeme);
+        if (!posting) continue;
+        for (const slot of posting.text) if (out[slot]! < RANK_TEXT) out[slot] = RANK_TEXT;
+        for (const slot of posting.name) out[slot] = RANK_NAME;
+      }
+      return out;
+    }
+    if (node.kind === 'not') {
+      const child = this.evaluate(node.child);
+      return child.map((value) => (value > 0 ? 0 : 1));
+    }
+    const [first, ...rest] = node.children.map((child) => this.evaluate(child));
+    const out = first!;
+    for (const other of rest) {
+      for (let slot = 0; slot < slots; slot += 1) {
+        if (node.kind === 'or') {
+          if (other[slot]! > out[slot]!) out[slot] = other[slot]!;
+        } else {
+          out[slot] = out[slot]! > 0 && other[slot]! > 0 ? Math.min(255, out[slot]! + other[slot]!) : 0;
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Every lexeme that starts with `prefix`. */
+  private lexemesFrom(prefix: string): string[] {
+    const sorted = (this.sortedLexemes ??= [...this.postings.keys()].sort());
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (sorted[mid]! < prefix) low = mid + 1;
+      else high = mid;
+    }
+    const found: string[] = [];
+    for (let i = low; i < sorted.length && sorted[i]!.startsWith(prefix); i += 1) found.push(sorted[i]!);
+    return found;
+  }
+}
+
+interface State {
+  db?: Db;
+  index?: SearchIndex;
+  /** Every change numbered up to this is in the index. */
+  settled: number;
+  /** The last change number read (above `settled` while a noted change is uncommitted). */
+  seen: number;
+  /** The invalidation count the index was last brought up to date at, and when. */
+  generation: number;
+  checkedAt: number;
+  pending?: Promise<SearchIndex>;
+  /** A rebuild the searches do not wait for (`rebuild`). */
+  rebuilding?: Promise<SearchIndex>;
+  prunedAt: number;
+}
+
+// On globalThis: the start script (the API) and the built server (the pages) share one index.
+const state: State = ((globalThis as typeof globalThis & { __shopSearchIndex?: State }).__shopSearchIndex ??= {
+  settled: 0,
+  seen: 0,
+  generation: -1,
+  checkedAt: 0,
+  prunedAt: 0,
+});
+
+/** The index of `db`, brought up to date with the changes since the last cache invalidation. */
+export function searchIndex(db: Db): Promise<SearchIndex> {
+  if (state.pending) return state.pending;
+  if (
+    state.index &&
+    state.db === db &&
+    state.generation === cacheGeneration() &&
+    Date.now() - state.checkedAt < CHECK_EVERY_MS
+  ) {
+    return Promise.resolve(state.index);
+  }
+  const work = state.index && state.db === db ? refresh(db, state.index) : build(db);
+  state.pending = work.finally(() => {
+    state.pending = undefined;
+  });
+  return state.pending;
+}
+
+/** Where the change log stands: whether nothing noted is uncommitted, and its numbers. */
+async function changeMarks(db: Db): Promise<{ settled: boolean; max: number; min: number }> {
+  return db.transaction(async (tx) => {
+    const [lock] = await queryRows<{ ok: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${SEARCH_INDEX_LOCK}) as ok`,
+    );
+    // A statement of its own, after the lock: its snapshot then holds every change numbered so far.
+    const [marks] = await queryRows<{ max: number | null; min: number | null }>(
+      tx,
+      sql`select max(seq) as max, min(seq) as min from search_index_changes`,
+    );
+    return { settled: Boolean(lock?.ok), max: Number(marks?.max ?? 0), min: Number(marks?.min ?? 0) };
+  });
+}
+
+async function build(db: Db): Promise<SearchIndex> {
+  const generation = cacheGeneration();
+  const started = Date.now();
+  const marks = await changeMarks(db);
+  const index = new SearchIndex();
+  await index.load(await readProducts(db, sql`true`), await readOffers(db, sql`true`));
+  Object.assign(state, {
+    db,
+    index,
+    // Built while a noted change was uncommitted: its number may be anywhere below max, so the next
+    // refresh rereads the whole log (and asks again at the next search).
+    settled: marks.settled ? marks.max : Math.max(0, marks.min - 1),
+    seen: marks.max,
+    generation: marks.settled ? generation : -1,
+    checkedAt: Date.now(),
+  });
+  logger.debug({ products: index.size, ms: Date.now() - started }, 'Built the search index');
+  return index;
+}
+
+/**
+ * Builds the index anew; a large one (seconds of work) keeps answering from the old one meanwhile, so
+ * a bulk import does not stall every search behind the rebuild it causes.
+ */
+function rebuild(db: Db, index: SearchIndex): Promise<SearchIndex> {
+  if (index.size < REBUILD_IN_BACKGROUND) return build(db);
+  state.rebuilding ??= build(db)
+    .catch((error: unknown) => {
+      logger.error({ err: error }, 'Could not rebuild the search index');
+      return index;
+    })
+    .finally(() => {
+      state.rebuilding = undefined;
+    });
+  return Promise.resolve(index);
+}
+
+async function refresh(db: Db, index: SearchIndex): Promise<SearchIndex> {
+  if (state.rebuilding) return index;
+  const generation = cacheGeneration();
+  const marks = await changeMarks(db);
+  // Changes this process has not read were pruned: start again.
+  if (marks.min > state.settled + 1) return rebuild(db, index);
+  // While a noted change is uncommitted, only what came after the last read is read (the changes below it
+  // that commit later are read again once nothing is uncommitted), and the next search asks again.
+  const from = marks.settled ? state.settled : state.seen;
+  if (marks.max > from) {
+    const changed = await queryRows<{ id: number }>(
+      db,
+      sql`select distinct product_id as id from search_index_changes where seq > ${from} and seq <= ${marks.max}`,
+    );
+    const ids = changed.map((row) => Number(row.id));
+    if (ids.length > REBUILD_SHARE * Math.max(index.size, 1) || index.deadSlots + ids.length > index.size) {
+      return rebuild(db, index);
+    }
+    if (ids.length) {
+      const list = intArray(ids);
+      const rows = await readProducts(db, sql`p.id = any(${list}::int[])`);
+      const found = new Set(rows.map((row) => row.id));
+      for (const id of ids) if (!found.has(id)) index.remove(id);
+      await index.load(rows, await readOffers(db, sql`product_id = any(${list}::int[])`));
+    }
+  }
+  state.seen = Math.max(state.seen, marks.max);
+  if (!marks.settled) return index;
+  state.settled = marks.max;
+  state.generation = generation;
+  state.checkedAt = Date.now();
+  if (Date.now() - state.prunedAt > PRUNE_EVERY_MS) {
+    state.prunedAt = Date.now();
+    await db.execute(
+      sql`delete from search_index_changes where created_at < now() - interval '1 day' and seq < ${marks.max}`,
+    );
+  }
+  return index;
+}
+
+/** Builds the index ahead of the first search (the server calls it once it listens). */
+export async function warmSearchIndex(db: Db): Promise<void> {
+  try {
+    await searchIndex(db);
+  } catch (error) {
+    logger.warn({ err: error }, 'Could not build the search index ahead of the first search');
+  }
+}
