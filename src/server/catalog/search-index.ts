@@ -287,7 +287,7 @@ export class SearchIndex {
    * then closeness of the name to the text (pg_trgm's word similarity to the text as typed or, when that
    * is below 0.5, as meant; in tenths, so near-ties fall through), then where the words were found (name
    * above the rest), then the smaller id. Closeness is worked out only for the products a page shows
-   * (`SearchMatches.top`): every other match needs only its upper bound.
+   * (`SearchMatches.page`): every other match needs only its upper bound.
    */
   search(query: IndexQuery): SearchMatches {
     const rank = query.tsquery ? this.evaluate(query.tsquery) : new Uint8Array(this.ids.length);
@@ -318,6 +318,8 @@ export class SearchIndex {
     }
     const sorted = Float64Array.from(bounds).sort().reverse();
     const ids = Array.from(sorted, idOfKey);
+    // The slots as they are now: a refresh may give a product a new slot before a page is asked for.
+    const slots = Int32Array.from(ids, (id) => this.slotAt(id));
     const exactSkuIds = ids.filter((_, i) => sorted[i]! >= EXACT_KEY);
     const [typed, ...variants] = texts;
     const exactKey = (slot: number) => {
@@ -342,8 +344,8 @@ export class SearchIndex {
         let settled = want === 0;
         let count = 0;
         for (let i = 0; i < sorted.length; i += 1) {
-          const slot = this.slotAt(ids[i]!);
-          if (slot < 0 || !passes(slot, filter)) continue;
+          const slot = slots[i]!;
+          if (!passes(slot, filter)) continue;
           count += 1;
           if (settled) continue;
           if (found.length >= want) {
