@@ -61,6 +61,59 @@ export async function lockOffers(
   return new Map(rows.map((r) => [Number(r.product_id), toCurrentOffer(r)]));
 }
 
+/** A product an order asks for, with its offer in the country (locked) or none. */
+export interface ProductForOrder {
+  productId: number;
+  name: string;
+  slug: string;
+  sku: string;
+  isActive: boolean;
+  /** Decimal string; null when the product is not sold in the country. */
+  price: string | null;
+  quantity: number;
+}
+
+/**
+ * The products of `productIds` with their offers in `country`, the offers locked as `lockOffers` locks
+ * them (in product order), in one statement: an order reads both under one round trip. Unknown ids are
+ * missing; a product not sold in the country has no price.
+ */
+export async function lockOffersForOrder(
+  write: CatalogWrite,
+  country: CountryCode,
+  productIds: readonly number[],
+): Promise<ProductForOrder[]> {
+  if (!productIds.length) return [];
+  const rows = await queryRows<{
+    id: number;
+    name: string;
+    slug: string;
+    sku: string;
+    is_active: boolean;
+    price: string | null;
+    quantity: number | null;
+  }>(
+    write.tx,
+    sql`with locked as materialized (
+          select o.product_id, o.price::text as price, o.quantity from product_offers o
+          where o.country = ${country} and o.product_id = any(${intArray(productIds)}::int[])
+          order by o.product_id for update
+        )
+        select p.id, p.name, p.slug, p.sku, p.is_active, l.price, l.quantity
+        from products p left join locked l on l.product_id = p.id
+        where p.id = any(${intArray(productIds)}::int[])`,
+  );
+  return rows.map((r) => ({
+    productId: Number(r.id),
+    name: r.name,
+    slug: r.slug,
+    sku: r.sku,
+    isActive: r.is_active,
+    price: r.price,
+    quantity: Number(r.quantity ?? 0),
+  }));
+}
+
 /**
  * The offers of the products with these SKUs in `country`, locked as `lockOffers` locks them, found by
  * SKU in one statement (an import's 100,000 SKUs). SKUs without an offer there are missing.

@@ -1,5 +1,5 @@
 export type { MailRecord, MailStatus, OutgoingMail } from './mail.types.ts';
-export { sendMail } from './mail.service.ts';
+export { sendMail, sendMails } from './mail.service.ts';
 export { renderMail, type MailContent } from './render-mail.ts';
 export { deleteMailsTo, listOutbox, mailAttachmentsOf } from './outbox.queries.ts';
 export { startMailWorker } from './mail.queue.ts';

@@ -3,23 +3,35 @@ import { getDb, type Db } from '../db/client.ts';
 import { mailAttachments, mailOutbox } from '../db/schema/index.ts';
 import type { MailAttachment, MailRecord, OutgoingMail } from './mail.types.ts';
 
-export async function insertMail(mail: OutgoingMail, status: 'logged' | 'pending'): Promise<MailRecord> {
+/** Stores mails in the outbox, in one statement (with their files, in one transaction), in order. */
+export async function insertMails(mails: readonly OutgoingMail[], status: 'logged' | 'pending'): Promise<MailRecord[]> {
   const db = await getDb();
-  const values = { kind: mail.kind, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, status };
+  const values = mails.map((mail) => ({
+    kind: mail.kind,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    status,
+  }));
   // Most mails have no files: one statement, no transaction around it.
-  if (!mail.attachments?.length) return (await db.insert(mailOutbox).values(values).returning())[0]!;
+  // Rows come back sorted by id, which the sequence gave in the order of `values`.
+  const inOrder = (rows: MailRecord[]) => rows.sort((a, b) => a.id - b.id);
+  if (!mails.some((mail) => mail.attachments?.length))
+    return inOrder(await db.insert(mailOutbox).values(values).returning());
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(mailOutbox).values(values).returning();
-    await tx.insert(mailAttachments).values(
-      mail.attachments!.map((file, position) => ({
-        mailId: row!.id,
+    const rows = inOrder(await tx.insert(mailOutbox).values(values).returning());
+    const files = mails.flatMap((mail, i) =>
+      (mail.attachments ?? []).map((file, position) => ({
+        mailId: rows[i]!.id,
         position,
         filename: file.filename,
         contentType: file.contentType,
         data: file.content,
       })),
     );
-    return row!;
+    await tx.insert(mailAttachments).values(files);
+    return rows;
   });
 }
 

@@ -5,7 +5,7 @@ import { formatPhone } from '../../shared/phone.ts';
 import { GOODS, plural } from '../../shared/plural.ts';
 import { SHOP_NAME } from '../../shared/site.ts';
 import { env } from '../env.ts';
-import { renderMail, sendMail, withinMailboxQuota } from '../mail/index.ts';
+import { renderMail, sendMail, sendMails, withinMailboxQuota } from '../mail/index.ts';
 import { absoluteUrl } from '../site-url.ts';
 import { ORDER_LIMITS } from './order-limits.ts';
 import { TAX_NUMBER } from './order-rules.ts';
@@ -95,22 +95,34 @@ export async function sendOrderMails(
     ],
   });
   const invoice = hasInvoice(order) ? await renderInvoicePdf(order) : null;
-  await Promise.all([
-    withinMailboxQuota(accountEmail).then((within) =>
-      within
-        ? sendMail({
-            kind: 'order_placed',
-            to: accountEmail,
-            subject: `Заказ ${order.number} принят — ${SHOP_NAME}`,
-            ...customer,
-            attachments: invoice
-              ? [{ filename: invoiceFilename(order), contentType: 'application/pdf', content: invoice }]
-              : [],
-          })
-        : undefined,
-    ),
-    sendMail({ kind: 'order_staff', to: env.STAFF_EMAIL, subject: `Новый заказ ${order.number} (${total})`, ...staff }),
-  ]);
+  const staffMail = {
+    kind: 'order_staff',
+    to: env.STAFF_EMAIL,
+    subject: `Новый заказ ${order.number} (${total})`,
+    ...staff,
+  } as const;
+  let within = false;
+  try {
+    within = await withinMailboxQuota(accountEmail);
+  } finally {
+    // Both mails in one statement; the staff's goes even when the quota could not be read.
+    await sendMails([
+      ...(within
+        ? [
+            {
+              kind: 'order_placed',
+              to: accountEmail,
+              subject: `Заказ ${order.number} принят — ${SHOP_NAME}`,
+              ...customer,
+              attachments: invoice
+                ? [{ filename: invoiceFilename(order), contentType: 'application/pdf', content: invoice }]
+                : [],
+            } as const,
+          ]
+        : []),
+      staffMail,
+    ]);
+  }
 }
 
 /**

@@ -10,7 +10,7 @@ import { COUNTRIES } from '../../shared/countries.ts';
 import { quoteDelivery } from '../../shared/delivery.ts';
 import type { CountryCode } from '../../shared/countries.ts';
 import { writeCatalog, type CatalogWrite } from '../catalog/catalog-write.ts';
-import { lockOffers, returnStock, takeStock } from '../catalog/offers.service.ts';
+import { lockOffersForOrder, returnStock, takeStock } from '../catalog/offers.service.ts';
 import { getDb, intArray, queryRows, type Db } from '../db/client.ts';
 import { listCountryContacts } from '../company/contacts.queries.ts';
 import { orderEvents, orderLines, orderRequests, orders } from '../db/schema/index.ts';
@@ -279,27 +279,20 @@ async function offersForOrder(
   country: CountryCode,
   ids: number[],
 ): Promise<Map<number, OfferForOrder>> {
-  const offerOf = await lockOffers(write, country, ids);
-  const products = await queryRows<{ id: number; name: string; slug: string; sku: string; is_active: boolean }>(
-    write.tx,
-    sql`select id, name, slug, sku, is_active from products where id = any(${intArray(ids)}::int[])`,
-  );
+  const products = await lockOffersForOrder(write, country, ids);
   return new Map(
-    products.map((p) => {
-      const offer = offerOf.get(p.id);
-      return [
-        p.id,
-        {
-          productId: p.id,
-          name: p.name,
-          slug: p.slug,
-          sku: p.sku,
-          isActive: p.is_active,
-          price: offer?.price ?? null,
-          stock: offer?.quantity ?? 0,
-        },
-      ];
-    }),
+    products.map((p) => [
+      p.productId,
+      {
+        productId: p.productId,
+        name: p.name,
+        slug: p.slug,
+        sku: p.sku,
+        isActive: p.isActive,
+        price: p.price,
+        stock: p.quantity,
+      },
+    ]),
   );
 }
 
