@@ -12,7 +12,7 @@
  * a change number only while it can take that lock exclusively, i.e. when nothing noted is uncommitted.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { intArray, queryRows, type Db } from '../db/client.ts';
+import { getDbHandle, intArray, queryRows, type Db } from '../db/client.ts';
 import { cacheGeneration } from '../cache/invalidation.ts';
 import { logger } from '../logger.ts';
 import type { TsQuery } from './tsquery.ts';
@@ -498,6 +498,15 @@ export function searchIndex(db: Db): Promise<SearchIndex> {
 
 /** Where the change log stands: whether nothing noted is uncommitted, and its numbers. */
 async function changeMarks(db: Db): Promise<{ settled: boolean; max: number; min: number }> {
+  // The embedded database runs one transaction at a time and a statement outside it waits for it to end:
+  // whatever it has numbered is committed when this reads, so one statement tells (no lock, no transaction).
+  if ((await getDbHandle()).kind === 'pglite') {
+    const [marks] = await queryRows<{ max: number | null; min: number | null }>(
+      db,
+      sql`select max(seq) as max, min(seq) as min from search_index_changes`,
+    );
+    return { settled: true, max: Number(marks?.max ?? 0), min: Number(marks?.min ?? 0) };
+  }
   return db.transaction(async (tx) => {
     const [lock] = await queryRows<{ ok: boolean }>(
       tx,
