@@ -4,7 +4,7 @@ import { memoCache } from '../cache/memo.ts';
 import { invalidate } from '../cache/invalidation.ts';
 import { textVariants, wordVariants } from './search-variants.ts';
 import { searchIndex, type SearchMatches } from './search-index.ts';
-import { parseTsQuery } from './tsquery.ts';
+import { parseTsQuery, type TsQuery } from './tsquery.ts';
 
 export type { SearchMatches } from './search-index.ts';
 
@@ -54,13 +54,9 @@ export function findMatches(db: Db, search: SearchTerms): Promise<SearchMatches>
 
 async function searchMatches(db: Db, search: SearchTerms): Promise<SearchMatches> {
   const { tsquery, allKnown } = await typoTolerantQuery(db, search.words);
-  // The database stems the words and drops stop words; the index answers the query it gives back.
-  const [normalised] = tsquery
-    ? await queryRows<{ query: string }>(db, sql`select to_tsquery('russian', ${tsquery})::text as query`)
-    : [];
   const index = await searchIndex(db);
   return index.search({
-    tsquery: parseTsQuery(normalised?.query ?? ''),
+    tsquery,
     skuText: search.text.toLowerCase(),
     text: search.text,
     // Names are compared with the text as typed and, unless every word is a catalog word as typed, as the
@@ -75,25 +71,34 @@ async function searchMatches(db: Db, search: SearchTerms): Promise<SearchMatches
  * search-variants.ts), or as one of the catalog words closest to any of those (typos). Category names
  * count as catalog words too («ортодантия» → ортодонтия), matched as prefixes, since a category's name
  * and its products' words share a stem, not a form. Words hold only letters and digits, so they need no
- * tsquery escaping.
+ * tsquery escaping. The database normalises each term (`to_tsquery('russian', …)`: its stem, or nothing
+ * for a stop word) in the statements that find the words, so the query costs two round trips at most;
+ * a word whose every term is a stop word drops out, as `to_tsquery` drops it.
  */
-async function typoTolerantQuery(db: Db, words: string[]): Promise<{ tsquery: string | null; allKnown: boolean }> {
-  if (!words.length) return { tsquery: null, allKnown: true };
+async function typoTolerantQuery(
+  db: Db,
+  words: string[],
+): Promise<{ tsquery: TsQuery | undefined; allKnown: boolean }> {
+  if (!words.length) return { tsquery: undefined, allKnown: true };
   // A word the catalog has as typed is neither a typo nor typed on the wrong layout: it needs no variants.
-  const known = new Set(
-    (
-      await queryRows<{ word: string }>(
-        db,
-        sql`select word from search_words where word = any(${`{${words.join(',')}}`}::text[])`,
-      )
-    ).map((r) => r.word),
+  // Every word's variants are normalised in the same statement, and those of known words left unused.
+  const variants = new Map(words.map((w) => [w, wordVariants(w)]));
+  const all = [...new Set(words.flatMap((w) => [w, ...variants.get(w)!]))];
+  const spelt = await queryRows<{ word: string; known: boolean; term: string }>(
+    db,
+    sql`select s.word, exists (select 1 from search_words w where w.word = s.word) as known,
+          to_tsquery('russian', s.word || ':*')::text as term
+        from unnest(${`{${all.join(',')}}`}::text[]) as s(word)`,
   );
-  const spellings = new Map(words.map((w) => [w, known.has(w) ? [w] : [w, ...wordVariants(w)]]));
+  const known = new Set(spelt.filter((r) => r.known).map((r) => r.word));
+  const termOf = new Map(spelt.map((r) => [r.word, r.term]));
+  const spellings = new Map(words.map((w) => [w, known.has(w) ? [w] : [w, ...variants.get(w)!]]));
   const typoCandidates = [...new Set([...spellings.values()].flat().filter((w) => w.length >= 4 && /\p{L}/u.test(w)))];
   const close = typoCandidates.length
-    ? await queryRows<{ input: string; word: string; category: boolean }>(
+    ? await queryRows<{ input: string; term: string }>(
         db,
-        sql`select input, word, category from unnest(${`{${typoCandidates.join(',')}}`}::text[]) as input,
+        sql`select input, to_tsquery('russian', case when category then word || ':*' else word end)::text as term
+            from unnest(${`{${typoCandidates.join(',')}}`}::text[]) as input,
             lateral (
               (select word, false as category from search_words
                where word % input and similarity(word, input) >= ${TYPO_SIMILARITY} and word <> input
@@ -106,14 +111,15 @@ async function typoTolerantQuery(db: Db, words: string[]): Promise<{ tsquery: st
             ) as close`,
       )
     : [];
-  const tsquery = words
-    .map((w) => {
-      const forms = spellings.get(w)!;
-      const alternatives = new Set(forms.map((form) => `${form}:*`));
-      for (const c of close) if (forms.includes(c.input)) alternatives.add(c.category ? `${c.word}:*` : c.word);
-      return alternatives.size > 1 ? `(${[...alternatives].join(' | ')})` : [...alternatives][0];
-    })
-    .join(' & ');
+  const clauses = words.flatMap((w): TsQuery[] => {
+    const forms = spellings.get(w)!;
+    const terms = new Set(forms.map((form) => termOf.get(form) ?? ''));
+    for (const c of close) if (forms.includes(c.input)) terms.add(c.term);
+    const parsed = [...terms].flatMap((term) => parseTsQuery(term) ?? []);
+    if (!parsed.length) return [];
+    return [parsed.length > 1 ? { kind: 'or', children: parsed } : parsed[0]!];
+  });
+  const tsquery: TsQuery | undefined = clauses.length > 1 ? { kind: 'and', children: clauses } : clauses[0];
   return { tsquery, allKnown: words.every((w) => known.has(w)) };
 }
 
