@@ -61,7 +61,7 @@ export async function lockOffers(
   return new Map(rows.map((r) => [Number(r.product_id), toCurrentOffer(r)]));
 }
 
-/** A product an order asks for, with its offer in the country (locked) or none. */
+/** A product an order asks for, with its offer in the country (locked) or none (orders' `OfferForOrder`). */
 export interface ProductForOrder {
   productId: number;
   name: string;
@@ -70,7 +70,7 @@ export interface ProductForOrder {
   isActive: boolean;
   /** Decimal string; null when the product is not sold in the country. */
   price: string | null;
-  quantity: number;
+  stock: number;
 }
 
 /**
@@ -110,7 +110,7 @@ export async function lockOffersForOrder(
     sku: r.sku,
     isActive: r.is_active,
     price: r.price,
-    quantity: Number(r.quantity ?? 0),
+    stock: Number(r.quantity ?? 0),
   }));
 }
 

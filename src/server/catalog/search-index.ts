@@ -15,7 +15,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { getDbHandle, intArray, queryRows, type Db } from '../db/client.ts';
 import { cacheGeneration } from '../cache/invalidation.ts';
 import { logger } from '../logger.ts';
-import type { TsQuery } from './tsquery.ts';
+import { vectorLexemes, type TsQuery } from './tsquery.ts';
 import { trigramSequence, wordSimilarityOf } from './word-similarity.ts';
 
 /** The advisory lock the triggers of migration 0036 hold shared. */
@@ -135,38 +135,6 @@ async function readProducts(db: Db, where: SQL): Promise<ProductRow[]> {
       allLexemes: vectorLexemes(allVector!),
     };
   });
-}
-
-/** The lexemes of a stripped tsvector's text: `'abc' 'it''s'`. */
-export function vectorLexemes(text: string): string[] {
-  const out: string[] = [];
-  let i = 0;
-  while (i < text.length) {
-    if (text[i] !== "'") {
-      i += 1;
-      continue;
-    }
-    let lexeme = '';
-    i += 1;
-    while (i < text.length) {
-      const ch = text[i]!;
-      if (ch === "'" && text[i + 1] === "'") {
-        lexeme += "'";
-        i += 2;
-      } else if (ch === "'") {
-        i += 1;
-        break;
-      } else if (ch === '\\') {
-        lexeme += text[i + 1] ?? '';
-        i += 2;
-      } else {
-        lexeme += ch;
-        i += 1;
-      }
-    }
-    out.push(lexeme);
-  }
-  return out;
 }
 
 /** The countries each product is sold in, as one text per country. */
@@ -330,14 +298,14 @@ export class SearchIndex {
       }
       return keyOf(slot, tenths(close));
     };
-    const passes = (slot: number, keep: IndexFilter | ReadonlySet<number>) =>
-      keep instanceof Set ? keep.has(this.ids[slot]!) : this.passes(slot, keep as IndexFilter);
     return {
       ids,
       exactSkuIds,
       page: (keep, offset, limit) => {
         const want = offset + limit;
-        const filter = keep instanceof Set ? keep : compileFilter(keep as IndexFilter);
+        const filter = keep instanceof Set ? undefined : compileFilter(keep as IndexFilter);
+        const passes = (slot: number) =>
+          filter ? this.passes(slot, filter) : (keep as ReadonlySet<number>).has(this.ids[slot]!);
         // Walk the kept matches by upper bound, working out the real key of each, until `want` real keys
         // are at least the next bound (nothing further down can overtake them); then only count.
         const found: number[] = [];
@@ -345,7 +313,7 @@ export class SearchIndex {
         let count = 0;
         for (let i = 0; i < sorted.length; i += 1) {
           const slot = slots[i]!;
-          if (!passes(slot, filter)) continue;
+          if (!passes(slot)) continue;
           count += 1;
           if (settled) continue;
           if (found.length >= want) {

@@ -65,24 +65,8 @@ function tokenize(text: string): Token[] {
     if (ch === ' ') {
       i += 1;
     } else if (ch === "'") {
-      let lexeme = '';
-      i += 1;
-      for (;;) {
-        if (i >= text.length) throw new Error(`Unterminated lexeme in tsquery: ${text}`);
-        if (text[i] === "'" && text[i + 1] === "'") {
-          lexeme += "'";
-          i += 2;
-        } else if (text[i] === "'") {
-          i += 1;
-          break;
-        } else if (text[i] === '\\') {
-          lexeme += text[i + 1] ?? '';
-          i += 2;
-        } else {
-          lexeme += text[i];
-          i += 1;
-        }
-      }
+      const [lexeme, next] = readLexeme(text, i);
+      i = next;
       let prefix = false;
       // `:*`, weights (`:A`, `:*AB`): weights are not used by the shop's queries and are read past.
       if (text[i] === ':') {
@@ -106,4 +90,36 @@ function tokenize(text: string): Token[] {
     }
   }
   return tokens;
+}
+
+/** The quoted lexeme that starts at `start` (`'it''s'`, backslash escapes too) and where it ends. */
+function readLexeme(text: string, start: number): [lexeme: string, next: number] {
+  let lexeme = '';
+  let i = start + 1;
+  for (;;) {
+    if (i >= text.length) throw new Error(`Unterminated lexeme: ${text}`);
+    if (text[i] === "'" && text[i + 1] === "'") {
+      lexeme += "'";
+      i += 2;
+    } else if (text[i] === "'") {
+      return [lexeme, i + 1];
+    } else if (text[i] === '\\') {
+      lexeme += text[i + 1] ?? '';
+      i += 2;
+    } else {
+      lexeme += text[i];
+      i += 1;
+    }
+  }
+}
+
+/** The lexemes of a stripped tsvector's text: `'abc' 'it''s'`. */
+export function vectorLexemes(text: string): string[] {
+  const out: string[] = [];
+  for (let i = text.indexOf("'"); i >= 0; i = text.indexOf("'", i)) {
+    const [lexeme, next] = readLexeme(text, i);
+    out.push(lexeme);
+    i = next;
+  }
+  return out;
 }

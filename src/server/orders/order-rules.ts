@@ -4,6 +4,7 @@
  */
 import type { CountryCode } from '../../shared/countries.ts';
 import { stockProblem, stockProblemText } from '../../shared/stock.ts';
+import type { ProductForOrder } from '../catalog/offers.service.ts';
 
 export const MAX_LINE_QUANTITY = 999;
 export const MAX_ORDER_LINES = 100;
@@ -14,16 +15,7 @@ export interface OrderItemInput {
 }
 
 /** A product's state for the order's country, as read (and locked) when ordering. */
-export interface OfferForOrder {
-  productId: number;
-  name: string;
-  slug: string;
-  sku: string;
-  isActive: boolean;
-  /** Null when the product has no offer in the country. */
-  price: string | null;
-  stock: number;
-}
+export type OfferForOrder = ProductForOrder;
 
 export interface PricedLine {
   position: number;

@@ -279,21 +279,7 @@ async function offersForOrder(
   country: CountryCode,
   ids: number[],
 ): Promise<Map<number, OfferForOrder>> {
-  const products = await lockOffersForOrder(write, country, ids);
-  return new Map(
-    products.map((p) => [
-      p.productId,
-      {
-        productId: p.productId,
-        name: p.name,
-        slug: p.slug,
-        sku: p.sku,
-        isActive: p.isActive,
-        price: p.price,
-        stock: p.quantity,
-      },
-    ]),
-  );
+  return new Map((await lockOffersForOrder(write, country, ids)).map((p) => [p.productId, p]));
 }
 
 /**

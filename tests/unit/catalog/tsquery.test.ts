@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { vectorLexemes } from '../../../src/server/catalog/search-index.ts';
-import { parseTsQuery } from '../../../src/server/catalog/tsquery.ts';
+import { parseTsQuery, vectorLexemes } from '../../../src/server/catalog/tsquery.ts';
 
 describe('parseTsQuery', () => {
   it('reads the normalised query of a typo-tolerant search: AND of ORs, prefixes', () => {
