@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { CountryCode } from '../../shared/countries.ts';
 import { invalidate } from '../cache/invalidation.ts';
 import { getDb, queryRows, textArray, type Db } from '../db/client.ts';
+import { detachedFromRequest } from '../request-scope.ts';
 import { requestStockAlertSweep } from '../requests/stock-alerts.queue.ts';
 import { refreshCatalogStats } from './catalog-stats.ts';
 import { addSearchWords } from './search.ts';
@@ -124,7 +125,8 @@ export async function writeCatalog<T>(
     await write.beforeCommit();
     return value;
   });
-  await write!.afterCommit();
+  // What follows a commit is done even if the client that asked for the change has gone meanwhile.
+  await detachedFromRequest(() => write!.afterCommit());
   return result;
 }
 

@@ -1,5 +1,4 @@
-import { RateLimitError } from '../errors.ts';
-import { consumeRateLimits, type RateLimit } from '../security/rate-limit.ts';
+import { withinRateLimit, type RateLimit } from '../security/rate-limit.ts';
 
 /**
  * How many mails the shop sends to one mailbox an hour on a visitor's or customer's behalf (form
@@ -10,12 +9,6 @@ import { consumeRateLimits, type RateLimit } from '../security/rate-limit.ts';
 export const MAILBOX_QUOTA: RateLimit = { name: 'mailbox:email', max: 5, windowSeconds: 3600 };
 
 /** Counts a mail to `email` against its hourly quota; false when the quota is used up (the mail is skipped). */
-export async function withinMailboxQuota(email: string): Promise<boolean> {
-  try {
-    await consumeRateLimits([[MAILBOX_QUOTA, email.trim().toLowerCase()]]);
-    return true;
-  } catch (error) {
-    if (error instanceof RateLimitError) return false;
-    throw error;
-  }
+export function withinMailboxQuota(email: string): Promise<boolean> {
+  return withinRateLimit(MAILBOX_QUOTA, email.trim().toLowerCase());
 }

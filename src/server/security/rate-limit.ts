@@ -66,6 +66,13 @@ export async function consumeRateLimits(
   if (retryAfter > 0) throw new RateLimitError(retryAfter);
 }
 
+/** Counts one hit; whether the subject is still within its limit (a quota that skips rather than refuses). */
+export async function withinRateLimit(limit: RateLimit, subject: string, now = new Date()): Promise<boolean> {
+  const { hits } = await countHit(await getDb(), limit, subject, now);
+  if (Math.random() < 0.01) void pruneRateLimits();
+  return hits <= limit.max;
+}
+
 /** Counts one hit without refusing (failures that limit later attempts). */
 export async function recordRateLimitHit(limit: RateLimit, subject: string, now = new Date()): Promise<void> {
   await hit(await getDb(), limit, subject, now);
