@@ -91,6 +91,9 @@ export function postgresOptions(max: number, statementTimeoutMs = env.DB_STATEME
       application_name: 'dental-shop',
       statement_timeout: statementTimeoutMs,
       idle_in_transaction_session_timeout: env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      // Statements are prepared to save a round trip (`prepared-statements.ts`), never to reuse a plan
+      // made for other values.
+      plan_cache_mode: 'force_custom_plan',
     },
   };
 }

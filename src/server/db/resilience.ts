@@ -14,6 +14,7 @@ import type { Sql } from 'postgres';
 import { asUnavailable, isConnectionError, ServiceUnavailableError } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { requestSignal } from '../request-scope.ts';
+import { preparedOptions, preparingStatements } from './prepared-statements.ts';
 
 const log = logger.child({ module: 'db' });
 
@@ -150,7 +151,7 @@ export function guardPostgres(client: Sql, breaker: CircuitBreaker): Sql {
     const signal = requestSignal();
     const attempt = (mode: 'rows' | 'values') =>
       guarded(breaker, signal, async () => {
-        const pending = client.unsafe(query, params as never[], queryOptions as never);
+        const pending = client.unsafe(query, params as never[], preparedOptions(query, params, queryOptions) as never);
         return mode === 'values' ? pending.values() : pending;
       });
     const run = async (mode: 'rows' | 'values') => {
@@ -187,7 +188,7 @@ export function guardPostgres(client: Sql, breaker: CircuitBreaker): Sql {
       () =>
         client.begin(...(args as []), async (tx: unknown) => {
           if (abandoned) throw clientGone();
-          const result = await work(tx);
+          const result = await work(preparingStatements(tx as Sql));
           // Nobody waits for the answer any more (or the database was declared lost): roll back.
           if (abandoned || signal?.aborted) throw clientGone();
           return result;
