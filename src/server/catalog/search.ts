@@ -72,7 +72,7 @@ async function searchMatches(db: Db, search: SearchTerms): Promise<SearchMatches
  * count as catalog words too («ортодантия» → ортодонтия), matched as prefixes, since a category's name
  * and its products' words share a stem, not a form. Words hold only letters and digits, so they need no
  * tsquery escaping. The database normalises each term (`to_tsquery('russian', …)`: its stem, or nothing
- * for a stop word) in the statements that find the words, so the query costs two round trips at most;
+ * for a stop word) in the statement that finds the words and their typo alternatives: one round trip;
  * a word whose every term is a stop word drops out, as `to_tsquery` drops it.
  */
 async function typoTolerantQuery(
@@ -80,37 +80,50 @@ async function typoTolerantQuery(
   words: string[],
 ): Promise<{ tsquery: TsQuery | undefined; allKnown: boolean }> {
   if (!words.length) return { tsquery: undefined, allKnown: true };
-  // A word the catalog has as typed is neither a typo nor typed on the wrong layout: it needs no variants.
-  // Every word's variants are normalised in the same statement, and those of known words left unused.
-  const variants = new Map(words.map((w) => [w, wordVariants(w)]));
-  const all = [...new Set(words.flatMap((w) => [w, ...variants.get(w)!]))];
-  const spelt = await queryRows<{ word: string; known: boolean; term: string }>(
+  // A word the catalog has as typed is neither a typo nor typed on the wrong layout: its variants are
+  // not tried for typos. One statement answers, for every spelling of every word (the word itself and
+  // its variants), whether the catalog has it and its normalised term, and for every spelling still
+  // in play (the word, or a variant of a word the catalog lacks) the closest catalog words.
+  const pairs = words.flatMap((w) => [w, ...wordVariants(w)].map((form) => ({ word: w, form })));
+  const eligible = (form: string) => form.length >= 4 && /\p{L}/u.test(form);
+  const rows = await queryRows<{ kind: 'form' | 'close'; input: string; known: boolean; term: string }>(
     db,
-    sql`select s.word, exists (select 1 from search_words w where w.word = s.word) as known,
-          to_tsquery('russian', s.word || ':*')::text as term
-        from unnest(${`{${all.join(',')}}`}::text[]) as s(word)`,
+    sql`with pairs as (
+          select * from unnest(${`{${pairs.map((p) => p.word).join(',')}}`}::text[],
+                               ${`{${pairs.map((p) => p.form).join(',')}}`}::text[],
+                               ${`{${pairs.map((p) => (eligible(p.form) ? 't' : 'f')).join(',')}}`}::bool[])
+            as p(word, form, eligible)
+        ),
+        spelt as (
+          select distinct form, exists (select 1 from search_words w where w.word = form) as known from pairs
+        ),
+        candidates as (
+          select distinct p.form as input from pairs p
+          where p.eligible and (p.form = p.word or not (select s.known from spelt s where s.form = p.word))
+        )
+        select 'form' as kind, form as input, known, to_tsquery('russian', form || ':*')::text as term from spelt
+        union all
+        select 'close', input, false,
+               to_tsquery('russian', case when category then word || ':*' else word end)::text
+        from candidates as c(input),
+        lateral (
+          (select word, false as category from search_words
+           where word % input and similarity(word, input) >= ${TYPO_SIMILARITY} and word <> input
+           order by similarity(word, input) desc, word
+           limit ${TYPO_ALTERNATIVES})
+          union all
+          (select distinct w, true from categories, regexp_split_to_table(lower(categories.name), '[^[:alpha:][:digit:]]+') as w
+           where length(w) >= 4 and w <> input and similarity(w, input) >= ${TYPO_SIMILARITY}
+           limit ${TYPO_ALTERNATIVES})
+        ) as close`,
   );
-  const known = new Set(spelt.filter((r) => r.known).map((r) => r.word));
-  const termOf = new Map(spelt.map((r) => [r.word, r.term]));
-  const spellings = new Map(words.map((w) => [w, known.has(w) ? [w] : [w, ...variants.get(w)!]]));
-  const typoCandidates = [...new Set([...spellings.values()].flat().filter((w) => w.length >= 4 && /\p{L}/u.test(w)))];
-  const close = typoCandidates.length
-    ? await queryRows<{ input: string; term: string }>(
-        db,
-        sql`select input, to_tsquery('russian', case when category then word || ':*' else word end)::text as term
-            from unnest(${`{${typoCandidates.join(',')}}`}::text[]) as input,
-            lateral (
-              (select word, false as category from search_words
-               where word % input and similarity(word, input) >= ${TYPO_SIMILARITY} and word <> input
-               order by similarity(word, input) desc, word
-               limit ${TYPO_ALTERNATIVES})
-              union all
-              (select distinct w, true from categories, regexp_split_to_table(lower(categories.name), '[^[:alpha:][:digit:]]+') as w
-               where length(w) >= 4 and w <> input and similarity(w, input) >= ${TYPO_SIMILARITY}
-               limit ${TYPO_ALTERNATIVES})
-            ) as close`,
-      )
-    : [];
+  const spelt = rows.filter((r) => r.kind === 'form');
+  const close = rows.filter((r) => r.kind === 'close');
+  const known = new Set(spelt.filter((r) => r.known).map((r) => r.input));
+  const termOf = new Map(spelt.map((r) => [r.input, r.term]));
+  const spellings = new Map(
+    words.map((w) => [w, known.has(w) ? [w] : pairs.filter((p) => p.word === w).map((p) => p.form)]),
+  );
   const clauses = words.flatMap((w): TsQuery[] => {
     const forms = spellings.get(w)!;
     const terms = new Set(forms.map((form) => termOf.get(form) ?? ''));
