@@ -159,7 +159,8 @@ const listCache = memoCache<{ items: ProductSummary[]; count: number }>({
 async function queryProducts(options: ProductListOptions): Promise<{ items: ProductSummary[]; count: number }> {
   const db = await getDb();
   const filters = await resolveFilters(db, options);
-  const where = filterConditions(db, filters);
+  // Built when a query needs it: a search's condition spells out every match id.
+  const where = () => filterConditions(db, filters);
   const offerJoin = and(eq(productOffers.productId, products.id), eq(productOffers.country, filters.country));
   const summaries = () =>
     db
@@ -177,9 +178,9 @@ async function queryProducts(options: ProductListOptions): Promise<{ items: Prod
     const kept =
       filters.priceFrom || filters.priceTo || filters.specifications.length || filters.ids
         ? new Set(
-            (await db.select({ id: products.id }).from(products).innerJoin(productOffers, offerJoin).where(where)).map(
-              (r) => r.id,
-            ),
+            (
+              await db.select({ id: products.id }).from(products).innerJoin(productOffers, offerJoin).where(where())
+            ).map((r) => r.id),
           )
         : filters;
     const { ids: pageIds, count: keptCount } = filters.search.matches.page(kept, options.offset, options.limit);
@@ -194,7 +195,7 @@ async function queryProducts(options: ProductListOptions): Promise<{ items: Prod
   const lead = exact.length ? [sql`${products.id} = any(${intArray(exact)}::int[]) desc`] : [];
   const [rows, total] = await Promise.all([
     summaries()
-      .where(where)
+      .where(where())
       .orderBy(...lead, ...orderBy(ordering === 'relevance' ? 'price' : ordering))
       .limit(options.limit)
       .offset(options.offset),
@@ -205,7 +206,7 @@ async function queryProducts(options: ProductListOptions): Promise<{ items: Prod
           .select({ value: count() })
           .from(products)
           .innerJoin(productOffers, offerJoin)
-          .where(where)
+          .where(where())
           .then(([row]) => row?.value ?? 0),
   ]);
   return { items: toItems(rows), count: total };

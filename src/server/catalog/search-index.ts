@@ -56,9 +56,10 @@ const idOfKey = (key: number) => ID_SPAN - 1 - (key % ID_SPAN);
 /** Ids up to this are looked up in an array (ids are serial); larger ones in a map. */
 const DENSE_IDS = 10_000_000;
 
-function compileFilter(filter: IndexFilter) {
+function compileFilter(filter: IndexFilter, countryBit: number) {
   return {
     ...filter,
+    countryBit,
     categorySet: filter.categoryIds && new Set(filter.categoryIds),
     brandSet: filter.brandIds && new Set(filter.brandIds),
   };
@@ -161,14 +162,17 @@ export class SearchIndex {
   private active: boolean[] = [];
   private category: number[] = [];
   private brand: (number | null)[] = [];
-  private countries: string[][] = [];
+  /** The countries a product is sold in, a bit each (`countryBits`). */
+  private countries: number[] = [];
+  private countryBits = new Map<string, number>();
   private alive: boolean[] = [];
   /** The name's trigrams in order, numbered by `gramNumbers`. */
   private grams: Int32Array[] = [];
   private gramNumbers = new Map<number, number>();
+  /** Per trigram number, the slots whose name has it (each once), in `gramSlotCount[n]` first places. */
+  private gramSlots: Int32Array[] = [];
+  private gramSlotCount: number[] = [];
   private lastpos = new Int32Array(0);
-  private stamps = new Uint32Array(0);
-  private stamp = 0;
   private slotOf = new Map<number, number>();
   private slotById = new Int32Array(0);
   private skuBuckets = new Map<string, number[]>();
@@ -205,9 +209,11 @@ export class SearchIndex {
       this.active.push(row.isActive);
       this.category.push(row.categoryId);
       this.brand.push(row.brandId);
-      this.countries.push(offers.get(row.id) ?? []);
+      this.countries.push((offers.get(row.id) ?? []).reduce((bits, country) => bits | this.countryBit(country), 0));
       this.alive.push(true);
-      this.grams.push(Int32Array.from(trigramSequence(row.name), (trigram) => this.gramNumber(trigram)));
+      const grams = Int32Array.from(trigramSequence(row.name), (trigram) => this.gramNumber(trigram));
+      this.grams.push(grams);
+      for (const gram of new Set(grams)) this.addGramSlot(gram, slot);
       this.slotOf.set(row.id, slot);
       if (row.id < DENSE_IDS) {
         if (row.id >= this.slotById.length) {
@@ -230,15 +236,36 @@ export class SearchIndex {
     }
     if (this.lastpos.length < this.gramNumbers.size) {
       this.lastpos = new Int32Array(this.gramNumbers.size * 2).fill(-1);
-      this.stamps = new Uint32Array(this.gramNumbers.size * 2);
-      this.stamp = 0;
     }
+  }
+
+  /** A country's bit (a catalog sells in a handful of countries; 30 fit). */
+  private countryBit(country: string): number {
+    let bit = this.countryBits.get(country);
+    if (bit === undefined) this.countryBits.set(country, (bit = 1 << this.countryBits.size));
+    return bit;
   }
 
   private gramNumber(trigram: number): number {
     let n = this.gramNumbers.get(trigram);
-    if (n === undefined) this.gramNumbers.set(trigram, (n = this.gramNumbers.size));
+    if (n === undefined) {
+      this.gramNumbers.set(trigram, (n = this.gramNumbers.size));
+      this.gramSlots.push(new Int32Array(4));
+      this.gramSlotCount.push(0);
+    }
     return n;
+  }
+
+  private addGramSlot(gram: number, slot: number): void {
+    let slots = this.gramSlots[gram]!;
+    const count = this.gramSlotCount[gram]!;
+    if (count === slots.length) {
+      const grown = new Int32Array(count * 2);
+      grown.set(slots);
+      this.gramSlots[gram] = slots = grown;
+    }
+    slots[count] = slot;
+    this.gramSlotCount[gram] = count + 1;
   }
 
   remove(id: number): void {
@@ -267,28 +294,39 @@ export class SearchIndex {
       }
     }
     const texts = [query.text, ...query.variants].map((text) => this.queryGrams(text));
+    // How many of each text's trigrams each name has, from the trigrams' slot lists: the work follows the
+    // text's few trigrams, not the length of every matching name.
+    const slotCount = rank.length;
+    const shared = texts.map((text) => {
+      const counts = new Uint16Array(slotCount);
+      for (const gram of text.numbers) {
+        const slots = this.gramSlots[gram]!;
+        for (let i = 0, n = this.gramSlotCount[gram]!; i < n; i += 1) counts[slots[i]!]! += 1;
+      }
+      return counts;
+    });
     // One number per match that sorts as the ranking does (exact SKU, closeness in tenths, text rank,
     // smaller id), first with closeness at its upper bound: the share of the text's trigrams the name has.
     const keyOf = (slot: number, closeness: number) =>
       ((Number(this.skus[slot] === query.skuText) * 16 + closeness) * 256 + rank[slot]!) * ID_SPAN +
       (ID_SPAN - 1 - this.ids[slot]!);
-    // Which texts (bit i for text i) have each trigram: one pass over a name counts them all.
-    const textsOf = new Uint8Array(this.gramNumbers.size);
-    texts.forEach((text, i) => text.isQuery.forEach((has, t) => (textsOf[t]! |= has << i)));
-    const shared = new Int32Array(texts.length);
-    const bounds: number[] = [];
-    for (let slot = 0; slot < rank.length; slot += 1) {
+    let matches = 0;
+    const bounds = new Float64Array(slotCount);
+    for (let slot = 0; slot < slotCount; slot += 1) {
       if (rank[slot]! > 0 ? !this.alive[slot] : bySku[slot] === 0) continue;
-      this.countShared(slot, textsOf, shared);
       let bound = 0;
-      for (let i = 0; i < texts.length; i += 1) bound = Math.max(bound, tenths(shared[i]! / texts[i]!.distinct + 1e-6));
-      bounds.push(keyOf(slot, bound));
+      for (let i = 0; i < texts.length; i += 1)
+        bound = Math.max(bound, tenths(shared[i]![slot]! / texts[i]!.distinct + 1e-6));
+      bounds[matches++] = keyOf(slot, bound);
     }
-    const sorted = Float64Array.from(bounds).sort().reverse();
-    const ids = Array.from(sorted, idOfKey);
-    // The slots as they are now: a refresh may give a product a new slot before a page is asked for.
-    const slots = Int32Array.from(ids, (id) => this.slotAt(id));
-    const exactSkuIds = ids.filter((_, i) => sorted[i]! >= EXACT_KEY);
+    const sorted = bounds.subarray(0, matches).sort().reverse();
+    let exactCount = 0;
+    while (exactCount < matches && sorted[exactCount]! >= EXACT_KEY) exactCount += 1;
+    const exactSkuIds = Array.from(sorted.subarray(0, exactCount), idOfKey);
+    // Worked out when first asked: a listing by relevance needs only pages, the search page's facets all ids.
+    let ids: number[] | undefined;
+    // The slots as they are when the first page is asked for (a refresh may give a product a new slot).
+    let slots: Int32Array | undefined;
     const [typed, ...variants] = texts;
     const exactKey = (slot: number) => {
       const grams = this.grams[slot]!;
@@ -299,11 +337,17 @@ export class SearchIndex {
       return keyOf(slot, tenths(close));
     };
     return {
-      ids,
+      get ids() {
+        return (ids ??= Array.from(sorted, idOfKey));
+      },
       exactSkuIds,
       page: (keep, offset, limit) => {
+        slots ??= Int32Array.from(sorted, (key) => this.slotAt(idOfKey(key)));
         const want = offset + limit;
-        const filter = keep instanceof Set ? undefined : compileFilter(keep as IndexFilter);
+        const filter =
+          keep instanceof Set
+            ? undefined
+            : compileFilter(keep as IndexFilter, this.countryBits.get((keep as IndexFilter).country) ?? 0);
         const passes = (slot: number) =>
           filter ? this.passes(slot, filter) : (keep as ReadonlySet<number>).has(this.ids[slot]!);
         // Walk the kept matches by upper bound, working out the real key of each, until `want` real keys
@@ -312,7 +356,7 @@ export class SearchIndex {
         let settled = want === 0;
         let count = 0;
         for (let i = 0; i < sorted.length; i += 1) {
-          const slot = slots[i]!;
+          const slot = slots![i]!;
           if (!passes(slot)) continue;
           count += 1;
           if (settled) continue;
@@ -337,24 +381,10 @@ export class SearchIndex {
     return id < this.slotById.length ? this.slotById[id]! : (this.slotOf.get(id) ?? -1);
   }
 
-  private passes(slot: number, filter: IndexFilter & { categorySet?: Set<number>; brandSet?: Set<number> }): boolean {
-    if (this.active[slot] !== filter.isActive || !this.countries[slot]!.includes(filter.country)) return false;
+  private passes(slot: number, filter: ReturnType<typeof compileFilter>): boolean {
+    if (this.active[slot] !== filter.isActive || (this.countries[slot]! & filter.countryBit) === 0) return false;
     if (filter.categorySet && !filter.categorySet.has(this.category[slot]!)) return false;
     return !filter.brandSet || filter.brandSet.has(this.brand[slot] ?? -1);
-  }
-
-  /** How many distinct trigrams of each text (`textsOf`: bit i for text i) the name of `slot` has. */
-  private countShared(slot: number, textsOf: Uint8Array, shared: Int32Array): void {
-    shared.fill(0);
-    const grams = this.grams[slot]!;
-    this.stamp += 1;
-    for (let i = 0; i < grams.length; i += 1) {
-      const t = grams[i]!;
-      const bits = textsOf[t]!;
-      if (bits === 0 || this.stamps[t] === this.stamp) continue;
-      this.stamps[t] = this.stamp;
-      for (let text = 0; text < shared.length; text += 1) if (bits & (1 << text)) shared[text]! += 1;
-    }
   }
 
   /** The slots whose SKU may start with `text`: those sharing its first two characters. */
@@ -364,27 +394,28 @@ export class SearchIndex {
   }
 
   /** A text's trigrams as the names' numbers mark them (trigrams no name has only count). */
-  private queryGrams(text: string): { isQuery: Uint8Array; distinct: number } {
+  private queryGrams(text: string): { isQuery: Uint8Array; numbers: number[]; distinct: number } {
     const trigrams = new Set(trigramSequence(text));
     const isQuery = new Uint8Array(this.gramNumbers.size);
+    const numbers: number[] = [];
     for (const trigram of trigrams) {
       const n = this.gramNumbers.get(trigram);
-      if (n !== undefined) isQuery[n] = 1;
+      if (n !== undefined) {
+        isQuery[n] = 1;
+        numbers.push(n);
+      }
     }
-    return { isQuery, distinct: trigrams.size };
+    return { isQuery, numbers, distinct: trigrams.size };
   }
 
   /** Per slot, how well the query matches: 0 for no match. */
   private evaluate(node: TsQuery): Uint8Array {
     const slots = this.ids.length;
-    if (node.kind === 'term') {
+    if (node.kind === 'term') return this.addTerm(node, new Uint8Array(slots));
+    if (node.kind === 'or' && node.children.every((child) => child.kind === 'term')) {
+      // A word and its spellings: every term's postings marked in one array.
       const out = new Uint8Array(slots);
-      for (const lexeme of node.prefix ? this.lexemesFrom(node.lexeme) : [node.lexeme]) {
-        const posting = this.postings.get(lexeme);
-        if (!posting) continue;
-        for (const slot of posting.text) if (out[slot]! < RANK_TEXT) out[slot] = RANK_TEXT;
-        for (const slot of posting.name) out[slot] = RANK_NAME;
-      }
+      for (const child of node.children) this.addTerm(child as TsQuery & { kind: 'term' }, out);
       return out;
     }
     if (node.kind === 'not') {
@@ -401,6 +432,17 @@ export class SearchIndex {
           out[slot] = out[slot]! > 0 && other[slot]! > 0 ? Math.min(255, out[slot]! + other[slot]!) : 0;
         }
       }
+    }
+    return out;
+  }
+
+  /** Marks in `out` the slots a term matches (a name match above a match in the rest), keeping higher marks. */
+  private addTerm(node: TsQuery & { kind: 'term' }, out: Uint8Array): Uint8Array {
+    for (const lexeme of node.prefix ? this.lexemesFrom(node.lexeme) : [node.lexeme]) {
+      const posting = this.postings.get(lexeme);
+      if (!posting) continue;
+      for (const slot of posting.text) if (out[slot]! < RANK_TEXT) out[slot] = RANK_TEXT;
+      for (const slot of posting.name) out[slot] = RANK_NAME;
     }
     return out;
   }
