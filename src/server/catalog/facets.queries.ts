@@ -12,6 +12,7 @@ import { memoCache } from '../cache/memo.ts';
 import type { Facets, SpecificationFacet } from './facets.types.ts';
 import { facetsFromStats, isSummarised } from './catalog-stats.ts';
 import { cacheKey } from './product-filters.ts';
+import type { IndexFacets } from './search-index.ts';
 import { compareSpecValues } from './spec-values.ts';
 import { filterConditions, resolveFilters, type ProductFilters, type ResolvedFilters } from './product-filters.ts';
 
@@ -31,7 +32,67 @@ const facetCache = memoCache<Facets>({ scopes: ['catalog'], max: 1000 });
 async function computeFacets(filters: ProductFilters): Promise<Facets> {
   const db = await getDb();
   const f = await resolveFilters(db, filters);
+  if (f.search) return searchFacets(db, f, f.search.matches.facets(f));
   return isSummarised(f) ? facetsFromStats(db, f) : countFacets(db, f);
+}
+
+/**
+ * A search's facets: the search index counts them over the matches (as `countFacets` would), and the
+ * database names the brands and specifications counted.
+ */
+async function searchFacets(db: Db, f: ResolvedFilters, counted: IndexFacets): Promise<Facets> {
+  const chosenBrands = new Set(f.brandIds ?? []);
+  const chosenSpecs = new Set(f.specifications.map((spec) => spec.id));
+  const brandIds = [...new Set([...counted.brands.keys(), ...chosenBrands])];
+  const specIds = [...new Set([...counted.specifications.map((c) => c.specificationId), ...chosenSpecs])];
+  const [brandRows, specRows] = await Promise.all([
+    brandIds.length
+      ? db
+          .select({ id: brands.id, slug: brands.slug, name: brands.name })
+          .from(brands)
+          .where(inArray(brands.id, brandIds))
+          .orderBy(asc(brands.name))
+      : [],
+    specIds.length
+      ? db
+          .select({
+            id: specifications.id,
+            slug: specifications.slug,
+            name: specifications.name,
+            unit: specifications.unit,
+            kind: specifications.kind,
+            isFilter: specifications.isFilter,
+          })
+          .from(specifications)
+          .where(inArray(specifications.id, specIds))
+          .orderBy(asc(specifications.position), asc(specifications.name))
+      : [],
+  ]);
+  // Brands with products first, by name; a chosen brand nothing matches after them, with 0.
+  const brandFacetValues = [
+    ...brandRows.filter((b) => counted.brands.has(b.id)).map((b) => ({ ...b, count: counted.brands.get(b.id)! })),
+    ...brandRows.filter((b) => !counted.brands.has(b.id)).map((b) => ({ ...b, count: 0 })),
+  ];
+  // Only filter specifications are offered, but a chosen one is counted whatever it is.
+  const listed = new Set(specRows.filter((spec) => spec.isFilter || chosenSpecs.has(spec.id)).map((spec) => spec.id));
+  const values = counted.specifications.filter((c) => listed.has(c.specificationId));
+  for (const spec of f.specifications) {
+    for (const value of spec.values) {
+      if (!values.some((c) => c.specificationId === spec.id && c.value === value))
+        values.push({ specificationId: spec.id, value, sortNumber: null, count: 0 });
+    }
+  }
+  const specFacets = specRows.flatMap(({ isFilter: _isFilter, ...spec }) => {
+    const own = values.filter((c) => c.specificationId === spec.id);
+    if (!own.length) return [];
+    return [
+      {
+        ...spec,
+        values: own.sort((a, b) => compareSpecValues(spec.kind, a, b)).map((c) => ({ value: c.value, count: c.count })),
+      },
+    ];
+  });
+  return { price: counted.price, brands: brandFacetValues, specifications: specFacets };
 }
 
 /** The facets counted from the products themselves (any filters); `facetsFromStats` must agree with it. */

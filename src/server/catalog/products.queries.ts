@@ -173,17 +173,8 @@ async function queryProducts(options: ProductListOptions): Promise<{ items: Prod
 
   const ordering = options.ordering ?? (filters.search ? 'relevance' : 'price');
   if (ordering === 'relevance' && filters.search) {
-    // The search index ranks the matches the other filters keep, and counts them; it knows every filter
-    // but price and specifications, for which the database says which matches stay.
-    const kept =
-      filters.priceFrom || filters.priceTo || filters.specifications.length || filters.ids
-        ? new Set(
-            (
-              await db.select({ id: products.id }).from(products).innerJoin(productOffers, offerJoin).where(where())
-            ).map((r) => r.id),
-          )
-        : filters;
-    const { ids: pageIds, count: keptCount } = filters.search.matches.page(kept, options.offset, options.limit);
+    // The search index ranks the matches the other filters keep, and counts them: it knows every filter.
+    const { ids: pageIds, count: keptCount } = filters.search.matches.page(filters, options.offset, options.limit);
     const rows = pageIds.length ? await summaries().where(sql`${products.id} = any(${intArray(pageIds)}::int[])`) : [];
     const position = new Map(pageIds.map((id, index) => [id, index]));
     rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);

@@ -1,7 +1,7 @@
 /**
  * Each process's search index: every product's search words (the lexemes of its `search_vector`, as the
- * database stemmed them), SKU, name, state, category, brand and the countries it is sold in, so that a
- * search matches, ranks, filters and counts in memory. The database still does the language work (the
+ * database stemmed them), SKU, name, state, category, brand, its price in each country it is sold in and
+ * its specification values, so that a search matches, ranks, filters, counts and counts its facets in memory. The database still does the language work (the
  * typo-tolerant query and its stems, search.ts); the index answers it without reading thousands of rows,
  * so a search costs the same at 1,000 products as at 100,000.
  *
@@ -56,14 +56,26 @@ const idOfKey = (key: number) => ID_SPAN - 1 - (key % ID_SPAN);
 /** Ids up to this are looked up in an array (ids are serial); larger ones in a map. */
 const DENSE_IDS = 10_000_000;
 
-function compileFilter(filter: IndexFilter, countryBit: number) {
-  return {
-    ...filter,
-    countryBit,
-    categorySet: filter.categoryIds && new Set(filter.categoryIds),
-    brandSet: filter.brandIds && new Set(filter.brandIds),
-  };
+/** A filter as the index checks it. */
+interface CompiledFilter {
+  isActive: boolean;
+  countryBit: number;
+  /** The country's price column, or -1 when nothing is sold there. */
+  country: number;
+  categorySet?: Set<number>;
+  brandSet?: Set<number>;
+  idSet?: Set<number>;
+  from?: number;
+  to?: number;
+  /** Per chosen specification, the (specification, value) keys it accepts. */
+  specs: { id: number; keys: Set<number> }[];
 }
+
+/** Which of a product's facet filters fail: none, one (that facet still counts it), or more. */
+const FAILS_NONE = -1;
+const FAILS_PRICE = -2;
+const FAILS_BRAND = -3;
+const FAILS_MORE = -4;
 
 /** What a search found: every match, and the ranking worked out page by page. */
 export interface SearchMatches {
@@ -71,11 +83,19 @@ export interface SearchMatches {
   ids: number[];
   /** Products whose SKU is exactly the search text: they lead whatever the ordering. */
   exactSkuIds: number[];
-  /**
-   * One page of the matches a listing keeps, in ranking order, and how many it keeps: `keep` is either
-   * the filters the index knows (state, country, category, brand) or the ids the database kept.
-   */
-  page(keep: IndexFilter | ReadonlySet<number>, offset: number, limit: number): { ids: number[]; count: number };
+  /** One page of the matches the filters keep, in ranking order, and how many they keep. */
+  page(filter: IndexFilter, offset: number, limit: number): { ids: number[]; count: number };
+  /** What each facet's values would leave of the matches (every filter applies but the facet's own). */
+  facets(filter: IndexFilter): IndexFacets;
+}
+
+/** Facet counts over a search's matches, by ids; facets.queries.ts names them. */
+export interface IndexFacets {
+  /** The price range of the matches every filter but the price keeps (null when none). */
+  price: { min: string | null; max: string | null };
+  brands: Map<number, number>;
+  /** Per specification value: unchosen specifications within every filter, chosen ones without their own. */
+  specifications: { specificationId: number; value: string; sortNumber: string | null; count: number }[];
 }
 
 /** What the index reads of a product, one row per product. */
@@ -101,12 +121,18 @@ export interface IndexQuery {
   variants: string[];
 }
 
-/** The filters the index can apply itself (the others, price and specifications, are the database's). */
+/** A listing's filters (`ResolvedFilters` is one): the index applies them all. */
 export interface IndexFilter {
   isActive: boolean;
   country: string;
   categoryIds?: readonly number[];
   brandIds?: readonly number[];
+  /** Decimal strings, in the country's currency. */
+  priceFrom?: string;
+  priceTo?: string;
+  /** Each specification keeps products with any of its values. */
+  specifications?: readonly { id: number; values: readonly string[] }[];
+  ids?: readonly number[];
 }
 
 // Products are read as one text (fields split by \x01, products by \x02): the embedded database hands
@@ -138,21 +164,56 @@ async function readProducts(db: Db, where: SQL): Promise<ProductRow[]> {
   });
 }
 
-/** The countries each product is sold in, as one text per country. */
-async function readOffers(db: Db, where: SQL): Promise<Map<number, string[]>> {
-  const rows = await queryRows<{ country: string; ids: string }>(
+/** A product's offer in a country: the price as the database prints it (`1250.00`). */
+interface OfferRow {
+  country: string;
+  price: string;
+}
+
+/** The countries each product is sold in and its prices there, as one text per country. */
+async function readOffers(db: Db, where: SQL): Promise<Map<number, OfferRow[]>> {
+  const rows = await queryRows<{ country: string; offers: string }>(
     db,
-    sql`select country, string_agg(product_id::text, ',') as ids from product_offers where ${where} group by country`,
+    sql`select country, string_agg(product_id::text || ':' || price::text, ',') as offers
+        from product_offers where ${where} group by country`,
   );
-  const byProduct = new Map<number, string[]>();
+  const byProduct = new Map<number, OfferRow[]>();
   for (const row of rows) {
-    for (const id of row.ids.split(',')) {
-      const list = byProduct.get(Number(id));
-      if (list) list.push(row.country);
-      else byProduct.set(Number(id), [row.country]);
+    for (const offer of row.offers.split(',')) {
+      const colon = offer.indexOf(':');
+      const id = Number(offer.slice(0, colon));
+      const entry = { country: row.country, price: offer.slice(colon + 1) };
+      const list = byProduct.get(id);
+      if (list) list.push(entry);
+      else byProduct.set(id, [entry]);
     }
   }
   return byProduct;
+}
+
+/** A product's specification value (`value_number` as the database prints it, for sorting values). */
+type SpecRow = [specificationId: number, value: string, valueNumber: string | null];
+
+/** The specification values of products, as one JSON value (any character may be in a value). */
+async function readSpecs(db: Db, where: SQL): Promise<Map<number, SpecRow[]>> {
+  const [row] = await queryRows<{ specs: string | null }>(
+    db,
+    sql`select json_agg(json_build_array(product_id, specification_id, value, value_number::text))::text as specs
+        from product_specifications where ${where}`,
+  );
+  const byProduct = new Map<number, SpecRow[]>();
+  for (const [id, ...spec] of JSON.parse(row?.specs ?? '[]') as [number, ...SpecRow][]) {
+    const list = byProduct.get(id);
+    if (list) list.push(spec);
+    else byProduct.set(id, [spec]);
+  }
+  return byProduct;
+}
+
+/** What the index holds of products besides their rows. */
+interface ProductExtras {
+  offers: Map<number, OfferRow[]>;
+  specs: Map<number, SpecRow[]>;
 }
 
 export class SearchIndex {
@@ -162,9 +223,18 @@ export class SearchIndex {
   private active: boolean[] = [];
   private category: number[] = [];
   private brand: (number | null)[] = [];
-  /** The countries a product is sold in, a bit each (`countryBits`). */
+  /** The countries a product is sold in, a bit each (`countryBits`), and its price in each (NaN where none). */
   private countries: number[] = [];
   private countryBits = new Map<string, number>();
+  private prices: number[][] = [];
+  private priceTexts: string[][] = [];
+  /** A product's specification values, as keys of `specKeys` (a specification and a value). */
+  private specs: Int32Array[] = [];
+  private specKeys = new Map<string, number>();
+  private keySpec: number[] = [];
+  private keyValue: string[] = [];
+  /** The smallest `value_number` seen with the value (what the database sorts numeric values by). */
+  private keyNumber: (string | null)[] = [];
   private alive: boolean[] = [];
   /** The name's trigrams in order, numbered by `gramNumbers`. */
   private grams: Int32Array[] = [];
@@ -189,14 +259,14 @@ export class SearchIndex {
   }
 
   /** Adds (or replaces) products, yielding to other work every few thousand (100,000 take seconds). */
-  async load(rows: readonly ProductRow[], offers: Map<number, string[]>): Promise<void> {
+  async load(rows: readonly ProductRow[], extras: ProductExtras): Promise<void> {
     for (let start = 0; start < rows.length; start += LOAD_CHUNK) {
       if (start > 0) await new Promise((resolve) => setImmediate(resolve));
-      this.loadSome(rows.slice(start, start + LOAD_CHUNK), offers);
+      this.loadSome(rows.slice(start, start + LOAD_CHUNK), extras);
     }
   }
 
-  private loadSome(rows: readonly ProductRow[], offers: Map<number, string[]>): void {
+  private loadSome(rows: readonly ProductRow[], { offers, specs }: ProductExtras): void {
     for (const row of rows) {
       this.remove(row.id);
       const slot = this.ids.length;
@@ -209,7 +279,20 @@ export class SearchIndex {
       this.active.push(row.isActive);
       this.category.push(row.categoryId);
       this.brand.push(row.brandId);
-      this.countries.push((offers.get(row.id) ?? []).reduce((bits, country) => bits | this.countryBit(country), 0));
+      let bits = 0;
+      for (const prices of this.prices) prices.push(NaN);
+      for (const texts of this.priceTexts) texts.push('');
+      for (const offer of offers.get(row.id) ?? []) {
+        const bit = this.countryBit(offer.country);
+        bits |= bit;
+        const column = 31 - Math.clz32(bit);
+        this.prices[column]![slot] = Number(offer.price);
+        this.priceTexts[column]![slot] = offer.price;
+      }
+      this.countries.push(bits);
+      this.specs.push(
+        Int32Array.from(specs.get(row.id) ?? [], ([id, value, number]) => this.specKey(id, value, number)),
+      );
       this.alive.push(true);
       const grams = Int32Array.from(trigramSequence(row.name), (trigram) => this.gramNumber(trigram));
       this.grams.push(grams);
@@ -239,11 +322,48 @@ export class SearchIndex {
     }
   }
 
-  /** A country's bit (a catalog sells in a handful of countries; 30 fit). */
+  /** A country's bit (a catalog sells in a handful of countries; 30 fit), and its price columns. */
   private countryBit(country: string): number {
     let bit = this.countryBits.get(country);
-    if (bit === undefined) this.countryBits.set(country, (bit = 1 << this.countryBits.size));
+    if (bit === undefined) {
+      this.countryBits.set(country, (bit = 1 << this.countryBits.size));
+      this.prices.push(Array.from(this.ids, () => NaN));
+      this.priceTexts.push(Array.from(this.ids, () => ''));
+    }
     return bit;
+  }
+
+  private specKey(specificationId: number, value: string, number: string | null): number {
+    const name = `${specificationId}\u0001${value}`;
+    let key = this.specKeys.get(name);
+    if (key === undefined) {
+      this.specKeys.set(name, (key = this.keySpec.length));
+      this.keySpec.push(specificationId);
+      this.keyValue.push(value);
+      this.keyNumber.push(number);
+    } else if (number !== null && (this.keyNumber[key] === null || Number(number) < Number(this.keyNumber[key]))) {
+      this.keyNumber[key] = number;
+    }
+    return key;
+  }
+
+  private compile(filter: IndexFilter): CompiledFilter {
+    const bit = this.countryBits.get(filter.country) ?? 0;
+    const key = (id: number, value: string) => this.specKeys.get(`${id}\u0001${value}`);
+    return {
+      isActive: filter.isActive,
+      countryBit: bit,
+      country: bit ? 31 - Math.clz32(bit) : -1,
+      categorySet: filter.categoryIds && new Set(filter.categoryIds),
+      brandSet: filter.brandIds && new Set(filter.brandIds),
+      idSet: filter.ids && new Set(filter.ids),
+      from: filter.priceFrom ? Number(filter.priceFrom) : undefined,
+      to: filter.priceTo ? Number(filter.priceTo) : undefined,
+      specs: (filter.specifications ?? []).map((spec) => ({
+        id: spec.id,
+        keys: new Set(spec.values.flatMap((value) => key(spec.id, value) ?? [])),
+      })),
+    };
   }
 
   private gramNumber(trigram: number): number {
@@ -273,6 +393,7 @@ export class SearchIndex {
     if (slot === undefined) return;
     this.alive[slot] = false;
     this.grams[slot] = new Int32Array(0);
+    this.specs[slot] = new Int32Array(0);
     this.slotOf.delete(id);
     if (id < this.slotById.length) this.slotById[id] = -1;
   }
@@ -344,12 +465,8 @@ export class SearchIndex {
       page: (keep, offset, limit) => {
         slots ??= Int32Array.from(sorted, (key) => this.slotAt(idOfKey(key)));
         const want = offset + limit;
-        const filter =
-          keep instanceof Set
-            ? undefined
-            : compileFilter(keep as IndexFilter, this.countryBits.get((keep as IndexFilter).country) ?? 0);
-        const passes = (slot: number) =>
-          filter ? this.passes(slot, filter) : (keep as ReadonlySet<number>).has(this.ids[slot]!);
+        const filter = this.compile(keep);
+        const passes = (slot: number) => this.fails(slot, filter) === FAILS_NONE;
         // Walk the kept matches by upper bound, working out the real key of each, until `want` real keys
         // are at least the next bound (nothing further down can overtake them); then only count.
         const found: number[] = [];
@@ -373,6 +490,10 @@ export class SearchIndex {
         found.sort((x, y) => y - x);
         return { ids: found.slice(offset, want).map(idOfKey), count };
       },
+      facets: (keep) => {
+        slots ??= Int32Array.from(sorted, (key) => this.slotAt(idOfKey(key)));
+        return this.facetsOf(slots, this.compile(keep));
+      },
     };
   }
 
@@ -381,10 +502,71 @@ export class SearchIndex {
     return id < this.slotById.length ? this.slotById[id]! : (this.slotOf.get(id) ?? -1);
   }
 
-  private passes(slot: number, filter: ReturnType<typeof compileFilter>): boolean {
-    if (this.active[slot] !== filter.isActive || (this.countries[slot]! & filter.countryBit) === 0) return false;
-    if (filter.categorySet && !filter.categorySet.has(this.category[slot]!)) return false;
-    return !filter.brandSet || filter.brandSet.has(this.brand[slot] ?? -1);
+  /**
+   * Which facet filter `slot` fails: none, the price, the brand, one specification (its place in
+   * `filter.specs`), or more than one; a product the other filters (state, country, category, ids) drop
+   * fails more.
+   */
+  private fails(slot: number, filter: CompiledFilter): number {
+    if (slot < 0 || this.active[slot] !== filter.isActive || (this.countries[slot]! & filter.countryBit) === 0)
+      return FAILS_MORE;
+    if (filter.categorySet && !filter.categorySet.has(this.category[slot]!)) return FAILS_MORE;
+    if (filter.idSet && !filter.idSet.has(this.ids[slot]!)) return FAILS_MORE;
+    let failed = FAILS_NONE;
+    const fail = (which: number) => (failed = failed === FAILS_NONE ? which : FAILS_MORE);
+    if (filter.from !== undefined || filter.to !== undefined) {
+      const price = this.prices[filter.country]![slot]!;
+      if ((filter.from !== undefined && !(price >= filter.from)) || (filter.to !== undefined && !(price <= filter.to)))
+        fail(FAILS_PRICE);
+    }
+    if (filter.brandSet && !filter.brandSet.has(this.brand[slot] ?? -1)) fail(FAILS_BRAND);
+    if (filter.specs.length) {
+      const keys = this.specs[slot]!;
+      filter.specs.forEach((spec, i) => {
+        if (failed !== FAILS_MORE && !keys.some((key) => spec.keys.has(key))) fail(i);
+      });
+    }
+    return failed;
+  }
+
+  /** The facet counts of `slots` (a search's matches) under `filter`. */
+  private facetsOf(slots: Int32Array, filter: CompiledFilter): IndexFacets {
+    let min = -1;
+    let max = -1;
+    const brands = new Map<number, number>();
+    const specCounts = new Map<number, number>();
+    const chosen = new Map(filter.specs.map((spec, i) => [spec.id, i]));
+    const prices = this.prices[filter.country];
+    for (const slot of slots) {
+      const failed = this.fails(slot, filter);
+      if (failed === FAILS_MORE) continue;
+      if (failed === FAILS_NONE || failed === FAILS_PRICE) {
+        const price = prices![slot]!;
+        if (min < 0 || price < prices![min]!) min = slot;
+        if (max < 0 || price > prices![max]!) max = slot;
+      }
+      const brand = this.brand[slot];
+      if ((failed === FAILS_NONE || failed === FAILS_BRAND) && brand != null)
+        brands.set(brand, (brands.get(brand) ?? 0) + 1);
+      if (failed === FAILS_NONE || failed >= 0) {
+        for (const key of this.specs[slot]!) {
+          const own = chosen.get(this.keySpec[key]!);
+          // An unchosen specification counts within every filter; a chosen one without its own.
+          if (failed === FAILS_NONE ? true : own === failed) specCounts.set(key, (specCounts.get(key) ?? 0) + 1);
+        }
+      }
+    }
+    const texts = this.priceTexts[filter.country];
+    return {
+      price: { min: min < 0 ? null : texts![min]!, max: max < 0 ? null : texts![max]! },
+      brands,
+      specifications: [...specCounts].map(([key, count]) => ({
+        specificationId: this.keySpec[key]!,
+        value: this.keyValue[key]!,
+        sortNumber: this.keyNumber[key]!,
+        count,
+      })),
+    };
   }
 
   /** The slots whose SKU may start with `text`: those sharing its first two characters. */
@@ -536,7 +718,10 @@ async function build(db: Db): Promise<SearchIndex> {
   const started = Date.now();
   const marks = await changeMarks(db);
   const index = new SearchIndex();
-  await index.load(await readProducts(db, sql`true`), await readOffers(db, sql`true`));
+  await index.load(await readProducts(db, sql`true`), {
+    offers: await readOffers(db, sql`true`),
+    specs: await readSpecs(db, sql`true`),
+  });
   Object.assign(state, {
     db,
     index,
@@ -591,7 +776,8 @@ async function refresh(db: Db, index: SearchIndex): Promise<SearchIndex> {
       const rows = await readProducts(db, sql`p.id = any(${list}::int[])`);
       const found = new Set(rows.map((row) => row.id));
       for (const id of ids) if (!found.has(id)) index.remove(id);
-      await index.load(rows, await readOffers(db, sql`product_id = any(${list}::int[])`));
+      const where = sql`product_id = any(${list}::int[])`;
+      await index.load(rows, { offers: await readOffers(db, where), specs: await readSpecs(db, where) });
     }
   }
   state.seen = Math.max(state.seen, marks.max);
