@@ -69,19 +69,28 @@ const answerApi = getRequestListener(
     // A standard Request: middleware such as Hono's body limit builds a new Request from it, which Node's
     // own class refuses to do from the adapter's lightweight one.
     const hasBody = incoming.method !== 'GET' && incoming.method !== 'HEAD';
+    // Without the client's signal: a Request that follows a signal is held until a full garbage collection
+    // (undici keeps it through a WeakRef), so every call would survive into the old generation. The
+    // signal reaches the database layer through the request scope instead.
     const request = new Request(incoming.url, {
       method: incoming.method,
       headers: incoming.headers,
       body: hasBody ? incoming.body : null,
-      signal: incoming.signal,
       ...(hasBody ? { duplex: 'half' } : {}),
     } as RequestInit);
-    const answer = await runWithRequestSignal(request.signal, () =>
+    const answer = await runWithRequestSignal(incoming.signal, () =>
       getApp().fetch(request, { clientAddress: bindings.incoming.socket.remoteAddress }),
     );
-    const response = new Response(answer.body, answer);
-    applySecurityHeaders(response.headers, new URL(request.url).pathname, { siteUrl: env.SITE_URL });
-    return response;
+    const path = new URL(request.url).pathname;
+    try {
+      applySecurityHeaders(answer.headers, path, { siteUrl: env.SITE_URL });
+      return answer;
+    } catch {
+      // Headers of a Response made as immutable (Response.redirect, a fetch's answer): a copy takes them.
+      const response = new Response(answer.body, answer);
+      applySecurityHeaders(response.headers, path, { siteUrl: env.SITE_URL });
+      return response;
+    }
   },
   // Astro runs in this process too: the global Request and Response stay Node's own.
   { overrideGlobalObjects: false },

@@ -23,10 +23,26 @@ export function applySecurityHeaders(headers: Headers, path: string, options: Se
   const policy = headers.get('Content-Security-Policy') ?? (options.dev && page ? null : FALLBACK_CSP);
   if (policy === null) return;
   const reporting = cspReporting(options.siteUrl);
-  const directives = policy
-    .split(';')
-    .map((directive) => directive.trim())
-    .filter((directive) => directive && !/^report-(uri|to)\b/.test(directive));
-  headers.set('Content-Security-Policy', [...directives, ...reporting.directives].join('; '));
+  headers.set('Content-Security-Policy', withReporting(policy, options.siteUrl, reporting.directives));
   if (reporting.endpoints) headers.set('Reporting-Endpoints', reporting.endpoints);
+}
+
+// The same few policies come back on every answer (the API's fallback, a page's hashes): each is rewritten once.
+const rewritten = new Map<string, string>();
+const REWRITTEN_MAX = 500;
+
+/** `policy` with its own reporting directives replaced by the shop's. */
+function withReporting(policy: string, siteUrl: string, reportingDirectives: readonly string[]): string {
+  const key = `${siteUrl}\n${policy}`;
+  let result = rewritten.get(key);
+  if (result === undefined) {
+    const directives = policy
+      .split(';')
+      .map((directive) => directive.trim())
+      .filter((directive) => directive && !/^report-(uri|to)\b/.test(directive));
+    result = [...directives, ...reportingDirectives].join('; ');
+    if (rewritten.size >= REWRITTEN_MAX) rewritten.clear();
+    rewritten.set(key, result);
+  }
+  return result;
 }
