@@ -3,8 +3,11 @@ import { getDb, type Db } from '../db/client.ts';
 import { mailAttachments, mailOutbox } from '../db/schema/index.ts';
 import type { MailAttachment, MailRecord, OutgoingMail } from './mail.types.ts';
 
-/** Stores mails in the outbox, in one statement (with their files, in one transaction), in order. */
-export async function insertMails(mails: readonly OutgoingMail[], status: 'logged' | 'pending'): Promise<MailRecord[]> {
+/** Stores mails in the outbox, in one statement (with their files, in one transaction); their ids, in order. */
+export async function insertMails(
+  mails: readonly OutgoingMail[],
+  status: 'logged' | 'pending',
+): Promise<{ id: number }[]> {
   const db = await getDb();
   const values = mails.map((mail) => ({
     kind: mail.kind,
@@ -16,11 +19,11 @@ export async function insertMails(mails: readonly OutgoingMail[], status: 'logge
   }));
   // Most mails have no files: one statement, no transaction around it.
   // Rows come back sorted by id, which the sequence gave in the order of `values`.
-  const inOrder = (rows: MailRecord[]) => rows.sort((a, b) => a.id - b.id);
+  const inOrder = (rows: { id: number }[]) => rows.sort((a, b) => a.id - b.id);
   if (!mails.some((mail) => mail.attachments?.length))
-    return inOrder(await db.insert(mailOutbox).values(values).returning());
+    return inOrder(await db.insert(mailOutbox).values(values).returning({ id: mailOutbox.id }));
   return db.transaction(async (tx) => {
-    const rows = inOrder(await tx.insert(mailOutbox).values(values).returning());
+    const rows = inOrder(await tx.insert(mailOutbox).values(values).returning({ id: mailOutbox.id }));
     const files = mails.flatMap((mail, i) =>
       (mail.attachments ?? []).map((file, position) => ({
         mailId: rows[i]!.id,

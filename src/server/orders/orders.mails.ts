@@ -55,6 +55,9 @@ export async function sendOrderMails(
   accountEmail: string,
   confirmEmailUrl: string | null = null,
 ): Promise<void> {
+  // The quota is asked first and answered while the mails are rendered (its failure is seen below).
+  const quota = withinMailboxQuota(accountEmail);
+  quota.catch(() => {});
   const count = plural(orderUnits(order), GOODS);
   const total = orderMoney(order, order.total);
   const url = absoluteUrl(paths.order(order.country, order.number));
@@ -103,7 +106,7 @@ export async function sendOrderMails(
   } as const;
   let within = false;
   try {
-    within = await withinMailboxQuota(accountEmail);
+    within = await quota;
   } finally {
     // Both mails in one statement; the staff's goes even when the quota could not be read.
     await sendMails([

@@ -5,16 +5,16 @@
  * or none is. Mails go out after the commit and never fail the order.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { COUNTRIES } from '../../shared/countries.ts';
 import { quoteDelivery } from '../../shared/delivery.ts';
 import type { CountryCode } from '../../shared/countries.ts';
 import { tokenNotValid } from '../accounts/jwt.ts';
 import { writeCatalog, type CatalogWrite } from '../catalog/catalog-write.ts';
 import { lockOffersForOrder, returnStock, takeStock } from '../catalog/offers.service.ts';
-import { getDb, intArray, queryRows, type Db } from '../db/client.ts';
+import { getDb, intArray, queryRows, textArray, type Db } from '../db/client.ts';
 import { listCountryContacts } from '../company/contacts.queries.ts';
-import { orderEvents, orderLines, orderRequests, orders } from '../db/schema/index.ts';
+import { orderEvents, orderRequests, orders } from '../db/schema/index.ts';
 import { ConflictError, NotFoundError, ValidationError, type ErrorTree } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { detachedFromRequest } from '../request-scope.ts';
@@ -27,7 +27,15 @@ import {
   ORDER_LIMITS,
   type HeldOrders,
 } from './order-limits.ts';
-import { fromCents, orderNumber, priceOrder, taxNumberProblem, toCents, type OfferForOrder } from './order-rules.ts';
+import {
+  fromCents,
+  orderNumber,
+  priceOrder,
+  taxNumberProblem,
+  toCents,
+  type OfferForOrder,
+  type PricedLine,
+} from './order-rules.ts';
 import {
   canTransition,
   ORDER_STATUS_LABELS,
@@ -148,7 +156,6 @@ export async function placeOrder(
           ...(over.items ? { items: over.items } : {}),
           ...(over.order ? { non_field_errors: [over.order] } : {}),
         });
-      await takeStock(write, input.country, priced.lines);
       const written = {
         id,
         number: orderNumber(input.country, id),
@@ -173,27 +180,12 @@ export async function placeOrder(
         comment: input.comment?.trim() ?? '',
       } satisfies Omit<OrderRow, 'createdAt' | 'updatedAt' | 'personalDataErasedAt'>;
       const lines: LineRow[] = priced.lines.map((line) => ({ orderId: id, ...line }));
-      // The order, its lines, its first event and the key's link to it: one statement (the lines' and
-      // the event's references to the order are checked at its end). The answer is built from what
-      // was written, with the one value the database chose, the time.
-      const keyed = options.idempotencyKey
-        ? sql`, request as (${tx
-            .update(orderRequests)
-            .set({ orderId: id })
-            .where(and(eq(orderRequests.userId, user.id), eq(orderRequests.key, options.idempotencyKey)))
-            .getSQL()})`
-        : sql``;
-      const [at] = await queryRows<{ ms: number }>(
-        tx,
-        sql`with lines as (${tx.insert(orderLines).values(lines).getSQL()}),
-                 event as (${tx.insert(orderEvents).values({ orderId: id, toStatus: 'new', source: 'customer', userId: user.id }).getSQL()})
-                 ${keyed}
-            ${tx
-              .insert(orders)
-              .values(written)
-              .returning({ ms: sql<number>`(extract(epoch from ${orders.createdAt}) * 1000)::float8`.as('ms') })
-              .getSQL()}`,
-      );
+      // Sent together (one write, one wait): the database runs them in this order, and if taking the stock
+      // fails the insert fails with it and the transaction rolls back.
+      const [, [at]] = await Promise.all([
+        takeStock(write, input.country, priced.lines),
+        queryRows<{ ms: number }>(tx, insertOrder(written, priced.lines, options.idempotencyKey)),
+      ]);
       const createdAt = new Date(Number(at!.ms));
       return { order: toOrder({ ...written, createdAt, updatedAt: createdAt, personalDataErasedAt: null }, lines) };
     },
@@ -206,6 +198,45 @@ export async function placeOrder(
     (error: unknown) => log.error({ err: error, order: order.number }, 'Could not queue the order mails'),
   );
   return { order, replayed: false };
+}
+
+/**
+ * The order, its lines (one row per line, from arrays), its first event and the key's link to it, as one
+ * statement of a fixed shape (prepared once per connection): the lines' and the event's references to the
+ * order are checked at its end. Answers when the order was created, the one value the database chooses.
+ */
+function insertOrder(
+  order: Omit<OrderRow, 'createdAt' | 'updatedAt' | 'personalDataErasedAt'>,
+  lines: readonly PricedLine[],
+  idempotencyKey: string | undefined,
+): SQL {
+  const column = <K extends keyof PricedLine>(key: K) => lines.map((line) => line[key]);
+  const keyed = idempotencyKey
+    ? sql`, request as (update order_requests set order_id = ${order.id}
+                        where user_id = ${order.userId} and key = ${idempotencyKey})`
+    : sql``;
+  return sql`
+    with lines as (
+      insert into order_lines (order_id, position, product_id, product_name, product_slug, sku, unit_price, quantity, line_total)
+      select ${order.id}, l.* from unnest(
+        ${intArray(column('position'))}::int[], ${intArray(column('productId'))}::int[],
+        ${textArray(column('productName'))}::text[], ${textArray(column('productSlug'))}::text[],
+        ${textArray(column('sku'))}::text[], ${textArray(column('unitPrice'))}::numeric[],
+        ${intArray(column('quantity'))}::int[], ${textArray(column('lineTotal'))}::numeric[]
+      ) as l
+    ),
+    event as (
+      insert into order_events (order_id, to_status, source, user_id) values (${order.id}, 'new', 'customer', ${order.userId})
+    ) ${keyed}
+    insert into orders (id, number, user_id, country, status, currency, total, goods_total, delivery_price,
+      contact_name, contact_phone, contact_email, delivery_method, pickup_contact_id, pickup_address,
+      delivery_city, delivery_address, payment_method, organisation, tax_number, comment)
+    values (${order.id}, ${order.number}, ${order.userId}, ${order.country}, ${order.status}, ${order.currency},
+      ${order.total}, ${order.goodsTotal}, ${order.deliveryPrice}, ${order.contactName}, ${order.contactPhone},
+      ${order.contactEmail}, ${order.deliveryMethod}, ${order.pickupContactId}, ${order.pickupAddress},
+      ${order.deliveryCity}, ${order.deliveryAddress}, ${order.paymentMethod}, ${order.organisation},
+      ${order.taxNumber}, ${order.comment})
+    returning (extract(epoch from created_at) * 1000)::float8 as ms`;
 }
 
 /** Contact, pickup point and tax number: checked before anything is locked. Returns the pickup office. */
