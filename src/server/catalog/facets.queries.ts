@@ -41,11 +41,8 @@ async function computeFacets(filters: ProductFilters): Promise<Facets> {
  * database names the brands and specifications counted.
  */
 async function searchFacets(db: Db, f: ResolvedFilters, counted: IndexFacets): Promise<Facets> {
-  const chosenBrands = new Set(f.brandIds ?? []);
-  const chosenSpecs = new Set(f.specifications.map((spec) => spec.id));
-  const brandIds = [...new Set([...counted.brands.keys(), ...chosenBrands])];
-  const specIds = [...new Set([...counted.specifications.map((c) => c.specificationId), ...chosenSpecs])];
-  const [brandRows, specRows] = await Promise.all([
+  const brandIds = [...new Set([...counted.brands.keys(), ...(f.brandIds ?? [])])];
+  const [brandRows, specFacets] = await Promise.all([
     brandIds.length
       ? db
           .select({ id: brands.id, slug: brands.slug, name: brands.name })
@@ -53,45 +50,13 @@ async function searchFacets(db: Db, f: ResolvedFilters, counted: IndexFacets): P
           .where(inArray(brands.id, brandIds))
           .orderBy(asc(brands.name))
       : [],
-    specIds.length
-      ? db
-          .select({
-            id: specifications.id,
-            slug: specifications.slug,
-            name: specifications.name,
-            unit: specifications.unit,
-            kind: specifications.kind,
-            isFilter: specifications.isFilter,
-          })
-          .from(specifications)
-          .where(inArray(specifications.id, specIds))
-          .orderBy(asc(specifications.position), asc(specifications.name))
-      : [],
+    nameSpecificationFacets(db, f, counted.specifications),
   ]);
   // Brands with products first, by name; a chosen brand nothing matches after them, with 0.
   const brandFacetValues = [
     ...brandRows.filter((b) => counted.brands.has(b.id)).map((b) => ({ ...b, count: counted.brands.get(b.id)! })),
     ...brandRows.filter((b) => !counted.brands.has(b.id)).map((b) => ({ ...b, count: 0 })),
   ];
-  // Only filter specifications are offered, but a chosen one is counted whatever it is.
-  const listed = new Set(specRows.filter((spec) => spec.isFilter || chosenSpecs.has(spec.id)).map((spec) => spec.id));
-  const values = counted.specifications.filter((c) => listed.has(c.specificationId));
-  for (const spec of f.specifications) {
-    for (const value of spec.values) {
-      if (!values.some((c) => c.specificationId === spec.id && c.value === value))
-        values.push({ specificationId: spec.id, value, sortNumber: null, count: 0 });
-    }
-  }
-  const specFacets = specRows.flatMap(({ isFilter: _isFilter, ...spec }) => {
-    const own = values.filter((c) => c.specificationId === spec.id);
-    if (!own.length) return [];
-    return [
-      {
-        ...spec,
-        values: own.sort((a, b) => compareSpecValues(spec.kind, a, b)).map((c) => ({ value: c.value, count: c.count })),
-      },
-    ];
-  });
   return { price: counted.price, brands: brandFacetValues, specifications: specFacets };
 }
 
@@ -175,15 +140,31 @@ async function specificationFacets(db: Db, f: ResolvedFilters): Promise<Specific
     countValues(filterConditions(db, f)),
     ...chosenIds.map((id) => countValues(filterConditions(db, f, { specificationId: id }), id)),
   ]);
-  const counted = groups.flat();
+  return nameSpecificationFacets(db, f, groups.flat());
+}
+
+/** A specification value and how many products it would leave. */
+type CountedValue = IndexFacets['specifications'][number];
+
+/**
+ * The specification facets of counted values (unchosen specifications counted within every filter, chosen
+ * ones without their own): a chosen value nothing matches is listed with 0; only filter specifications are
+ * offered, but a chosen one whatever it is; specifications in their order, values in theirs.
+ */
+async function nameSpecificationFacets(
+  db: Db,
+  f: ResolvedFilters,
+  counted: readonly CountedValue[],
+): Promise<SpecificationFacet[]> {
+  const chosen = new Set(f.specifications.map((spec) => spec.id));
+  const values = [...counted];
   for (const spec of f.specifications) {
     for (const value of spec.values) {
-      if (!counted.some((c) => c.specificationId === spec.id && c.value === value)) {
-        counted.push({ specificationId: spec.id, value, sortNumber: null, count: 0 });
-      }
+      if (!values.some((c) => c.specificationId === spec.id && c.value === value))
+        values.push({ specificationId: spec.id, value, sortNumber: null, count: 0 });
     }
   }
-  const ids = [...new Set(counted.map((c) => c.specificationId))];
+  const ids = [...new Set(values.map((c) => c.specificationId))];
   if (!ids.length) return [];
   const specs = await db
     .select({
@@ -192,17 +173,19 @@ async function specificationFacets(db: Db, f: ResolvedFilters): Promise<Specific
       name: specifications.name,
       unit: specifications.unit,
       kind: specifications.kind,
+      isFilter: specifications.isFilter,
     })
     .from(specifications)
     .where(inArray(specifications.id, ids))
     .orderBy(asc(specifications.position), asc(specifications.name));
-  return specs.map((spec) => ({
-    ...spec,
-    values: counted
-      .filter((c) => c.specificationId === spec.id)
-      .sort((a, b) => compareSpecValues(spec.kind, a, b))
-      .map((c) => ({ value: c.value, count: Number(c.count) })),
-  }));
+  return specs
+    .filter((spec) => spec.isFilter || chosen.has(spec.id))
+    .flatMap(({ isFilter: _isFilter, ...spec }) => {
+      const own = values.filter((c) => c.specificationId === spec.id);
+      if (!own.length) return [];
+      const sorted = own.sort((a, b) => compareSpecValues(spec.kind, a, b));
+      return [{ ...spec, values: sorted.map((c) => ({ value: c.value, count: Number(c.count) })) }];
+    });
 }
 
 export interface CategoryFacetValue {
