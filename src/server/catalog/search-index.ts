@@ -1,12 +1,13 @@
 /**
  * Each process's search index: every product's search words (the lexemes of its `search_vector`, as the
  * database stemmed them), SKU, name, state, category, brand, its price in each country it is sold in and
- * its specification values, so that a search matches, ranks, filters, counts and counts its facets in memory. The database still does the language work (the
- * typo-tolerant query and its stems, search.ts); the index answers it without reading thousands of rows,
- * so a search costs the same at 1,000 products as at 100,000.
+ * its specification values, so that a search matches, ranks, filters, counts and counts its facets in
+ * memory. The database still does the language work (the typo-tolerant query and its stems, search.ts);
+ * the index answers it without reading thousands of rows, so a search costs the same at 1,000 products as
+ * at 100,000.
  *
- * Kept fresh across processes by `search_index_changes` (rows written by triggers on `products` and
- * `product_offers`, migration 0036, whoever writes): after any cache invalidation the next search reads
+ * Kept fresh across processes by `search_index_changes` (rows written by triggers on `products`,
+ * `product_offers` and `product_specifications`, migrations 0036 and 0037, whoever writes): after any cache invalidation the next search reads
  * the changes since the last one and reloads those products. A change is never skipped: the triggers
  * hold an advisory lock shared until their transaction ends, and the index moves its settled mark past
  * a change number only while it can take that lock exclusively, i.e. when nothing noted is uncommitted.
@@ -70,6 +71,9 @@ interface CompiledFilter {
   /** Per chosen specification, the (specification, value) keys it accepts. */
   specs: { id: number; keys: Set<number> }[];
 }
+
+/** A specification value's name in `SearchIndex.specKeys`. */
+const specValueName = (specificationId: number, value: string) => `${specificationId}\u0001${value}`;
 
 /** Which of a product's facet filters fail: none, one (that facet still counts it), or more. */
 const FAILS_NONE = -1;
@@ -334,7 +338,7 @@ export class SearchIndex {
   }
 
   private specKey(specificationId: number, value: string, number: string | null): number {
-    const name = `${specificationId}\u0001${value}`;
+    const name = specValueName(specificationId, value);
     let key = this.specKeys.get(name);
     if (key === undefined) {
       this.specKeys.set(name, (key = this.keySpec.length));
@@ -349,7 +353,6 @@ export class SearchIndex {
 
   private compile(filter: IndexFilter): CompiledFilter {
     const bit = this.countryBits.get(filter.country) ?? 0;
-    const key = (id: number, value: string) => this.specKeys.get(`${id}\u0001${value}`);
     return {
       isActive: filter.isActive,
       countryBit: bit,
@@ -361,7 +364,7 @@ export class SearchIndex {
       to: filter.priceTo ? Number(filter.priceTo) : undefined,
       specs: (filter.specifications ?? []).map((spec) => ({
         id: spec.id,
-        keys: new Set(spec.values.flatMap((value) => key(spec.id, value) ?? [])),
+        keys: new Set(spec.values.flatMap((value) => this.specKeys.get(specValueName(spec.id, value)) ?? [])),
       })),
     };
   }
@@ -446,8 +449,10 @@ export class SearchIndex {
     const exactSkuIds = Array.from(sorted.subarray(0, exactCount), idOfKey);
     // Worked out when first asked: a listing by relevance needs only pages, the search page's facets all ids.
     let ids: number[] | undefined;
-    // The slots as they are when the first page is asked for (a refresh may give a product a new slot).
+    // The slots as they are when the first page or the facets are asked for (a refresh may give a product
+    // a new slot meanwhile).
     let slots: Int32Array | undefined;
+    const matchSlots = () => (slots ??= Int32Array.from(sorted, (key) => this.slotAt(idOfKey(key))));
     const [typed, ...variants] = texts;
     const exactKey = (slot: number) => {
       const grams = this.grams[slot]!;
@@ -463,7 +468,7 @@ export class SearchIndex {
       },
       exactSkuIds,
       page: (keep, offset, limit) => {
-        slots ??= Int32Array.from(sorted, (key) => this.slotAt(idOfKey(key)));
+        const slots = matchSlots();
         const want = offset + limit;
         const filter = this.compile(keep);
         const passes = (slot: number) => this.fails(slot, filter) === FAILS_NONE;
@@ -473,7 +478,7 @@ export class SearchIndex {
         let settled = want === 0;
         let count = 0;
         for (let i = 0; i < sorted.length; i += 1) {
-          const slot = slots![i]!;
+          const slot = slots[i]!;
           if (!passes(slot)) continue;
           count += 1;
           if (settled) continue;
@@ -490,10 +495,7 @@ export class SearchIndex {
         found.sort((x, y) => y - x);
         return { ids: found.slice(offset, want).map(idOfKey), count };
       },
-      facets: (keep) => {
-        slots ??= Int32Array.from(sorted, (key) => this.slotAt(idOfKey(key)));
-        return this.facetsOf(slots, this.compile(keep));
-      },
+      facets: (keep) => this.facetsOf(matchSlots(), this.compile(keep)),
     };
   }
 
@@ -718,10 +720,12 @@ async function build(db: Db): Promise<SearchIndex> {
   const started = Date.now();
   const marks = await changeMarks(db);
   const index = new SearchIndex();
-  await index.load(await readProducts(db, sql`true`), {
-    offers: await readOffers(db, sql`true`),
-    specs: await readSpecs(db, sql`true`),
-  });
+  const [rows, offers, specs] = await Promise.all([
+    readProducts(db, sql`true`),
+    readOffers(db, sql`true`),
+    readSpecs(db, sql`true`),
+  ]);
+  await index.load(rows, { offers, specs });
   Object.assign(state, {
     db,
     index,
@@ -773,11 +777,15 @@ async function refresh(db: Db, index: SearchIndex): Promise<SearchIndex> {
     }
     if (ids.length) {
       const list = intArray(ids);
-      const rows = await readProducts(db, sql`p.id = any(${list}::int[])`);
+      const where = sql`product_id = any(${list}::int[])`;
+      const [rows, offers, specs] = await Promise.all([
+        readProducts(db, sql`p.id = any(${list}::int[])`),
+        readOffers(db, where),
+        readSpecs(db, where),
+      ]);
       const found = new Set(rows.map((row) => row.id));
       for (const id of ids) if (!found.has(id)) index.remove(id);
-      const where = sql`product_id = any(${list}::int[])`;
-      await index.load(rows, { offers: await readOffers(db, where), specs: await readSpecs(db, where) });
+      await index.load(rows, { offers, specs });
     }
   }
   state.seen = Math.max(state.seen, marks.max);

@@ -51,6 +51,11 @@ async function hit(db: Db, limit: RateLimit, subject: string, now: Date): Promis
   return (await countHit(db, limit, subject, now)).retryAfter;
 }
 
+/** Prunes ended windows after about one counted call in a hundred. */
+function pruneNowAndThen(): void {
+  if (Math.random() < 0.01) void pruneRateLimits();
+}
+
 /**
  * Counts one hit of each subject against its limit and refuses when any is over.
  * @throws RateLimitError with the seconds until the longest-blocked window ends.
@@ -62,14 +67,14 @@ export async function consumeRateLimits(
   const db = await getDb();
   let retryAfter = 0;
   for (const [limit, subject] of checks) retryAfter = Math.max(retryAfter, await hit(db, limit, subject, now));
-  if (Math.random() < 0.01) void pruneRateLimits();
+  pruneNowAndThen();
   if (retryAfter > 0) throw new RateLimitError(retryAfter);
 }
 
 /** Counts one hit; whether the subject is still within its limit (a quota that skips rather than refuses). */
 export async function withinRateLimit(limit: RateLimit, subject: string, now = new Date()): Promise<boolean> {
   const { hits } = await countHit(await getDb(), limit, subject, now);
-  if (Math.random() < 0.01) void pruneRateLimits();
+  pruneNowAndThen();
   return hits <= limit.max;
 }
 

@@ -22,25 +22,26 @@ export function applySecurityHeaders(headers: Headers, path: string, options: Se
   const page = !path.startsWith('/api/');
   const policy = headers.get('Content-Security-Policy') ?? (options.dev && page ? null : FALLBACK_CSP);
   if (policy === null) return;
-  const reporting = cspReporting(options.siteUrl);
-  headers.set('Content-Security-Policy', withReporting(policy, options.siteUrl, reporting.directives));
-  if (reporting.endpoints) headers.set('Reporting-Endpoints', reporting.endpoints);
+  const reported = withReporting(policy, options.siteUrl);
+  headers.set('Content-Security-Policy', reported.policy);
+  if (reported.endpoints) headers.set('Reporting-Endpoints', reported.endpoints);
 }
 
 // The same few policies come back on every answer (the API's fallback, a page's hashes): each is rewritten once.
-const rewritten = new Map<string, string>();
+const rewritten = new Map<string, { policy: string; endpoints?: string }>();
 const REWRITTEN_MAX = 500;
 
-/** `policy` with its own reporting directives replaced by the shop's. */
-function withReporting(policy: string, siteUrl: string, reportingDirectives: readonly string[]): string {
+/** `policy` with its own reporting directives replaced by the shop's, and the endpoints they name. */
+function withReporting(policy: string, siteUrl: string): { policy: string; endpoints?: string } {
   const key = `${siteUrl}\n${policy}`;
   let result = rewritten.get(key);
   if (result === undefined) {
+    const reporting = cspReporting(siteUrl);
     const directives = policy
       .split(';')
       .map((directive) => directive.trim())
       .filter((directive) => directive && !/^report-(uri|to)\b/.test(directive));
-    result = [...directives, ...reportingDirectives].join('; ');
+    result = { policy: [...directives, ...reporting.directives].join('; '), endpoints: reporting.endpoints };
     if (rewritten.size >= REWRITTEN_MAX) rewritten.clear();
     rewritten.set(key, result);
   }
