@@ -7,7 +7,6 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import compression from 'compression';
 
 const root = path.resolve(import.meta.dirname, '..');
 process.chdir(root);
@@ -50,12 +49,11 @@ logger.info({ ms: Date.now() - indexed }, 'Search index ready');
 
 // Astro's standalone handler (static files + pages + API) behind our own server: finished public
 // answers come from the response cache, already compressed; everything else is compressed on the
-// way out (brotli or gzip), since the adapter itself sends everything uncompressed.
+// way out (brotli or gzip) by the server's responses, since the adapter sends everything uncompressed.
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const { handler } = (await import(entry)) as { handler: (req: http.IncomingMessage, res: http.ServerResponse) => void };
 const { env } = await import('../src/server/env.ts');
 const { createShopServer } = await import('../src/server/http/shop-server.ts');
-const compress = compression({ threshold: 1024 });
 // The API goes straight from the shop's server into Hono: the very app Astro's route hands it to
 // (`src/pages/api/v1/[...path].ts`, which `astro dev` still uses), with what the middleware gives an API
 // answer (the request's signal, the security headers), but without Astro's look for a static file and its
@@ -101,7 +99,6 @@ const render = (req: http.IncomingMessage, res: http.ServerResponse) => {
 };
 const { server, drain } = createShopServer({
   render,
-  wrap: (req, res, next) => compress(req as never, res as never, next),
   cache: { maxBytes: env.RESPONSE_CACHE_MB * 1024 * 1024 },
   database: shop.handle,
   timeouts: { keepAliveMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS, headersMs: env.HTTP_HEADERS_TIMEOUT_MS },

@@ -24,11 +24,12 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { collectProducts } from '../cache/dependencies.ts';
 import { cacheGeneration, onInvalidate } from '../cache/invalidation.ts';
+import { COMPRESS_MIN_BYTES, COMPRESSIBLE_TYPES, mergeVary, preferredEncoding, type Encoding } from './encoding.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-export type Encoding = 'br' | 'gzip' | 'identity';
+export type { Encoding };
 
 interface Representation {
   body: Buffer;
@@ -66,12 +67,9 @@ export interface ResponseCacheOptions {
 }
 
 export type RenderFn = (req: IncomingMessage, res: ServerResponse) => void;
-/** Connect-style middleware around the render (the live compression): it patches `res`, then calls `next`. */
-export type WrapFn = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 export interface Renderer {
   render: RenderFn;
-  wrap?: WrapFn;
 }
 
 export interface ResponseCacheStats {
@@ -83,9 +81,6 @@ export interface ResponseCacheStats {
   bytes: number;
 }
 
-const TEXT_TYPES = /^(text\/|application\/(json|xml|javascript|manifest\+json|rss\+xml|atom\+xml)|image\/svg\+xml)/;
-/** Bodies smaller than this are not worth compressing (the same threshold as the live compression). */
-const COMPRESS_MIN_BYTES = 1024;
 const DROPPED_HEADERS = new Set([
   'content-length',
   'content-encoding',
@@ -172,15 +167,10 @@ export function createResponseCache(options: ResponseCacheOptions) {
     });
   }
 
-  function renderDirectly(req: IncomingMessage, res: ServerResponse, renderer: Renderer): void {
-    if (renderer.wrap) renderer.wrap(req, res, () => renderer.render(req, res));
-    else renderer.render(req, res);
-  }
-
   /**
    * Renders, recording a cacheable answer; resolves to what was rendered and the stored entry (null
-   * when it may not be kept). The recorder wraps `res` inside the wrapper (the live compression), so
-   * it sees the body as rendered, not compressed.
+   * when it may not be kept). The recorder patches this one `res` in front of its own methods, which
+   * compress (`compressing-response.ts`), so it sees the body as rendered, not compressed.
    */
   function renderAndRecord(
     key: string,
@@ -191,12 +181,8 @@ export function createResponseCache(options: ResponseCacheOptions) {
     const generation = cacheGeneration();
     let shown: ReadonlySet<number> = new Set();
     const recording = new Promise<Capture | null>((resolve) => {
-      const start = () => {
-        void record(res).then(resolve);
-        shown = collectProducts(() => renderer.render(req, res)).products;
-      };
-      if (renderer.wrap) renderer.wrap(req, res, start);
-      else start();
+      void record(res).then(resolve);
+      shown = collectProducts(() => renderer.render(req, res)).products;
     });
     const recorded = recording.then(async (capture) => {
       if (!capture) return { capture, entry: null };
@@ -234,7 +220,7 @@ export function createResponseCache(options: ResponseCacheOptions) {
       for (const [name, value] of conditions) if (value !== undefined) req.headers[name] = value;
       if (entry) serve(req, res, entry, 'MISS');
       else if (capture) replay(res, capture);
-      else if (!res.headersSent) renderDirectly(req, res, renderer);
+      else if (!res.headersSent) renderer.render(req, res);
     });
     return done.then(({ entry }) => entry);
   }
@@ -246,7 +232,7 @@ export function createResponseCache(options: ResponseCacheOptions) {
      */
     handle(req: IncomingMessage, res: ServerResponse, renderer: Renderer): void {
       if (!isCacheableRequest(req)) {
-        renderDirectly(req, res, renderer);
+        renderer.render(req, res);
         return;
       }
       const key = `${req.headers.host ?? ''}${req.url ?? '/'}`;
@@ -280,12 +266,12 @@ export function createResponseCache(options: ResponseCacheOptions) {
       stats.misses += 1;
       res.setHeader('X-Cache', 'MISS');
       if (req.method === 'HEAD' || uncacheable.has(key)) {
-        renderDirectly(req, res, renderer);
+        renderer.render(req, res);
         return;
       }
       const inFlight = rendering.get(key);
       if (inFlight) {
-        void inFlight.then((ready) => (ready ? serve(req, res, ready, 'HIT') : renderDirectly(req, res, renderer)));
+        void inFlight.then((ready) => (ready ? serve(req, res, ready, 'HIT') : renderer.render(req, res)));
         return;
       }
       const conditional = CONDITIONAL_HEADERS.some((name) => req.headers[name] !== undefined);
@@ -368,8 +354,8 @@ function isCacheableAnswer(capture: Capture): boolean {
 }
 
 /**
- * What the renderer writes to `res`, as it writes it (before the live compression, which wraps the
- * response first): status, headers and the whole body. Null when the client went away first.
+ * What the renderer writes to `res`, as it writes it (before the live compression in the response's
+ * own methods): status, headers and the whole body. Null when the client went away first.
  */
 function record(res: ServerResponse): Promise<Capture | null> {
   return new Promise((resolve) => {
@@ -428,7 +414,7 @@ async function toEntry(capture: Capture, storedAt: number, products: ReadonlySet
   const hash = createHash('sha1').update(capture.body).digest('base64url').slice(0, 27);
   const representations: CachedResponse['representations'] = { identity: { body: capture.body, etag: `"${hash}"` } };
   const type = String(capture.headers['content-type'] ?? '');
-  if (TEXT_TYPES.test(type) && capture.body.length >= COMPRESS_MIN_BYTES) {
+  if (COMPRESSIBLE_TYPES.test(type) && capture.body.length >= COMPRESS_MIN_BYTES) {
     const [br, gz] = await Promise.all([
       // Quality 6: about gzip -9's ratio at a fraction of brotli's maximum cost; paid once per render.
       brotli(capture.body, {
@@ -447,31 +433,15 @@ async function toEntry(capture: Capture, storedAt: number, products: ReadonlySet
   return { status: capture.status, headers, vary, representations, storedAt, bytes, products };
 }
 
-function mergeVary(existing: OutgoingHttpHeaders[string], add: string): string {
-  const values = String(existing ?? '')
-    .split(',')
-    .map((v) => v.trim())
-    .filter(Boolean);
-  if (!values.some((v) => v.toLowerCase() === add.toLowerCase())) values.push(add);
-  return values.join(', ');
-}
-
 /** The best encoding the client accepts among those the entry has: br, then gzip, else identity. */
 export function chooseEncoding(
   acceptEncoding: string | string[] | undefined,
   entry: Pick<CachedResponse, 'representations'>,
 ): Encoding {
-  const accepted = new Map<string, number>();
-  for (const part of String(acceptEncoding ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-    accepted.set(name, q === undefined ? 1 : Number(q));
-  }
-  const wants = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  if (entry.representations.br && wants('br')) return 'br';
-  if (entry.representations.gzip && wants('gzip')) return 'gzip';
-  return 'identity';
+  return preferredEncoding(acceptEncoding, {
+    br: entry.representations.br !== undefined,
+    gzip: entry.representations.gzip !== undefined,
+  });
 }
 
 function matchesAny(ifNoneMatch: string | undefined, entry: CachedResponse): boolean {

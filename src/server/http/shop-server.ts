@@ -12,20 +12,13 @@ import { RESPONSE_CACHE_FRESH_MS, RESPONSE_CACHE_STALE_MS } from '../cache/lifet
 import { env } from '../env.ts';
 import { logger } from '../logger.ts';
 import { BODY_LIMITS, guardBodySize, type BodyLimits } from './body-limit.ts';
+import { CompressingResponse } from './compressing-response.ts';
 import { guardRequest } from './request-guard.ts';
 import { answerHealth, HEALTH_PATH, type DatabaseHealth } from './health.ts';
-import {
-  createResponseCache,
-  type RenderFn,
-  type ResponseCache,
-  type ResponseCacheOptions,
-  type WrapFn,
-} from './response-cache.ts';
+import { createResponseCache, type RenderFn, type ResponseCache, type ResponseCacheOptions } from './response-cache.ts';
 
 export interface ShopServerOptions {
   render: RenderFn;
-  /** Connect-style middleware around every render (compression). */
-  wrap?: WrapFn;
   /**
    * Without it (or with `maxBytes` 0) every request renders; freshness defaults to the shop's
    * lifetimes (`cache/lifetimes.ts`).
@@ -58,11 +51,10 @@ export function createShopServer(options: ShopServerOptions): ShopServer {
   let stopping = false;
   const inProgress = new Set<http.ServerResponse>();
   const serve = (req: http.IncomingMessage, res: http.ServerResponse) => {
-    if (cache) cache.handle(req, res, { render: options.render, wrap: options.wrap });
-    else if (options.wrap) options.wrap(req, res, () => options.render(req, res));
+    if (cache) cache.handle(req, res, { render: options.render });
     else options.render(req, res);
   };
-  const server = http.createServer((req, res) => {
+  const server = http.createServer({ ServerResponse: CompressingResponse }, (req, res) => {
     inProgress.add(res);
     res.once('close', () => inProgress.delete(res));
     if (stopping) res.setHeader('Connection', 'close');
