@@ -79,7 +79,7 @@ const answerApi = getRequestListener(
     const answer = await runWithRequestSignal(incoming.signal, () =>
       getApp().fetch(request, { clientAddress: bindings.incoming.socket.remoteAddress }),
     );
-    const path = new URL(request.url).pathname;
+    const path = (bindings.incoming.url ?? '/').split('?', 1)[0]!;
     try {
       applySecurityHeaders(answer.headers, path, { siteUrl: env.SITE_URL });
       return answer;

@@ -10,6 +10,7 @@ import type { AppEnv } from './create-router.ts';
  * chunked body is left to its streaming reader, which counts it against the same limit.
  */
 export const limitBodySize = createMiddleware<AppEnv>(async (c, next) => {
+  if (!c.req.raw.body) return next();
   const limit = bodyLimitFor(c.req.path, c.req.header('content-type'));
   const declared = c.req.header('content-length');
   if (limit > BODY_LIMITS.default && declared === undefined) return next();

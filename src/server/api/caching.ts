@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { PUBLIC_CACHE_CONTROL } from '../cache/lifetimes.ts';
 import { matchesEtag, weakEtag } from '../http/etag.ts';
@@ -9,12 +10,12 @@ import { matchesEtag, weakEtag } from '../http/etag.ts';
 export const httpCaching = createMiddleware(async (c, next) => {
   await next();
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
-    c.header('Cache-Control', 'no-store');
+    setAnswerHeader(c, 'Cache-Control', 'no-store');
     return;
   }
   if (c.res.status !== 200) return;
   if (c.req.header('Authorization') || c.res.headers.get('Cache-Control')) {
-    if (!c.res.headers.get('Cache-Control')) c.header('Cache-Control', 'private, no-store');
+    if (!c.res.headers.get('Cache-Control')) setAnswerHeader(c, 'Cache-Control', 'private, no-store');
     return;
   }
   const body = await c.res.clone().arrayBuffer();
@@ -27,3 +28,16 @@ export const httpCaching = createMiddleware(async (c, next) => {
     ? new Response(null, { status: 304, headers })
     : new Response(body, { status: c.res.status, headers });
 });
+
+/**
+ * Sets a header of the finished answer in place. Hono's `c.header` after the handler copies the whole
+ * Response to do it (a second Response and body stream on every signed-in call); only an answer whose
+ * headers are immutable (a fetched or redirect Response) still takes that way.
+ */
+function setAnswerHeader(c: Context, name: string, value: string): void {
+  try {
+    c.res.headers.set(name, value);
+  } catch {
+    c.header(name, value);
+  }
+}
