@@ -33,18 +33,19 @@ export class CompressingResponse<Request extends IncomingMessage = IncomingMessa
   ): this {
     const reason = typeof reasonOrHeaders === 'string' ? reasonOrHeaders : undefined;
     const given = typeof reasonOrHeaders === 'string' ? headers : reasonOrHeaders;
-    if (this.headersSent)
-      return reason === undefined ? super.writeHead(statusCode) : super.writeHead(statusCode, reason);
-    // The headers given here join those already set, so that the decision sees all of them.
-    if (Array.isArray(given)) {
-      for (let i = 0; i + 1 < given.length; i += 2) this.appendHeader(String(given[i]), given[i + 1] as string);
-    } else if (given) {
-      for (const name in given) {
-        const value = given[name];
-        if (value !== undefined) this.setHeader(name, value);
+    // (A head already written: Node's own writeHead refuses the call.)
+    if (!this.headersSent) {
+      // The headers given here join those already set, so that the decision sees all of them.
+      if (Array.isArray(given)) {
+        for (let i = 0; i + 1 < given.length; i += 2) this.appendHeader(String(given[i]), given[i + 1] as string);
+      } else if (given) {
+        for (const name in given) {
+          const value = given[name];
+          if (value !== undefined) this.setHeader(name, value);
+        }
       }
+      this.#start(statusCode);
     }
-    this.#start(statusCode);
     return reason === undefined ? super.writeHead(statusCode) : super.writeHead(statusCode, reason);
   }
 

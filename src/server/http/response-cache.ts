@@ -29,8 +29,6 @@ import { COMPRESS_MIN_BYTES, COMPRESSIBLE_TYPES, mergeVary, preferredEncoding, t
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-export type { Encoding };
-
 interface Representation {
   body: Buffer;
   etag: string;
