@@ -1260,23 +1260,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/staff/changes/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** What staff changed (publications, vacancies, exchange rates, visitor requests), newest first */
-        get: operations["staff_changes_list"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/staff/vacancies/": {
         parameters: {
             query?: never;
@@ -1662,6 +1645,23 @@ export interface paths {
         head?: never;
         /** Change the fields sent */
         patch: operations["staff_printing_prices_partial_update"];
+        trace?: never;
+    };
+    "/api/v1/staff/changes/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What staff changed (publications, vacancies, exchange rates, visitor requests), newest first */
+        get: operations["staff_changes_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/products/upload_products_json/": {
@@ -3045,29 +3045,6 @@ export interface components {
              */
             file: string;
         };
-        StaffChangePage: {
-            count: number;
-            next: string | null;
-            previous: string | null;
-            results: components["schemas"]["StaffChange"][];
-        };
-        StaffChange: {
-            id: number;
-            /** Format: date-time */
-            at: string;
-            user: {
-                id: number;
-                email: string;
-            } | null;
-            entity: string;
-            entity_id: string;
-            /** @enum {string} */
-            action: "create" | "update" | "delete";
-            /** @description Each changed field as `[before, after]` (null on the missing side). */
-            changes: {
-                [key: string]: unknown[];
-            };
-        };
         StaffVacancyPage: {
             count: number;
             next: string | null;
@@ -3576,6 +3553,29 @@ export interface components {
                 kg?: string;
                 /** @description In the country’s currency; null: not offered there. */
                 kz?: string;
+            };
+        };
+        StaffChangePage: {
+            count: number;
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["StaffChange"][];
+        };
+        StaffChange: {
+            id: number;
+            /** Format: date-time */
+            at: string;
+            user: {
+                id: number;
+                email: string;
+            } | null;
+            entity: string;
+            entity_id: string;
+            /** @enum {string} */
+            action: "create" | "update" | "delete";
+            /** @description Each changed field as `[before, after]` (null on the missing side). */
+            changes: {
+                [key: string]: unknown[];
             };
         };
         TaskStarted: {
@@ -7854,61 +7854,6 @@ export interface operations {
             };
         };
     };
-    staff_changes_list: {
-        parameters: {
-            query?: {
-                /** @description Page size, default 25, at most 100. */
-                limit?: number;
-                /** @description Number of items to skip. */
-                offset?: number;
-                entity?: "publication" | "vacancy" | "exchange" | "request" | "category" | "brand" | "course" | "banner" | "contact" | "course_category" | "specification" | "document" | "printing_price";
-                /** @description With `entity`: the changes of one record. */
-                entity_id?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of changes */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["StaffChangePage"];
-                };
-            };
-            /** @description Invalid filters */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["FieldErrors"];
-                };
-            };
-            /** @description No valid access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
-                };
-            };
-            /** @description Not staff */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
-                };
-            };
-        };
-    };
     staff_vacancies_list: {
         parameters: {
             query?: {
@@ -10585,6 +10530,61 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_changes_list: {
+        parameters: {
+            query?: {
+                /** @description Page size, default 25, at most 100. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+                entity?: "publication" | "vacancy" | "exchange" | "request" | "category" | "brand" | "course" | "banner" | "contact" | "course_category" | "specification" | "document" | "printing_price";
+                /** @description With `entity`: the changes of one record. */
+                entity_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of changes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffChangePage"];
+                };
+            };
+            /** @description Invalid filters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -20,6 +20,7 @@ import { securityRouter } from './security/security.index.ts';
 import { staffRouter } from './staff/staff.index.ts';
 import { backOfficeRouter } from './back-office/back-office.index.ts';
 import { staffContentRouter } from './staff-content/staff-content.index.ts';
+import { staffJournalRouter } from './staff-journal/staff-journal.index.ts';
 
 import { API_BASE } from './urls.ts';
 
@@ -36,6 +37,7 @@ const groups = [
   staffRouter,
   backOfficeRouter,
   staffContentRouter,
+  staffJournalRouter,
   importsRouter,
   availabilityRouter,
   securityRouter,

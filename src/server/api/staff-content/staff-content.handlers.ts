@@ -1,5 +1,4 @@
 import type { CityCode } from '../../../shared/cities.ts';
-import { listStaffChanges } from '../../audit/staff-changes.ts';
 import {
   deleteBrand as removeBrand,
   deleteCategory as removeCategory,
@@ -55,21 +54,9 @@ import {
   toStaffCourseJson,
   toStaffBrandJson,
   toStaffCategoryJson,
-  toStaffChangeJson,
   toVacancyFields,
 } from './staff-content.mappers.ts';
 import type * as routes from './staff-content.routes.ts';
-
-export const listChanges: AppRouteHandler<typeof routes.listChanges> = async (c) => {
-  const query = c.req.valid('query');
-  const found = await listStaffChanges({
-    entity: query.entity,
-    entityId: query.entity_id,
-    limit: query.limit,
-    offset: query.offset,
-  });
-  return c.json(toMappedPage(c.req.url, query, found, toStaffChangeJson), 200);
-};
 
 export const listVacancies: AppRouteHandler<typeof routes.listVacancies> = async (c) => {
   const query = c.req.valid('query');

@@ -3,7 +3,6 @@ import * as handlers from './staff-content.handlers.ts';
 import * as routes from './staff-content.routes.ts';
 
 export const staffContentRouter = createStaffRouter(Object.values(routes))
-  .openapi(routes.listChanges, handlers.listChanges)
   .openapi(routes.listVacancies, handlers.listVacancies)
   .openapi(routes.getVacancy, handlers.getVacancy)
   .openapi(routes.createVacancy, handlers.createVacancy)

@@ -3,20 +3,7 @@ import type { findRow } from '../../content/staff-rows.ts';
 import type { CategoryFields, StaffBrand, StaffCategory } from '../../catalog/taxonomy.service.ts';
 import type { CityCode } from '../../../shared/cities.ts';
 import type { CourseFields, StaffCourse } from '../../courses/courses.staff.ts';
-import type { StaffChange } from '../../audit/staff-changes.ts';
 import type { VacancyFields } from '../../vacancies/vacancies.service.ts';
-
-export function toStaffChangeJson(change: StaffChange) {
-  return {
-    id: change.id,
-    at: change.at.toISOString(),
-    user: change.user,
-    entity: change.entity,
-    entity_id: change.entityId,
-    action: change.action,
-    changes: change.changes,
-  };
-}
 
 interface VacancyBody {
   title?: string;

@@ -12,21 +12,6 @@ const staff = {
 };
 const json = <T>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
 
-export const listChanges = createRoute({
-  operationId: 'staff_changes_list',
-  method: 'get',
-  path: '/staff/changes/',
-  tags,
-  security,
-  summary: 'What staff changed (publications, vacancies, exchange rates, visitor requests), newest first',
-  request: { query: s.changeListQuery },
-  responses: {
-    200: jsonContent(s.staffChangePageSchema, 'A page of changes'),
-    400: jsonContent(fieldErrorsSchema, 'Invalid filters'),
-    ...staff,
-  },
-});
-
 export const listVacancies = createRoute({
   operationId: 'staff_vacancies_list',
   method: 'get',

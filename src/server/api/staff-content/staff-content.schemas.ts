@@ -1,37 +1,12 @@
 import { z } from '@hono/zod-openapi';
 import { CITY_CODES } from '../../../shared/cities.ts';
-import { STAFF_ENTITIES } from '../../audit/staff-changes.ts';
 import { countryEnum } from '../common.schemas.ts';
 import { filledLine, flag, line, phone, text } from '../fields.ts';
 import { telegramUsername } from '../../../shared/office-links.ts';
 import { pageSchema, paginationQuery } from '../pagination.ts';
 import { vacancySchema } from '../services/services.schemas.ts';
 
-/** The back office's content beyond publications: the audit of staff changes, vacancies, exchange rates. */
-
-export const changeListQuery = z.object({
-  ...paginationQuery(25),
-  entity: z.enum(STAFF_ENTITIES, { error: `Допустимые значения: ${STAFF_ENTITIES.join(', ')}.` }).optional(),
-  entity_id: line(64)
-    .optional()
-    .openapi({ param: { description: 'With `entity`: the changes of one record.' } }),
-});
-
-export const staffChangeSchema = z
-  .object({
-    id: z.number().int(),
-    at: z.string().openapi({ format: 'date-time' }),
-    user: z.object({ id: z.number().int(), email: z.string() }).nullable(),
-    entity: z.string(),
-    entity_id: z.string(),
-    action: z.enum(['create', 'update', 'delete']),
-    changes: z
-      .record(z.string(), z.tuple([z.unknown(), z.unknown()]))
-      .openapi({ description: 'Each changed field as `[before, after]` (null on the missing side).' }),
-  })
-  .openapi('StaffChange');
-
-export const staffChangePageSchema = pageSchema(staffChangeSchema).openapi('StaffChangePage');
+/** The back office's content beyond publications: vacancies, exchange rates, the small tables. */
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const MONEY = /^\d{1,10}(\.\d{1,2})?$/;

@@ -1,0 +1,8 @@
+import { createStaffRouter } from '../staff-router.ts';
+import * as handlers from './staff-journal.handlers.ts';
+import * as routes from './staff-journal.routes.ts';
+
+export const staffJournalRouter = createStaffRouter(Object.values(routes)).openapi(
+  routes.listChanges,
+  handlers.listChanges,
+);
