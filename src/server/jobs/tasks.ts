@@ -99,17 +99,25 @@ export async function updateTask(id: string, set: Partial<Omit<Task, 'id' | 'cre
 export async function storeRowErrors(
   db: Db,
   taskId: string,
-  errors: readonly { row: number; column: string | null; value: string | null; code: string; message: string }[],
+  errors: readonly {
+    row: number;
+    column: string | null;
+    value: string | null;
+    code: string;
+    message: string;
+    item?: string | null;
+  }[],
 ): Promise<void> {
   const CHUNK = 20_000;
   for (let start = 0; start < errors.length; start += CHUNK) {
     const part = errors.slice(start, start + CHUNK);
     await db.execute(sql`
-      insert into task_row_errors (task_id, row, "column", value, code, message)
-      select ${taskId}::uuid, e.row, e.col, e.value, e.code, e.message
+      insert into task_row_errors (task_id, row, "column", value, code, message, item)
+      select ${taskId}::uuid, e.row, e.col, e.value, e.code, e.message, e.item
       from unnest(${intArray(part.map((e) => e.row))}::int[], ${textArray(part.map((e) => e.column))}::text[],
                   ${textArray(part.map((e) => e.value))}::text[], ${textArray(part.map((e) => e.code))}::text[],
-                  ${textArray(part.map((e) => e.message))}::text[]) as e(row, col, value, code, message)`);
+                  ${textArray(part.map((e) => e.message))}::text[], ${textArray(part.map((e) => e.item ?? null))}::text[])
+        as e(row, col, value, code, message, item)`);
   }
 }
 

@@ -88,6 +88,8 @@ export const taskRowErrors = pgTable(
     value: text(),
     code: text().notNull(),
     message: text().notNull(),
+    /** A JSON file's element (`products[41]`): rows of a file written on one line share their line. */
+    item: text(),
   },
   (t) => [index().on(t.taskId, t.row)],
 );

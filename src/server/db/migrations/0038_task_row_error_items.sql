@@ -1,0 +1,1 @@
+ALTER TABLE "task_row_errors" ADD COLUMN "item" text;
