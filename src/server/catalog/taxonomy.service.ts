@@ -4,10 +4,10 @@
  * caches emptied after it) and leaves an audit row of what changed.
  */
 import { asc, count, eq } from 'drizzle-orm';
-import { slugify } from '../../shared/slug.ts';
 import { recordStaffChange } from '../audit/staff-changes.ts';
 import { getDb } from '../db/client.ts';
 import { brands, categories, categoryCompanions, products } from '../db/schema/index.ts';
+import { slugFor } from '../db/slugs.ts';
 import { isUniqueViolation, NotFoundError, ValidationError } from '../errors.ts';
 import { writeCatalog } from './catalog-write.ts';
 
@@ -17,7 +17,6 @@ export const TAXONOMY_TEXT = {
   parentNotFound: (slug: string) => `Категории «${slug}» нет.`,
   parentLoop: 'Категорию нельзя вложить в саму себя или в её подкатегорию.',
   slugTaken: (slug: string) => `Адрес «${slug}» уже занят.`,
-  noSlug: 'Из названия не получается адрес: укажите slug латиницей.',
   companionSelf: 'Категория не может сопровождать саму себя.',
   categoryInUse: (products: number, children: number) =>
     `В категории товаров: ${products}, подкатегорий: ${children}. Перенесите их или скройте категорию.`,
@@ -88,10 +87,13 @@ function slugConflict(error: unknown, slug: string | undefined): never {
 
 /** Creates (`id` null) or changes a category. @throws NotFoundError, ValidationError */
 export async function saveCategory(actor: number, id: number | null, fields: CategoryFields): Promise<StaffCategory> {
-  const slug = fields.slug || (id === null && fields.name ? slugify(fields.name).slice(0, 190) : undefined);
-  if (id === null && !slug) throw new ValidationError({ slug: [TAXONOMY_TEXT.noSlug] });
   const savedId = await writeCatalog({ source: 'staff', userId: actor }, async (write) => {
     const tx = write.tx;
+    const slug = await slugFor(
+      tx,
+      { table: categories, column: categories.slug },
+      { slug: fields.slug, title: fields.name, isNew: id === null },
+    );
     const all = await tx.select().from(categories);
     const before = id === null ? null : all.find((c) => c.id === id);
     if (id !== null && !before) throw new NotFoundError(TAXONOMY_TEXT.categoryNotFound);
@@ -222,10 +224,13 @@ export interface BrandFields {
 
 /** Creates (`id` null) or changes a brand. @throws NotFoundError, ValidationError */
 export async function saveBrand(actor: number, id: number | null, fields: BrandFields): Promise<StaffBrand> {
-  const slug = fields.slug || (id === null && fields.name ? slugify(fields.name).slice(0, 190) : undefined);
-  if (id === null && !slug) throw new ValidationError({ slug: [TAXONOMY_TEXT.noSlug] });
   const savedId = await writeCatalog({ source: 'staff', userId: actor }, async (write) => {
     const tx = write.tx;
+    const slug = await slugFor(
+      tx,
+      { table: brands, column: brands.slug },
+      { slug: fields.slug, title: fields.name, isNew: id === null },
+    );
     const [before] = id === null ? [null] : await tx.select().from(brands).where(eq(brands.id, id)).for('update');
     if (id !== null && !before) throw new NotFoundError(TAXONOMY_TEXT.brandNotFound);
     const values = Object.fromEntries(
@@ -238,12 +243,14 @@ export async function saveBrand(actor: number, id: number | null, fields: BrandF
             .values({ name: fields.name ?? '', ...values, slug: slug! })
             .returning()
             .catch((error: unknown) => slugConflict(error, slug))
-        : await tx
-            .update(brands)
-            .set(values)
-            .where(eq(brands.id, id))
-            .returning()
-            .catch((error: unknown) => slugConflict(error, slug));
+        : Object.keys(values).length === 0
+          ? [before!] // nothing sent to change
+          : await tx
+              .update(brands)
+              .set(values)
+              .where(eq(brands.id, id))
+              .returning()
+              .catch((error: unknown) => slugConflict(error, slug));
     write.markChanged();
     await recordStaffChange(tx, {
       userId: actor,

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, gt, ilike, isNull, lte, sql } from 'drizzle-orm';
-import { slugify } from '../../shared/slug.ts';
 import { invalidate } from '../cache/invalidation.ts';
 import { getDb, type Db } from '../db/client.ts';
 import { containing } from '../db/like.ts';
 import { publications } from '../db/schema/index.ts';
+import { slugFor } from '../db/slugs.ts';
 import { recordStaffChange } from '../audit/staff-changes.ts';
 import { isUniqueViolation, NotFoundError, ValidationError } from '../errors.ts';
 import { readingMinutes, sanitizeRichText } from './sanitize.ts';
@@ -66,12 +66,16 @@ export async function createPublication(
   actor: number,
   item: Omit<NewPublication, 'slug'> & { slug?: string },
 ): Promise<StaffPublication> {
-  const slug = item.slug || slugify(item.title).slice(0, 190);
-  if (!slug) throw new ValidationError({ slug: [PUBLICATION_TEXT.noSlug] });
   const db = await getDb();
   try {
     const body = sanitizeRichText(item.body);
     const row = await db.transaction(async (tx) => {
+      const slug = await slugFor(
+        tx,
+        { table: publications, column: publications.slug, within: eq(publications.kind, item.kind) },
+        { slug: item.slug, title: item.title, isNew: true },
+        PUBLICATION_TEXT.noSlug,
+      );
       const [created] = await tx
         .insert(publications)
         .values({ ...item, slug, body, readingMinutes: readingMinutes(body) })
@@ -89,7 +93,7 @@ export async function createPublication(
     await invalidate('content');
     return row;
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ValidationError({ slug: [PUBLICATION_TEXT.slugTaken(slug)] });
+    if (isUniqueViolation(error)) throw new ValidationError({ slug: [PUBLICATION_TEXT.slugTaken(item.slug ?? '')] });
     throw error;
   }
 }

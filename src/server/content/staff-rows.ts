@@ -1,8 +1,9 @@
 /**
- * Writes of the small tables staff keep (banners, contacts, course categories; the catalog's
- * specifications): each in one transaction with its audit row, then every process's caches of its
- * scope emptied, so the storefront shows it at once. Catalog tables are written through the
- * catalog's door, like every catalog change.
+ * Writes of the small tables staff keep (banners, contacts, course categories, documents; the
+ * catalog's specifications): each in one transaction with its audit row, then every process's caches
+ * of its scope emptied, so the storefront shows it at once. Catalog tables are written through the
+ * catalog's door, like every catalog change. A table with a slug gets one from its name or title
+ * when none is given (`slugFor`).
  */
 import { asc, eq } from 'drizzle-orm';
 import { recordStaffChange, type StaffEntity } from '../audit/staff-changes.ts';
@@ -10,6 +11,7 @@ import { invalidate } from '../cache/invalidation.ts';
 import { writeCatalog } from '../catalog/catalog-write.ts';
 import { getDb, type Db } from '../db/client.ts';
 import { banners, contacts, courseCategories, documents, specifications } from '../db/schema/index.ts';
+import { slugFor, type SlugScope } from '../db/slugs.ts';
 import { sanitizeRichText } from './sanitize.ts';
 import { isForeignKeyViolation, isUniqueViolation, NotFoundError, ValidationError } from '../errors.ts';
 
@@ -26,6 +28,12 @@ function prepared(kind: Kind, values: Record<string, unknown>): Record<string, u
   if (kind !== 'document') return values;
   const content = typeof values.content === 'string' ? sanitizeRichText(values.content) : undefined;
   return { ...values, ...(content === undefined ? {} : { content }), updatedAt: new Date() };
+}
+
+/** Where a table's slugs are unique, for the tables that have one (course categories, specifications, documents). */
+function slugScope(kind: Kind): SlugScope | null {
+  const { table } = TABLES[kind];
+  return 'slug' in table ? { table, column: table.slug } : null;
 }
 
 /** A table's order on the site: by position where it has one, else as it was written. */
@@ -58,6 +66,8 @@ async function inScope<T>(actor: number, scope: 'content' | 'catalog', work: (tx
 
 type Kind = keyof typeof TABLES & StaffEntity;
 type Row<K extends Kind> = (typeof TABLES)[K]['table']['$inferSelect'];
+/** A row of one of these tables as it is stored. */
+export type StaffRow<K extends Kind> = Row<K>;
 type Insert<K extends Kind> = (typeof TABLES)[K]['table']['$inferInsert'];
 
 /** Every row, hidden ones too, in their order on the site. */
@@ -87,9 +97,15 @@ export async function saveRow<K extends Kind>(
 ): Promise<Row<K>> {
   const { table, notFound, scope } = TABLES[kind];
   const defined = prepared(kind, Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)));
+  const slugs = slugScope(kind);
   const row = await inScope(actor, scope, async (tx) => {
     const [before] = id === null ? [null] : await tx.select().from(table).where(eq(table.id, id)).for('update');
     if (id !== null && !before) throw new NotFoundError(notFound);
+    if (slugs) {
+      const { slug, name, title } = defined as { slug?: string; name?: string; title?: string };
+      defined.slug = await slugFor(tx, slugs, { slug, title: name ?? title, isNew: id === null });
+      if (defined.slug === undefined) delete defined.slug;
+    }
     const [after] =
       id === null
         ? await tx
@@ -98,7 +114,9 @@ export async function saveRow<K extends Kind>(
             .insert(table as typeof banners)
             .values(defined as typeof banners.$inferInsert)
             .returning()
-        : await tx.update(table).set(defined).where(eq(table.id, id)).returning();
+        : Object.keys(defined).length === 0
+          ? [before!] // nothing sent to change
+          : await tx.update(table).set(defined).where(eq(table.id, id)).returning();
     await recordStaffChange(tx, {
       userId: actor,
       entity: kind,

@@ -7,13 +7,13 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, or } from 'drizzle-orm';
 import { CITIES, type CityCode } from '../../shared/cities.ts';
 import { COUNTRIES } from '../../shared/countries.ts';
-import { slugify } from '../../shared/slug.ts';
 import { recordStaffChange } from '../audit/staff-changes.ts';
 import { invalidate } from '../cache/invalidation.ts';
 import { sanitizeRichText } from '../content/sanitize.ts';
 import { getDb } from '../db/client.ts';
 import { containing } from '../db/like.ts';
 import { courseCategories, courses } from '../db/schema/index.ts';
+import { slugFor } from '../db/slugs.ts';
 import { isUniqueViolation, NotFoundError, ValidationError } from '../errors.ts';
 import { shopToday } from './course-dates.ts';
 
@@ -21,7 +21,6 @@ export const COURSE_TEXT = {
   notFound: 'Курс не найден.',
   categoryNotFound: (slug: string) => `Раздела курсов «${slug}» нет.`,
   slugTaken: (slug: string) => `Адрес «${slug}» уже занят другим курсом.`,
-  noSlug: 'Из названия не получается адрес: укажите slug латиницей.',
   endBeforeStart: 'Курс не может закончиться раньше, чем начнётся.',
   seatsOverTotal: 'Свободных мест не может быть больше, чем мест всего.',
   timeOrder: 'Занятия не могут закончиться раньше, чем начнутся.',
@@ -113,12 +112,16 @@ export interface CourseFields {
 
 /** Creates (`id` null) or changes a course. @throws NotFoundError, ValidationError */
 export async function saveCourse(actor: number, id: number | null, fields: CourseFields): Promise<StaffCourse> {
-  const slug = fields.slug || (id === null && fields.title ? slugify(fields.title).slice(0, 190) : undefined);
-  if (id === null && !slug) throw new ValidationError({ slug: [COURSE_TEXT.noSlug] });
   const db = await getDb();
   let savedId: number;
+  let slug = fields.slug;
   try {
     savedId = await db.transaction(async (tx) => {
+      slug = await slugFor(
+        tx,
+        { table: courses, column: courses.slug },
+        { slug: fields.slug, title: fields.title, isNew: id === null },
+      );
       const [before] =
         id === null ? [undefined] : await tx.select().from(courses).where(eq(courses.id, id)).for('update');
       if (id !== null && !before) throw new NotFoundError(COURSE_TEXT.notFound);

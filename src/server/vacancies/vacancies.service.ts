@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { CITIES, type CityCode } from '../../shared/cities.ts';
 import { COUNTRIES, type CountryCode } from '../../shared/countries.ts';
-import { slugify } from '../../shared/slug.ts';
 import { recordStaffChange } from '../audit/staff-changes.ts';
 import { invalidate } from '../cache/invalidation.ts';
 import { getDb, type Db } from '../db/client.ts';
 import { vacancies } from '../db/schema/index.ts';
+import { slugFor } from '../db/slugs.ts';
 import { isUniqueViolation, NotFoundError, ValidationError } from '../errors.ts';
 import type { Vacancy } from './vacancies.queries.ts';
 
@@ -18,7 +18,6 @@ export async function insertVacancies(db: Db, items: NewVacancy[]): Promise<void
 export const VACANCY_TEXT = {
   notFound: 'Вакансия не найдена.',
   slugTaken: (slug: string) => `Адрес «${slug}» уже занят другой вакансией.`,
-  noSlug: 'Из названия не получается адрес: укажите slug латиницей.',
   cityElsewhere: 'Этот город в другой стране: выберите город страны вакансии.',
   salaryOrder: 'Зарплата «от» больше, чем «до».',
 } as const;
@@ -54,11 +53,17 @@ async function write<T>(work: (db: Db) => Promise<T>, slug: string | undefined):
 
 /** Publishes a vacancy now (its slug from the title when none is given), with its audit row. */
 export async function createVacancy(actor: number, fields: VacancyFields): Promise<Vacancy> {
-  const slug = fields.slug || slugify(fields.title).slice(0, 190);
-  if (!slug) throw new ValidationError({ slug: [VACANCY_TEXT.noSlug] });
-  const values = { ...checked(fields), slug } as NewVacancy;
+  const values = checked(fields);
   return write(async (tx) => {
-    const [row] = await tx.insert(vacancies).values(values).returning();
+    const slug = await slugFor(
+      tx,
+      { table: vacancies, column: vacancies.slug },
+      { slug: fields.slug, title: fields.title, isNew: true },
+    );
+    const [row] = await tx
+      .insert(vacancies)
+      .values({ ...values, slug } as NewVacancy)
+      .returning();
     await recordStaffChange(tx, {
       userId: actor,
       entity: 'vacancy',
@@ -68,7 +73,7 @@ export async function createVacancy(actor: number, fields: VacancyFields): Promi
       after: row!,
     });
     return row as Vacancy;
-  }, slug);
+  }, fields.slug);
 }
 
 /** Changes the fields given (closing it is `isOpen: false`). @throws NotFoundError, ValidationError */
@@ -76,7 +81,9 @@ export async function updateVacancy(actor: number, id: number, fields: Partial<V
   return write(async (tx) => {
     const [before] = await tx.select().from(vacancies).where(eq(vacancies.id, id)).for('update');
     if (!before) throw new NotFoundError(VACANCY_TEXT.notFound);
-    const values = { ...checked(fields, before as Vacancy), updatedAt: new Date() };
+    // An empty slug keeps the vacancy's address, as for every table with one (`slugFor`).
+    const { slug, ...rest } = fields;
+    const values = { ...checked(rest, before as Vacancy), ...(slug ? { slug } : {}), updatedAt: new Date() };
     const [after] = await tx.update(vacancies).set(values).where(eq(vacancies.id, id)).returning();
     await recordStaffChange(tx, {
       userId: actor,
