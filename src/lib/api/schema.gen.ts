@@ -7879,7 +7879,7 @@ export interface operations {
                     "application/json": components["schemas"]["StaffVacancyPage"];
                 };
             };
-            /** @description Invalid filters */
+            /** @description Invalid filters or paging */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8130,7 +8130,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The new current rate */
+            /** @description The exchange rate */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -8182,7 +8182,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page */
+            /** @description A page of categories */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8191,7 +8191,7 @@ export interface operations {
                     "application/json": components["schemas"]["StaffCategoryPage"];
                 };
             };
-            /** @description Invalid paging */
+            /** @description Invalid filters or paging */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8233,7 +8233,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description It */
+            /** @description The category */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -8282,7 +8282,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description It */
+            /** @description The category */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8309,7 +8309,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description Not found */
+            /** @description No such category */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8365,7 +8365,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description Not found */
+            /** @description No such category */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8391,7 +8391,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description It */
+            /** @description The category */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8427,7 +8427,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description Not found */
+            /** @description No such category */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8452,7 +8452,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page */
+            /** @description A page of brands */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8461,7 +8461,7 @@ export interface operations {
                     "application/json": components["schemas"]["StaffBrandPage"];
                 };
             };
-            /** @description Invalid paging */
+            /** @description Invalid filters or paging */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8503,7 +8503,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description It */
+            /** @description The brand */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -8552,7 +8552,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description It */
+            /** @description The brand */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8579,7 +8579,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description Not found */
+            /** @description No such brand */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8608,15 +8608,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Still in use */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["FieldErrors"];
-                };
-            };
             /** @description No valid access token */
             401: {
                 headers: {
@@ -8635,7 +8626,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description Not found */
+            /** @description No such brand */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8661,7 +8652,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description It */
+            /** @description The brand */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8697,7 +8688,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description Not found */
+            /** @description No such brand */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8726,7 +8717,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page */
+            /** @description A page of courses */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8735,7 +8726,7 @@ export interface operations {
                     "application/json": components["schemas"]["StaffCoursePage"];
                 };
             };
-            /** @description Invalid filters */
+            /** @description Invalid filters or paging */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8853,7 +8844,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description Not found */
+            /** @description No such course */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8900,7 +8891,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description Not found */
+            /** @description No such course */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8962,7 +8953,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description Not found */
+            /** @description No such course */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8987,7 +8978,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page */
+            /** @description A page of banners */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8996,7 +8987,7 @@ export interface operations {
                     "application/json": components["schemas"]["StaffBannerPage"];
                 };
             };
-            /** @description Invalid paging */
+            /** @description Invalid filters or paging */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9038,7 +9029,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description It */
+            /** @description The banner */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -9087,7 +9078,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description It */
+            /** @description The banner */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9114,7 +9105,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description Not found */
+            /** @description No such banner */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9161,7 +9152,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description Not found */
+            /** @description No such banner */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9187,7 +9178,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description It */
+            /** @description The banner */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9223,7 +9214,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description Not found */
+            /** @description No such banner */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9248,7 +9239,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page */
+            /** @description A page of contacts */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9257,7 +9248,7 @@ export interface operations {
                     "application/json": components["schemas"]["StaffContactPage"];
                 };
             };
-            /** @description Invalid paging */
+            /** @description Invalid filters or paging */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9299,7 +9290,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description It */
+            /** @description The contact */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -9348,7 +9339,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description It */
+            /** @description The contact */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9375,7 +9366,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description Not found */
+            /** @description No such contact */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9422,7 +9413,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description Not found */
+            /** @description No such contact */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9448,7 +9439,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description It */
+            /** @description The contact */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9484,7 +9475,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description Not found */
+            /** @description No such contact */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9509,7 +9500,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page */
+            /** @description A page of course categories */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9518,7 +9509,7 @@ export interface operations {
                     "application/json": components["schemas"]["StaffCourseCategoryPage"];
                 };
             };
-            /** @description Invalid paging */
+            /** @description Invalid filters or paging */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9560,7 +9551,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description It */
+            /** @description The course category */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -9609,7 +9600,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description It */
+            /** @description The course category */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9636,7 +9627,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description Not found */
+            /** @description No such course category */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9665,6 +9656,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description It still has courses */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
             /** @description No valid access token */
             401: {
                 headers: {
@@ -9683,7 +9683,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description Not found */
+            /** @description No such course category */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9709,7 +9709,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description It */
+            /** @description The course category */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9745,7 +9745,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description Not found */
+            /** @description No such course category */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9770,7 +9770,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page */
+            /** @description A page of specifications */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9779,7 +9779,7 @@ export interface operations {
                     "application/json": components["schemas"]["StaffSpecificationPage"];
                 };
             };
-            /** @description Invalid paging */
+            /** @description Invalid filters or paging */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9821,7 +9821,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description It */
+            /** @description The specification */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -9870,7 +9870,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description It */
+            /** @description The specification */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9897,7 +9897,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description Not found */
+            /** @description No such specification */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9944,7 +9944,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description Not found */
+            /** @description No such specification */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9970,7 +9970,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description It */
+            /** @description The specification */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10006,7 +10006,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description Not found */
+            /** @description No such specification */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10031,7 +10031,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page */
+            /** @description A page of documents */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10040,7 +10040,7 @@ export interface operations {
                     "application/json": components["schemas"]["StaffDocumentPage"];
                 };
             };
-            /** @description Invalid paging */
+            /** @description Invalid filters or paging */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10082,7 +10082,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description It */
+            /** @description The document */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -10131,7 +10131,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description It */
+            /** @description The document */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10158,7 +10158,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description Not found */
+            /** @description No such document */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10205,7 +10205,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description Not found */
+            /** @description No such document */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10231,7 +10231,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description It */
+            /** @description The document */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10267,7 +10267,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description Not found */
+            /** @description No such document */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10292,7 +10292,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page */
+            /** @description A page of printing prices */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10301,7 +10301,7 @@ export interface operations {
                     "application/json": components["schemas"]["StaffPrintingPricePage"];
                 };
             };
-            /** @description Invalid paging */
+            /** @description Invalid filters or paging */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10343,7 +10343,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description It */
+            /** @description The printing service */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -10392,7 +10392,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description It */
+            /** @description The printing service */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10419,7 +10419,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description Not found */
+            /** @description No such printing service */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10466,7 +10466,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description Not found */
+            /** @description No such printing service */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10492,7 +10492,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description It */
+            /** @description The printing service */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10528,7 +10528,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description Not found */
+            /** @description No such printing service */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -242,7 +242,17 @@ export function toStaffSpecificationJson(s: SpecificationRow) {
   };
 }
 
-/** A specification body in the service's names; a new one's slug is made from its name when none is given. */
+/** A course category body: the service's names are the API's. */
+export function toCourseCategoryValues(body: {
+  name?: string;
+  slug?: string;
+  description?: string;
+  position?: number;
+}) {
+  return body;
+}
+
+/** A specification body in the service's names. */
 export function toSpecificationValues(body: {
   name?: string;
   slug?: string;
