@@ -76,3 +76,19 @@ export function formatCountryDate(
     timeZone: COUNTRIES[country].timeZone,
   }).format(new Date(instant));
 }
+
+/** The offset of a time zone from UTC at an instant, in minutes («GMT+05:00» → 300). */
+function zoneOffsetMinutes(at: Date, timeZone: string): number {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+    .formatToParts(at)
+    .find((part) => part.type === 'timeZoneName')?.value;
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name ?? '');
+  if (!match) return 0;
+  return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]));
+}
+
+/** The instant a `YYYY-MM-DD` day starts on the shop's regional calendar (the days of staff date filters). */
+export function regionDayStart(day: string): Date {
+  const utcMidnight = new Date(`${day}T00:00:00Z`);
+  return new Date(utcMidnight.getTime() - zoneOffsetMinutes(utcMidnight, REGION_TIME_ZONE) * 60_000);
+}

@@ -86,6 +86,8 @@ const PROTECTED = [
   'staff_publications_destroy',
   'staff_media_create',
   'staff_changes_list',
+  'staff_journal_list',
+  'staff_journal_people_list',
   'staff_vacancies_list',
   'staff_vacancies_retrieve',
   'staff_vacancies_create',

@@ -1654,8 +1654,48 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What staff changed (publications, vacancies, exchange rates, visitor requests), newest first */
+        /**
+         * The audit of the staff tables and accounts as stored (publications, vacancies, rates...), newest first
+         * @description The whole journal, products and imports included, is `staff/journal/`.
+         */
         get: operations["staff_changes_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/journal/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every staff change, newest first: products, prices and stock, imports, accounts and the staff tables
+         * @description A hand edit of a product is one entry per save (and country); an import is one entry however many rows it wrote, linked to its task; a product’s own history (`entity=product&entity_id=<SKU>`) lists its changes by imports too. Dry runs are not changes.
+         */
+        get: operations["staff_journal_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/journal/people/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who the journal may be filtered by: staff, and anyone who made a change */
+        get: operations["staff_journal_people_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3577,6 +3617,74 @@ export interface components {
             changes: {
                 [key: string]: unknown[];
             };
+        };
+        JournalPage: {
+            count: number;
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["JournalEntry"][];
+        };
+        JournalEntry: {
+            /** @example catalog-1842 */
+            id: string;
+            /** Format: date-time */
+            at: string;
+            user: components["schemas"]["JournalPerson"];
+            /** @enum {string} */
+            entity: "product" | "import" | "publication" | "vacancy" | "exchange" | "request" | "category" | "brand" | "course" | "banner" | "contact" | "course_category" | "specification" | "document" | "printing_price" | "user";
+            /** @description A product’s SKU, an import’s task id, the id of anything else. */
+            entity_id: string;
+            /** @description What the back office opens the record by (a SKU, an email, a task id, an id); null when the record is gone. */
+            link_id: string | null;
+            /** @description What the record is called: a name, a title, «В-0003». */
+            label: string | null;
+            /** @enum {string} */
+            action: "create" | "update" | "delete" | "import" | "undo";
+            /**
+             * @description The country of the prices and stock changed.
+             * @enum {string|null}
+             */
+            country: "kg" | "kz" | null;
+            /** @description The entry in words: «создал(а) публикацию «…»», «Загрузка цен (файл prices.xlsx): 1 234 изменения». */
+            summary: string;
+            changes: {
+                /** @description As stored: `price`, `quantity`, `is_active`, `spec:<slug>`, `title`... */
+                field: string;
+                /** @description What staff call the field: «цена». */
+                label: string;
+                /** @description As stored; null when there was none. */
+                before?: unknown;
+                /** @description As stored; null when there is none. */
+                after?: unknown;
+                /** @description The change in words: «изменил(а) цену: 1 200 сом → 1 350 сом». */
+                text: string;
+            }[];
+            /** @description The import the change came with (its page: the task). */
+            import: {
+                /** Format: uuid */
+                task_id: string;
+                /** @enum {string|null} */
+                kind: "products" | "prices" | "stock" | null;
+                file_name: string | null;
+                /** @description How many field changes the import made (or its undo put back). */
+                changes: number;
+            } | null;
+        };
+        /** @description Who made the change; null for an account deleted since. */
+        JournalPerson: {
+            id: number;
+            email: string;
+            /** @description Empty when unknown. */
+            name: string;
+        } | null;
+        JournalPeoplePage: {
+            count: number;
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["JournalPersonChoice"][];
+        };
+        JournalPersonChoice: components["schemas"]["JournalPerson"] & {
+            is_staff: boolean;
         };
         TaskStarted: {
             /** Format: uuid */
@@ -10546,7 +10654,7 @@ export interface operations {
                 limit?: number;
                 /** @description Number of items to skip. */
                 offset?: number;
-                entity?: "publication" | "vacancy" | "exchange" | "request" | "category" | "brand" | "course" | "banner" | "contact" | "course_category" | "specification" | "document" | "printing_price";
+                entity?: "publication" | "vacancy" | "exchange" | "request" | "category" | "brand" | "course" | "banner" | "contact" | "course_category" | "specification" | "document" | "printing_price" | "user";
                 /** @description With `entity`: the changes of one record. */
                 entity_id?: string;
             };
@@ -10566,6 +10674,120 @@ export interface operations {
                 };
             };
             /** @description Invalid filters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_journal_list: {
+        parameters: {
+            query?: {
+                /** @description Page size, default 25, at most 100. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+                /** @description The kind of record: `product`, `import`, `user`, `publication`... */
+                entity?: "product" | "import" | "publication" | "vacancy" | "exchange" | "request" | "category" | "brand" | "course" | "banner" | "contact" | "course_category" | "specification" | "document" | "printing_price" | "user";
+                /** @description With `entity`: one record. A product by its SKU (its whole history, imports included), an account by its id or email, an import by its task id, anything else by its id. */
+                entity_id?: string;
+                /** @description Only what this person did (an account id, see `people/`). */
+                user?: number;
+                /** @description From this day (the shop’s regional calendar) or ISO moment on. */
+                date_from?: string;
+                /** @description Up to this day’s end (the shop’s regional calendar) or ISO moment. */
+                date_to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the journal */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JournalPage"];
+                };
+            };
+            /** @description Invalid filters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_journal_people_list: {
+        parameters: {
+            query?: {
+                /** @description Page size, default 100, at most 100. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of people */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JournalPeoplePage"];
+                };
+            };
+            /** @description Invalid paging */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { CountryCode } from '../../shared/countries.ts';
+import { forgetStaffChangeValues, recordStaffChange } from '../audit/staff-changes.ts';
 import { getDb, type Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { NotFoundError, PermissionError, ValidationError } from '../errors.ts';
@@ -27,6 +28,23 @@ export interface ProfileChanges {
   isStaff?: boolean;
 }
 
+/** What the journal keeps of an account someone else changes. */
+const AUDITED_FIELDS = [
+  'firstName',
+  'lastName',
+  'phone',
+  'organisation',
+  'taxNumber',
+  'country',
+  'isActive',
+  'isStaff',
+  'isSuperuser',
+] as const;
+/** Of those, what is the person's own: emptied from the journal when the account is deleted. */
+const PERSONAL_FIELDS = ['firstName', 'lastName', 'phone', 'organisation', 'taxNumber'] as const;
+
+const audited = (user: Partial<User>) => Object.fromEntries(AUDITED_FIELDS.map((field) => [field, user[field]]));
+
 /**
  * Updates the profile of `target` as `actor`; blocking an account ends its sessions. Staff change
  * `isActive` of customers; changing `isStaff`, or blocking or unblocking a staff account, takes a
@@ -47,14 +65,30 @@ export async function updateProfile(actor: User, target: User, changes: ProfileC
     Object.entries({ ...profile, ...access }).filter(([, v]) => v !== undefined),
   );
   if (access.isStaff === false) set.isSuperuser = false;
+  // Someone else's change is journaled with it; a person's own edits are not staff changes.
+  const journal =
+    actor.id === target.id
+      ? undefined
+      : (tx: Db) =>
+          recordStaffChange(tx, {
+            userId: actor.id,
+            entity: 'user',
+            entityId: target.id,
+            action: 'update',
+            before: audited(target),
+            after: audited({ ...target, ...set }),
+          });
   if (access.isActive === false && target.isActive) {
-    await endSessions(target.id, 'deactivated', set);
+    await endSessions(target.id, 'deactivated', set, journal);
   } else if (Object.keys(set).length) {
     const db = await getDb();
-    await db
-      .update(users)
-      .set({ ...set, updatedAt: new Date() })
-      .where(eq(users.id, target.id));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ ...set, updatedAt: new Date() })
+        .where(eq(users.id, target.id));
+      await journal?.(tx);
+    });
   }
   return (await findUserById(target.id))!;
 }
@@ -76,6 +110,17 @@ export async function deleteAccount(actor: User, target: User, currentPassword: 
     await deleteRateLimitKeys(named.keys, tx, named.suffixes);
     // The orders stay for the shop's records, without the person's name, phone, email or address.
     await erasePersonalDataOfOrders(target.id, tx);
+    // The journal keeps who changed the account and when, not the person's details.
+    await forgetStaffChangeValues(tx, 'user', target.id, PERSONAL_FIELDS);
+    if (actor.id !== target.id)
+      await recordStaffChange(tx, {
+        userId: actor.id,
+        entity: 'user',
+        entityId: target.id,
+        action: 'delete',
+        before: { isStaff: target.isStaff, isActive: target.isActive },
+        after: null,
+      });
   };
   await endSessions(
     target.id,

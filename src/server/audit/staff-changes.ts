@@ -1,8 +1,9 @@
 /**
- * The audit of staff changes outside the catalog: recorded in the same transaction as the change, so
- * a change and its record are written together or not at all, and read back by the back office.
+ * The audit of staff changes outside the catalog (the staff tables, and accounts changed by someone
+ * else): recorded in the same transaction as the change, so a change and its record are written
+ * together or not at all, and read back by the back office (`journal.queries.ts`).
  */
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Db } from '../db/client.ts';
 import { staffChanges, users } from '../db/schema/index.ts';
 
@@ -20,6 +21,7 @@ export const STAFF_ENTITIES = [
   'specification',
   'document',
   'printing_price',
+  'user',
 ] as const;
 export type StaffEntity = (typeof STAFF_ENTITIES)[number];
 export type StaffAction = 'create' | 'update' | 'delete';
@@ -123,4 +125,23 @@ export async function listStaffChanges(filters: StaffChangeFilters): Promise<{ c
       changes: change.changes,
     })),
   };
+}
+
+/**
+ * Empties the values of `fields` in a record's audit rows, keeping which fields changed, when and by
+ * whom: a deleted account's name and phone leave the journal with the account.
+ */
+export async function forgetStaffChangeValues(
+  db: Db,
+  entity: StaffEntity,
+  entityId: string | number,
+  fields: readonly string[],
+): Promise<void> {
+  let changes = sql`changes`;
+  // jsonb_set without create_missing leaves rows that never changed the field as they are.
+  for (const field of fields)
+    changes = sql`jsonb_set(${changes}, array[${field}]::text[], '[null, null]'::jsonb, false)`;
+  await db.execute(
+    sql`update staff_changes set changes = ${changes} where entity = ${entity} and entity_id = ${String(entityId)}`,
+  );
 }

@@ -1,3 +1,5 @@
+import { changeText, entrySummary } from '../../audit/journal-words.ts';
+import type { JournalEntry } from '../../audit/journal.types.ts';
 import type { StaffChange } from '../../audit/staff-changes.ts';
 
 export function toStaffChangeJson(change: StaffChange) {
@@ -10,4 +12,38 @@ export function toStaffChangeJson(change: StaffChange) {
     action: change.action,
     changes: change.changes,
   };
+}
+
+export function toJournalEntryJson(entry: JournalEntry) {
+  return {
+    id: entry.id,
+    at: entry.at.toISOString(),
+    user: entry.user,
+    entity: entry.entity,
+    entity_id: entry.entityId,
+    link_id: entry.linkId,
+    label: entry.label,
+    action: entry.action,
+    country: entry.country,
+    summary: entrySummary(entry),
+    changes: entry.changes.map((change) => ({
+      field: change.field,
+      label: change.label,
+      before: change.before ?? null,
+      after: change.after ?? null,
+      text: changeText(entry, change),
+    })),
+    import: entry.import
+      ? {
+          task_id: entry.import.taskId,
+          kind: entry.import.kind,
+          file_name: entry.import.fileName,
+          changes: entry.import.changes,
+        }
+      : null,
+  };
+}
+
+export function toJournalPersonJson(person: { id: number; email: string; name: string; isStaff: boolean }) {
+  return { id: person.id, email: person.email, name: person.name, is_staff: person.isStaff };
 }

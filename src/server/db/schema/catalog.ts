@@ -241,7 +241,14 @@ export const catalogChanges = pgTable(
     oldValue: text(),
     newValue: text(),
   },
-  (t) => [index().on(t.taskId), index().on(t.productId, t.at)],
+  (t) => [
+    index().on(t.taskId),
+    index().on(t.productId, t.at),
+    // The journal pages through hand edits newest first; imports, many rows each, are read by task.
+    index('catalog_changes_staff_at_idx')
+      .on(t.at)
+      .where(sql`source = 'staff'`),
+  ],
 );
 
 /**

@@ -1,0 +1,1 @@
+CREATE INDEX "catalog_changes_staff_at_idx" ON "catalog_changes" USING btree ("at") WHERE source = 'staff';
