@@ -41,7 +41,9 @@ export const STAFF_RESOURCES: StaffResources = {
   users: { path: 'accounts/auth/users', idField: 'email' },
   vacancies: { path: 'staff/vacancies' },
   exchanges: { path: 'core/exchanges', createPath: 'staff/exchanges' },
-  changes: { path: 'staff/changes' },
+  /** The journal of every staff change (entries with string ids: `change-12`, `catalog-345`, `import-<task>`). */
+  changes: { path: 'staff/journal' },
+  journal_people: { path: 'staff/journal/people' },
   categories: { path: 'staff/categories' },
   brands: { path: 'staff/brands' },
   courses: { path: 'staff/courses' },

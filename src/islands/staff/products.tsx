@@ -24,6 +24,7 @@ import type { components } from '../../lib/api/schema.gen.ts';
 import { COUNTRIES, COUNTRY_CODES } from '../../shared/countries.ts';
 import { paths } from '../../shared/paths.ts';
 import { useCatalogChoices } from './catalog-choices.ts';
+import { ChangeHistory } from './changes.tsx';
 import { FieldRow } from './FieldRow.tsx';
 import { countryName } from './choices.ts';
 import { createStaffActions } from './data-provider.ts';
@@ -277,13 +278,19 @@ function ProductOffers() {
   );
 }
 
+/** The product's own history: its fields, prices, stock and photos, by hand and by imports. */
+function ProductHistory() {
+  const product = useRecordContext<StaffProduct>();
+  return product ? <ChangeHistory entity="product" id={product.sku} /> : null;
+}
+
 export function ProductEdit() {
   return (
     <Edit
       title="Товар"
       mutationMode="pessimistic"
       transform={(data: ProductForm) => toProductRow(data, false)}
-      aside={undefined}
+      aside={<ProductHistory />}
     >
       <SimpleForm>
         <ProductFields />

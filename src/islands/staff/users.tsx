@@ -10,9 +10,11 @@ import {
   SimpleForm,
   TextInput,
   usePermissions,
+  useRecordContext,
   type RaRecord,
 } from 'react-admin';
 import type { components } from '../../lib/api/schema.gen.ts';
+import { ChangeHistory } from './changes.tsx';
 import { countryName } from './choices.ts';
 import { formatPhone, moment } from './format.ts';
 
@@ -48,10 +50,16 @@ export function UserList() {
   );
 }
 
+/** Who changed the account (staff flags, blocks, contact details) and when; a person's own edits are not listed. */
+function UserHistory() {
+  const user = useRecordContext<User>();
+  return user ? <ChangeHistory entity="user" id={user.email} /> : null;
+}
+
 export function UserEdit() {
   const { permissions } = usePermissions<{ superuser: boolean }>();
   return (
-    <Edit title="Учётная запись" mutationMode="pessimistic">
+    <Edit title="Учётная запись" mutationMode="pessimistic" aside={<UserHistory />}>
       <SimpleForm>
         <TextInput source="email" label="Email" disabled />
         <TextInput source="first_name" label="Имя" />
