@@ -1,19 +1,52 @@
-/** Staff sign in with the shop's own accounts; a customer's password gets a clear refusal, not a blank page. */
-import { useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, Link, Stack, TextField, Typography } from '@mui/material';
-import { useLogin } from 'react-admin';
+/**
+ * Staff sign in with the shop's own accounts; a customer's password gets a clear refusal, not a blank
+ * page. The form is the first screen of /staff/: it is server-rendered without MUI or react-admin
+ * (StartScreen.tsx), so it shows with the page and works once its small island has hydrated.
+ */
+import { useEffect, useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { DEFAULT_COUNTRY } from '../../shared/countries.ts';
 import { paths } from '../../shared/paths.ts';
 import { SHOP_NAME } from '../../shared/site.ts';
+import type { StaffCredentials } from './auth-provider.ts';
+import { StartScreen } from './StartScreen.tsx';
 
-export function LoginPage() {
-  const login = useLogin();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState('');
+interface LoginPageProps {
+  /** Why the person is asked to sign in again (the session ended, the account lost its access). */
+  notice?: string | null;
+  /** Signs in and shows the back office; rejects with the message to show under the fields. */
+  onSignIn: (credentials: StaffCredentials) => Promise<void>;
+  /** The person has started on the form: the moment to fetch what signing in will show. */
+  onFirstUse?: () => void;
+}
+
+function Field({ label, ...input }: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  return (
+    <div className="staff-start__field">
+      {/* The placeholder is a space: the label floats up while none is shown (a value or autofill). */}
+      <input id={id} placeholder=" " required {...input} />
+      <label htmlFor={id}>
+        {label}
+        <span aria-hidden="true">{'\u2009*'}</span>
+      </label>
+    </div>
+  );
+}
+
+export function LoginPage({ notice = null, onSignIn, onFirstUse }: LoginPageProps) {
+  const [error, setError] = useState(notice ?? '');
   const [busy, setBusy] = useState(false);
-  async function submit(event: React.FormEvent) {
+  // The server-rendered button stays disabled until the island has hydrated: a press or an Enter before
+  // then would submit the form natively, the password in the address.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // The fields are uncontrolled, so what was typed before hydration counts.
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get('email') ?? '');
+    const password = String(form.get('password') ?? '');
     if (!email.trim() || !password) {
       setError('Введите email и пароль.');
       return;
@@ -21,59 +54,44 @@ export function LoginPage() {
     setBusy(true);
     setError('');
     try {
-      await login({ email, password });
+      await onSignIn({ email, password });
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
       setBusy(false);
     }
   }
+
   return (
-    <Box
-      component="main"
-      sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'background.default', p: 2 }}
-    >
-      <Card sx={{ width: '100%', maxWidth: 400 }}>
-        <CardContent>
-          <Typography variant="h5" component="h1" gutterBottom>
-            {SHOP_NAME}: управление
-          </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            Вход для сотрудников магазина.
-          </Typography>
-          <Box component="form" onSubmit={(e) => void submit(e)} noValidate>
-            <Stack spacing={2}>
-              <TextField
-                label="Email"
-                type="email"
-                autoComplete="username"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                required
-              />
-              <TextField
-                label="Пароль"
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                required
-              />
-              {error ? (
-                <Alert severity="error" role="alert">
-                  {error}
-                </Alert>
-              ) : null}
-              <Button type="submit" variant="contained" size="large" disabled={busy}>
-                {busy ? 'Входим…' : 'Войти'}
-              </Button>
-              <Typography variant="body2">
-                <Link href={paths.passwordReset(DEFAULT_COUNTRY)}>Забыли пароль?</Link> ·{' '}
-                <Link href={paths.home(DEFAULT_COUNTRY)}>На сайт магазина</Link>
-              </Typography>
-            </Stack>
-          </Box>
-        </CardContent>
-      </Card>
-    </Box>
+    <StartScreen>
+      <div className="staff-start__card">
+        <h1>{SHOP_NAME}: управление</h1>
+        <p className="staff-start__lead">Вход для сотрудников магазина.</p>
+        <form
+          className="staff-start__form"
+          onSubmit={(event) => void submit(event)}
+          onFocus={onFirstUse}
+          onInput={onFirstUse}
+          noValidate
+        >
+          <Field label="Email" name="email" type="email" autoComplete="username" />
+          <Field label="Пароль" name="password" type="password" autoComplete="current-password" />
+          {error ? (
+            <div className="staff-start__alert" role="alert">
+              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <path d="M11 15h2v2h-2zm0-8h2v6h-2zm.99-5C6.47 2 2 6.48 2 12s4.47 10 9.99 10C17.52 22 22 17.52 22 12S17.52 2 11.99 2zM12 20c-4.42 0-8-3.58-8-8s3.58-8 8-8 8 3.58 8 8-3.58 8-8 8z" />
+              </svg>
+              <p>{error}</p>
+            </div>
+          ) : null}
+          <button className="staff-start__submit" type="submit" disabled={busy || !hydrated} aria-busy={busy}>
+            {busy ? 'Входим…' : 'Войти'}
+          </button>
+          <p className="staff-start__links">
+            <a href={paths.passwordReset(DEFAULT_COUNTRY)}>Забыли пароль?</a> ·{' '}
+            <a href={paths.home(DEFAULT_COUNTRY)}>На сайт магазина</a>
+          </p>
+        </form>
+      </div>
+    </StartScreen>
   );
 }

@@ -1,95 +1,23 @@
 /**
- * The publications' rich text: react-admin's tiptap input with a toolbar that fits the site (the
- * sanitiser keeps headings 2–3, emphasis, lists, links and quotes) and is accessible: the stock level
- * select is a list in a `nav` with an English label, so section headings are two toggle buttons here.
+ * The rich-text input of the back office's forms. The editor (tiptap with ProseMirror, RichTextEditor.tsx)
+ * is the largest part of the back office, so it is fetched when a form that has one opens.
  */
-import { ToggleButton, ToggleButtonGroup } from '@mui/material';
-import {
-  ClearButtons,
-  FormatButtons,
-  LinkButtons,
-  ListButtons,
-  QuoteButtons,
-  RichTextInput,
-  RichTextInputToolbar,
-  useEditorSelection,
-  useTiptapEditor,
-  type RichTextInputProps,
-} from 'ra-input-rich-text';
-// The heading commands' types (the starter kit the input uses brings the extension itself).
-import type {} from '@tiptap/extension-heading';
+import { lazy, Suspense } from 'react';
+import { Typography } from '@mui/material';
+import type { RichTextInputProps } from 'ra-input-rich-text';
 
-const LEVELS = [
-  { level: 2, text: 'H2', label: 'H2: заголовок раздела' },
-  { level: 3, text: 'H3', label: 'H3: подзаголовок' },
-] as const;
-
-function HeadingButtons() {
-  const editor = useTiptapEditor();
-  useEditorSelection();
-  return (
-    <ToggleButtonGroup size="small">
-      {LEVELS.map(({ level, text, label }) => (
-        <ToggleButton
-          key={level}
-          value={`h${level}`}
-          aria-label={label}
-          title={label}
-          disabled={!editor?.isEditable}
-          selected={editor?.isActive('heading', { level }) ?? false}
-          onClick={() => editor?.chain().focus().toggleHeading({ level }).run()}
-        >
-          {text}
-        </ToggleButton>
-      ))}
-    </ToggleButtonGroup>
-  );
-}
+const RichTextEditor = lazy(() => import('./RichTextEditor.tsx'));
 
 export function ShopRichTextInput(props: RichTextInputProps) {
   return (
-    <RichTextInput
-      {...props}
-      toolbar={
-        <RichTextInputToolbar size="small">
-          <HeadingButtons />
-          <FormatButtons size="small" />
-          <ListButtons size="small" />
-          <LinkButtons size="small" />
-          <QuoteButtons size="small" />
-          <ClearButtons size="small" />
-        </RichTextInputToolbar>
+    <Suspense
+      fallback={
+        <Typography role="status" color="text.secondary" sx={{ py: 2 }}>
+          Загружаем редактор текста…
+        </Typography>
       }
-    />
+    >
+      <RichTextEditor {...props} />
+    </Suspense>
   );
 }
-
-/** ra-input-rich-text's words, which ra-language-russian does not have. */
-export const tiptapMessages = {
-  ra: {
-    tiptap: {
-      align_left: 'По левому краю',
-      align_right: 'По правому краю',
-      align_center: 'По центру',
-      align_justify: 'По ширине',
-      bold: 'Полужирный',
-      italic: 'Курсив',
-      underline: 'Подчёркнутый',
-      strike: 'Зачёркнутый',
-      code: 'Код',
-      color: 'Цвет',
-      highlight: 'Выделение',
-      list_bulleted: 'Маркированный список',
-      list_numbered: 'Нумерованный список',
-      link: 'Ссылка',
-      image: 'Картинка',
-      image_dialog: 'Адрес картинки',
-      blockquote: 'Цитата',
-      clear_format: 'Убрать оформление',
-      paragraph: 'Обычный текст',
-      heading: 'Заголовок %{level}',
-      select_level: 'Уровень',
-      current_level: 'Текущий уровень',
-    },
-  },
-};

@@ -1,10 +1,11 @@
 /**
- * The back office: react-admin, as one `client:only` island on /staff/ with its hash router, so no
- * storefront page loads any of it. Data and auth go through our own providers over the staff API.
+ * The back office: react-admin with MUI, loaded by the /staff/ island (StaffEntry.tsx) for a signed-in
+ * staff member. The shell (layout, menu, providers, theme) is this chunk; each section's screens load when
+ * it is opened (`lazyScreens`): a new section is one `<Resource>` line, with one `lazyScreens` line for a
+ * new module. Data and auth go through our own providers over the staff API.
  */
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import russianMessages from 'ra-language-russian';
-import { Admin, defaultTheme, mergeTranslations, Resource, type RaThemeOptions } from 'react-admin';
+import { useState } from 'react';
+import { defaultTheme, Resource, type RaThemeOptions } from 'react-admin';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import InboxIcon from '@mui/icons-material/Inbox';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
@@ -26,221 +27,197 @@ import PrintIcon from '@mui/icons-material/Print';
 import CategoryIcon from '@mui/icons-material/Category';
 import { SHOP_NAME } from '../../shared/site.ts';
 import { createStaffAuthProvider } from './auth-provider.ts';
-import { ChangeList } from './changes.tsx';
-import {
-  BannerCreate,
-  BannerEdit,
-  BannerList,
-  ContactCreate,
-  ContactEdit,
-  ContactList,
-  DocumentCreate,
-  DocumentEdit,
-  DocumentList,
-  PrintingPriceCreate,
-  PrintingPriceEdit,
-  PrintingPriceList,
-} from './company.tsx';
-import { CourseCreate, CourseEdit, CourseList } from './courses.tsx';
-import { Dashboard } from './Dashboard.tsx';
-import {
-  CourseCategoryCreate,
-  CourseCategoryEdit,
-  CourseCategoryList,
-  SpecificationCreate,
-  SpecificationEdit,
-  SpecificationList,
-} from './dictionaries.tsx';
-import { ExchangeCreate, ExchangeList } from './exchanges.tsx';
 import { createStaffDataProvider } from './data-provider.ts';
-import { ImportCreate, ImportList, ImportShow } from './imports.tsx';
-import { LoginPage } from './LoginPage.tsx';
-import { OrderList, OrderShow } from './orders.tsx';
-import { tiptapMessages } from './RichText.tsx';
+import { i18nProvider } from './i18n.ts';
+import { lazyScreens } from './lazy-screens.ts';
+import { STAFF_FOCUS_RING, STAFF_FONT, STAFF_PALETTE } from './palette.ts';
+import { StaffAdmin } from './StaffAdmin.tsx';
 import { StaffLayout } from './StaffLayout.tsx';
-import { BrandCreate, BrandEdit, BrandList, CategoryCreate, CategoryEdit, CategoryList } from './taxonomy.tsx';
-import { ProductCreate, ProductEdit, ProductList } from './products.tsx';
-import { PublicationCreate, PublicationEdit, PublicationList } from './publications.tsx';
-import { RequestEdit, RequestList, SubscriberList } from './requests.tsx';
-import { UserEdit, UserList } from './users.tsx';
-import { VacancyCreate, VacancyEdit, VacancyList } from './vacancies.tsx';
 
-/** What ra-language-russian lacks or says differently from the shop. */
-const overrides = {
-  ra: {
-    guesser: { empty: { title: 'Нет данных', message: 'Здесь пока пусто.' } },
-    page: { dashboard: 'Сегодня', empty: 'Пока пусто' },
-    auth: { username: 'Email' },
-  },
-};
+const changes = lazyScreens(() => import('./changes.tsx'));
+const company = lazyScreens(() => import('./company.tsx'));
+const courses = lazyScreens(() => import('./courses.tsx'));
+const dashboard = lazyScreens(() => import('./Dashboard.tsx'));
+const dictionaries = lazyScreens(() => import('./dictionaries.tsx'));
+const exchanges = lazyScreens(() => import('./exchanges.tsx'));
+const imports = lazyScreens(() => import('./imports.tsx'));
+const orders = lazyScreens(() => import('./orders.tsx'));
+const products = lazyScreens(() => import('./products.tsx'));
+const publications = lazyScreens(() => import('./publications.tsx'));
+const requests = lazyScreens(() => import('./requests.tsx'));
+const taxonomy = lazyScreens(() => import('./taxonomy.tsx'));
+const users = lazyScreens(() => import('./users.tsx'));
+const vacancies = lazyScreens(() => import('./vacancies.tsx'));
 
-const i18nProvider = polyglotI18nProvider(() => mergeTranslations(russianMessages, tiptapMessages, overrides), 'ru', {
-  allowMissing: true,
-});
-
-/** The shop's colours (styles/tokens.css) in MUI's terms. */
+/** The shop's colours (palette.ts) in MUI's terms. */
 const theme: RaThemeOptions = {
   ...defaultTheme,
-  palette: {
-    primary: { main: '#0a6e8a', contrastText: '#ffffff' },
-    secondary: { main: '#0c2d3e', contrastText: '#e9f2f6' },
-    // Every coloured chip carries white text at 4.5:1 or more (MUI's default info and warning do not).
-    success: { main: '#0c7a54', contrastText: '#ffffff' },
-    info: { main: '#01579b', contrastText: '#ffffff' },
-    error: { main: '#b3261e', contrastText: '#ffffff' },
-    warning: { main: '#8a5a00', contrastText: '#ffffff' },
-    background: { default: '#f5f7f9' },
-    text: { primary: '#16232f', secondary: '#566575' },
-  },
-  typography: {
-    fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
-  },
+  palette: STAFF_PALETTE,
+  typography: { fontFamily: STAFF_FONT },
   components: {
     ...defaultTheme.components,
     // react-admin's empty list says so at half opacity, below the contrast text needs.
-    RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { opacity: 1, color: '#566575' } } } },
+    RaEmpty: {
+      styleOverrides: { root: { '& .RaEmpty-message': { opacity: 1, color: STAFF_PALETTE.text.secondary } } },
+    },
     // A chip that changes colour (an import going from «Идёт» to «Готово») does so at once: a fade would
     // pass through colours that do not contrast with its text.
     MuiChip: { styleOverrides: { root: { transition: 'none' } } },
     MuiButtonBase: {
-      styleOverrides: { root: { '&.Mui-focusVisible': { outline: '3px solid #f0a500', outlineOffset: 2 } } },
+      styleOverrides: { root: { '&.Mui-focusVisible': { outline: STAFF_FOCUS_RING, outlineOffset: 2 } } },
     },
   },
 };
 
 const dataProvider = createStaffDataProvider();
-const authProvider = createStaffAuthProvider();
 
-export default function StaffApp() {
+/** `onSignedOut` gets the reason to show on the sign-in form (null when the person signed out). */
+export default function StaffApp({ onSignedOut }: { onSignedOut: (reason: string | null) => void }) {
+  const [authProvider] = useState(() => createStaffAuthProvider({ onSignedOut }));
   return (
-    <Admin
+    <StaffAdmin
       title={`${SHOP_NAME}: управление`}
       dataProvider={dataProvider}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
-      dashboard={Dashboard}
-      loginPage={LoginPage}
+      dashboard={dashboard.Dashboard}
       layout={StaffLayout}
       theme={theme}
-      requireAuth
-      disableTelemetry
     >
-      <Resource name="orders" options={{ label: 'Заказы' }} icon={ShoppingCartIcon} list={OrderList} show={OrderShow} />
-      <Resource name="requests" options={{ label: 'Заявки' }} icon={InboxIcon} list={RequestList} edit={RequestEdit} />
+      <Resource
+        name="orders"
+        options={{ label: 'Заказы' }}
+        icon={ShoppingCartIcon}
+        list={orders.OrderList}
+        show={orders.OrderShow}
+      />
+      <Resource
+        name="requests"
+        options={{ label: 'Заявки' }}
+        icon={InboxIcon}
+        list={requests.RequestList}
+        edit={requests.RequestEdit}
+      />
       <Resource
         name="products"
         options={{ label: 'Товары' }}
         icon={Inventory2Icon}
-        list={ProductList}
-        edit={ProductEdit}
-        create={ProductCreate}
+        list={products.ProductList}
+        edit={products.ProductEdit}
+        create={products.ProductCreate}
       />
       <Resource
         name="categories"
         options={{ label: 'Категории' }}
         icon={AccountTreeIcon}
-        list={CategoryList}
-        edit={CategoryEdit}
-        create={CategoryCreate}
+        list={taxonomy.CategoryList}
+        edit={taxonomy.CategoryEdit}
+        create={taxonomy.CategoryCreate}
       />
       <Resource
         name="brands"
         options={{ label: 'Бренды' }}
         icon={SellIcon}
-        list={BrandList}
-        edit={BrandEdit}
-        create={BrandCreate}
+        list={taxonomy.BrandList}
+        edit={taxonomy.BrandEdit}
+        create={taxonomy.BrandCreate}
       />
       <Resource
         name="specifications"
         options={{ label: 'Характеристики' }}
         icon={TuneIcon}
-        list={SpecificationList}
-        edit={SpecificationEdit}
-        create={SpecificationCreate}
+        list={dictionaries.SpecificationList}
+        edit={dictionaries.SpecificationEdit}
+        create={dictionaries.SpecificationCreate}
       />
       <Resource
         name="imports"
         options={{ label: 'Загрузки' }}
         icon={UploadFileIcon}
-        list={ImportList}
-        show={ImportShow}
-        create={ImportCreate}
+        list={imports.ImportList}
+        show={imports.ImportShow}
+        create={imports.ImportCreate}
       />
       <Resource
         name="publications"
         options={{ label: 'Публикации' }}
         icon={ArticleIcon}
-        list={PublicationList}
-        edit={PublicationEdit}
-        create={PublicationCreate}
+        list={publications.PublicationList}
+        edit={publications.PublicationEdit}
+        create={publications.PublicationCreate}
       />
       <Resource
         name="courses"
         options={{ label: 'Курсы' }}
         icon={SchoolIcon}
-        list={CourseList}
-        edit={CourseEdit}
-        create={CourseCreate}
+        list={courses.CourseList}
+        edit={courses.CourseEdit}
+        create={courses.CourseCreate}
       />
       <Resource
         name="course_categories"
         options={{ label: 'Разделы курсов' }}
         icon={CategoryIcon}
-        list={CourseCategoryList}
-        edit={CourseCategoryEdit}
-        create={CourseCategoryCreate}
+        list={dictionaries.CourseCategoryList}
+        edit={dictionaries.CourseCategoryEdit}
+        create={dictionaries.CourseCategoryCreate}
       />
       <Resource
         name="vacancies"
         options={{ label: 'Вакансии' }}
         icon={WorkIcon}
-        list={VacancyList}
-        edit={VacancyEdit}
-        create={VacancyCreate}
+        list={vacancies.VacancyList}
+        edit={vacancies.VacancyEdit}
+        create={vacancies.VacancyCreate}
       />
       <Resource
         name="banners"
         options={{ label: 'Баннеры' }}
         icon={ViewCarouselIcon}
-        list={BannerList}
-        edit={BannerEdit}
-        create={BannerCreate}
+        list={company.BannerList}
+        edit={company.BannerEdit}
+        create={company.BannerCreate}
       />
       <Resource
         name="contacts"
         options={{ label: 'Контакты' }}
         icon={ContactPhoneIcon}
-        list={ContactList}
-        edit={ContactEdit}
-        create={ContactCreate}
+        list={company.ContactList}
+        edit={company.ContactEdit}
+        create={company.ContactCreate}
       />
       <Resource
         name="printing_prices"
         options={{ label: '3D-печать' }}
         icon={PrintIcon}
-        list={PrintingPriceList}
-        edit={PrintingPriceEdit}
-        create={PrintingPriceCreate}
+        list={company.PrintingPriceList}
+        edit={company.PrintingPriceEdit}
+        create={company.PrintingPriceCreate}
       />
       <Resource
         name="documents"
         options={{ label: 'Документы' }}
         icon={DescriptionIcon}
-        list={DocumentList}
-        edit={DocumentEdit}
-        create={DocumentCreate}
+        list={company.DocumentList}
+        edit={company.DocumentEdit}
+        create={company.DocumentCreate}
       />
       <Resource
         name="exchanges"
         options={{ label: 'Курсы валют' }}
         icon={CurrencyExchangeIcon}
-        list={ExchangeList}
-        create={ExchangeCreate}
+        list={exchanges.ExchangeList}
+        create={exchanges.ExchangeCreate}
       />
-      <Resource name="users" options={{ label: 'Учётные записи' }} icon={PeopleIcon} list={UserList} edit={UserEdit} />
-      <Resource name="newsletter" options={{ label: 'Рассылка' }} icon={MailIcon} list={SubscriberList} />
-      <Resource name="changes" options={{ label: 'Журнал изменений' }} icon={HistoryIcon} list={ChangeList} />
-    </Admin>
+      <Resource
+        name="users"
+        options={{ label: 'Учётные записи' }}
+        icon={PeopleIcon}
+        list={users.UserList}
+        edit={users.UserEdit}
+      />
+      <Resource name="newsletter" options={{ label: 'Рассылка' }} icon={MailIcon} list={requests.SubscriberList} />
+      <Resource name="changes" options={{ label: 'Журнал изменений' }} icon={HistoryIcon} list={changes.ChangeList} />
+    </StaffAdmin>
   );
 }

@@ -18,27 +18,68 @@ import {
 
 export const NOT_STAFF_MESSAGE =
   'У этой учётной записи нет доступа к управлению магазином. Войдите как сотрудник или вернитесь на сайт.';
+export const SESSION_ENDED_MESSAGE = 'Сессия закончилась: войдите снова.';
 
-export function createStaffAuthProvider(
-  client: ApiClient = defaultClient,
-  cookies: CookieAdapter = browserCookies,
-): AuthProvider {
+export interface StaffCredentials {
+  email: string;
+  password: string;
+}
+
+interface Session {
+  client?: ApiClient;
+  cookies?: CookieAdapter;
+}
+
+/**
+ * Signs in: the pair goes into the cookies as the API hands it out, then anyone who is not staff is
+ * refused with {@link NOT_STAFF_MESSAGE}. Rejects with the message to show.
+ */
+export async function signInStaff(
+  { email, password }: StaffCredentials,
+  { client = defaultClient, cookies = browserCookies }: Session = {},
+): Promise<void> {
+  try {
+    saveTokens(await createToken({ email: email.trim(), password }, client), cookies);
+  } catch (error) {
+    throw new Error(apiErrorMessage(error));
+  }
+  const me = await getMe(client);
+  if (!me.is_staff) throw new Error(NOT_STAFF_MESSAGE);
+}
+
+/**
+ * `onSignedOut` takes over when the session ends (the person signs out, the session expires, the account
+ * loses its access): it gets the reason to show, or null when the person signed out, and react-admin
+ * leaves the address as it is (no sign-in route of its own), so signing in again comes back to it.
+ */
+export function createStaffAuthProvider({
+  client = defaultClient,
+  cookies = browserCookies,
+  onSignedOut,
+}: Session & { onSignedOut?: (reason: string | null) => void } = {}): AuthProvider {
   const signedIn = () => Boolean(cookies.get(TOKEN_COOKIE) || cookies.get(REFRESH_COOKIE));
+  // Why the session is about to end: react-admin signs out after checkError rejects.
+  let reason: string | null = null;
+  const endSession = (message: string) => {
+    reason = message;
+    return new Error(message);
+  };
   return {
     async login(params: { username?: string; email?: string; password?: string }) {
-      const email = (params.email ?? params.username ?? '').trim();
-      try {
-        saveTokens(await createToken({ email, password: params.password ?? '' }, client), cookies);
-      } catch (error) {
-        throw new Error(apiErrorMessage(error));
-      }
-      const me = await getMe(client);
-      if (!me.is_staff) throw new Error(NOT_STAFF_MESSAGE);
+      await signInStaff(
+        { email: params.email ?? params.username ?? '', password: params.password ?? '' },
+        { client, cookies },
+      );
     },
     async logout() {
       const refresh = cookies.get(REFRESH_COOKIE);
       if (refresh) await blacklistToken(refresh, client).catch(() => undefined);
       clearTokens(cookies);
+      if (!onSignedOut) return;
+      const why = reason;
+      reason = null;
+      onSignedOut(why);
+      return false;
     },
     async checkAuth() {
       if (!signedIn()) throw new Error('Войдите, чтобы продолжить.');
@@ -46,9 +87,9 @@ export function createStaffAuthProvider(
     async checkError(error: { status?: number }) {
       if (error?.status === 401) {
         clearTokens(cookies);
-        throw new Error('Сессия закончилась: войдите снова.');
+        throw endSession(SESSION_ENDED_MESSAGE);
       }
-      if (error?.status === 403) throw new Error(NOT_STAFF_MESSAGE);
+      if (error?.status === 403) throw endSession(NOT_STAFF_MESSAGE);
     },
     async getIdentity() {
       try {
