@@ -1,6 +1,7 @@
 /** Markdown tables of the bench results. */
 import type { PageJs } from './js-weight.ts';
 import type { LoadResult } from './load.ts';
+import { SIGN_IN_GOAL_MS, type StaffStartResult } from './staff-start.ts';
 
 function table(header: string[], rows: (string | number)[][], align: ('l' | 'r')[]): string {
   const line = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
@@ -35,6 +36,32 @@ export function jsTable(pages: PageJs[]): string {
       p.verdict,
     ]),
     ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
+  );
+}
+
+const STAFF_MOMENTS = [
+  ['form_visible', 'sign-in form visible (cold load)'],
+  ['form_ready', 'sign-in form works (its island hydrated)'],
+  ['shell_after_sign_in', 'back office shown, after pressing «Войти»'],
+  ['shell_signed_in', 'back office shown, a signed-in cold load'],
+] as const;
+
+export function staffStartTable(result: StaffStartResult): string {
+  return table(
+    ['moment', 'p50 ms', 'max ms', 'JavaScript by then, gzip kB', 'goal', 'verdict'],
+    STAFF_MOMENTS.map(([key, label]) => {
+      const m = result.summary[key];
+      const goal = key === 'form_visible';
+      return [
+        label,
+        m.median_ms,
+        m.max_ms,
+        kb(m.js_gzip_bytes),
+        goal ? `p50 ≤ ${SIGN_IN_GOAL_MS}` : '-',
+        goal ? (m.median_ms <= SIGN_IN_GOAL_MS ? 'met' : 'not met') : '',
+      ];
+    }),
+    ['l', 'r', 'r', 'r', 'r', 'l'],
   );
 }
 
