@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { activeUser, login, signedIn, STAFF } from '../helpers/accounts.ts';
+import { activeUser, login, signedIn, STAFF, uniqueEmail, uniqueIp } from '../helpers/accounts.ts';
 import { api, dbRows, qs } from '../helpers/api.ts';
 import { expectStaffOnly } from '../helpers/staff-access.ts';
 import { importFile, staffAccess, stockCsv, upload, UPLOAD } from '../helpers/imports.ts';
@@ -186,7 +186,13 @@ describe('GET /staff/journal/: every staff change in one journal', () => {
       country: 'kg',
       changes: [],
       user: { email: STAFF.email },
-      import: { task_id: task.task_id, kind: 'prices', file_name: 'prices.json', changes: 3 },
+      import: {
+        task_id: task.task_id,
+        kind: 'prices',
+        file_name: 'prices.json',
+        changes: 3,
+        title: 'Загрузка цен (Кыргызстан, файл prices.json)',
+      },
       summary: 'Загрузка цен (Кыргызстан, файл prices.json): 3 изменения',
     });
     expect(imports.results.some((e) => e.entity_id === dryRun.task_id)).toBe(false);
@@ -197,7 +203,12 @@ describe('GET /staff/journal/: every staff change in one journal', () => {
 
     const history = await productHistory(products[0]!.sku);
     const fromImport = history.results.find((e) => e.import?.task_id === task.task_id);
-    expect(fromImport).toMatchObject({ entity: 'product', action: 'update', country: 'kg' });
+    expect(fromImport).toMatchObject({
+      entity: 'product',
+      action: 'update',
+      country: 'kg',
+      import: { title: 'Загрузка цен (файл prices.json)' },
+    });
     expect(fromImport!.summary).toBe(
       `изменил(а) товар «${products[0]!.name}» в Кыргызстане: загрузка цен (файл prices.json)`,
     );
@@ -212,6 +223,25 @@ describe('GET /staff/journal/: every staff change in one journal', () => {
       action: 'undo',
       summary: 'Отмена загрузки цен (Кыргызстан, файл prices.json): 3 изменения',
     });
+  });
+
+  it('shows products made by a products file as the file’s entry, and each product’s history starts with it', async () => {
+    const category = await one<{ slug: string }>(sql`select slug from categories order by id limit 1`);
+    const skus = [newSku(), newSku()];
+    const task = await importFile('products', {
+      name: 'товары.json',
+      data: JSON.stringify({
+        format: 'products@1',
+        products: skus.map((sku, i) => ({ sku, name: `Боры алмазные ${i + 1}`, category: category.slug })),
+      }),
+    });
+    expect(task.status).toBe('SUCCESS');
+    const [entry] = (await journal({ entity: 'import', entity_id: task.task_id })).results;
+    expect(entry!.import).toMatchObject({ kind: 'products', file_name: 'товары.json' });
+    expect(entry!.summary).toMatch(/^Загрузка товаров \(файл товары\.json\): \d+ изменени/);
+    const [created] = (await productHistory(skus[1]!)).results;
+    expect(created).toMatchObject({ action: 'create', import: { task_id: task.task_id } });
+    expect(created!.summary).toBe('создал(а) товар «Боры алмазные 2»: загрузка товаров (файл товары.json)');
   });
 
   it('journals a stock file as one entry, however many rows it changed', async () => {
@@ -374,6 +404,29 @@ describe('GET /staff/journal/: every staff change in one journal', () => {
     // The stored audit of the staff tables still answers as it did.
     const stored = await api(`/staff/changes/?entity=vacancy&entity_id=${id}`, { token });
     expect(stored.body.results[0]).toMatchObject({ action: 'update', changes: { isOpen: [true, false] } });
+  });
+
+  it('says a visitor request by its number and its states in Russian', async () => {
+    const token = await staffAccess();
+    const sent = await api('/services/supports/', {
+      method: 'POST',
+      ip: uniqueIp(),
+      json: {
+        name: 'Динара',
+        phone: '+996 555 12-34-56',
+        country: 'kg',
+        email: uniqueEmail(),
+        subject: 'Счёт',
+        message: 'Нужен счёт',
+      },
+    });
+    expect(sent.status).toBe(201);
+    const id = sent.body.id as number;
+    const moved = await api(`/staff/requests/${id}/`, { method: 'PATCH', token, json: { status: 'in_progress' } });
+    expect(moved.status).toBe(200);
+    const [entry] = (await journal({ entity: 'request', entity_id: id })).results;
+    expect(entry!.summary).toBe(`изменил(а) заявку ${moved.body.number}`);
+    expect(texts(entry)).toEqual(['изменил(а) состояние: новая → в работе']);
   });
 
   it('refuses filters it cannot read with field errors', async () => {

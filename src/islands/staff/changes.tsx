@@ -94,11 +94,10 @@ function RecordName({ entry }: { entry: Entry }) {
 /** The import a product's change came with, as a link to it. */
 function ImportLink({ entry }: { entry: Entry }) {
   if (!entry.import || entry.entity === 'import') return null;
-  const what = entry.summary.slice(entry.summary.lastIndexOf(': ') + 2);
   return (
     <Typography variant="body2" color="text.secondary">
       <Link href={recordHref('import', entry.import.task_id)!} underline="always">
-        {what}
+        {entry.import.title}
       </Link>
     </Typography>
   );

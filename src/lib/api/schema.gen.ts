@@ -3668,6 +3668,8 @@ export interface components {
                 file_name: string | null;
                 /** @description How many field changes the import made (or its undo put back). */
                 changes: number;
+                /** @description The import in words: «Загрузка цен (файл prices.xlsx)». */
+                title: string;
             } | null;
         };
         /** @description Who made the change; null for an account deleted since. */

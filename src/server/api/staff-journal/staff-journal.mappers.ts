@@ -1,4 +1,4 @@
-import { changeText, entrySummary } from '../../audit/journal-words.ts';
+import { changeText, entrySummary, importTitle } from '../../audit/journal-words.ts';
 import type { JournalEntry } from '../../audit/journal.types.ts';
 import type { StaffChange } from '../../audit/staff-changes.ts';
 
@@ -39,6 +39,10 @@ export function toJournalEntryJson(entry: JournalEntry) {
           kind: entry.import.kind,
           file_name: entry.import.fileName,
           changes: entry.import.changes,
+          title: importTitle(
+            { country: entry.entity === 'import' ? entry.country : null, import: entry.import },
+            entry.source === 'undo',
+          ),
         }
       : null,
   };

@@ -148,6 +148,7 @@ export const journalEntrySchema = z
           .number()
           .int()
           .openapi({ description: 'How many field changes the import made (or its undo put back).' }),
+        title: z.string().openapi({ description: 'The import in words: «Загрузка цен (файл prices.xlsx)».' }),
       })
       .nullable()
       .openapi({ description: 'The import the change came with (its page: the task).' }),
