@@ -32,7 +32,9 @@ class LoadFailure extends Component<{ children: ReactNode }, { failed: boolean }
     return (
       <StartScreen>
         <div className="staff-start__card">
-          <p role="alert">{LOAD_FAILED}</p>
+          <p className="staff-start__message" role="alert">
+            {LOAD_FAILED}
+          </p>
           <button className="staff-start__submit" type="button" onClick={() => location.reload()}>
             Обновить страницу
           </button>
