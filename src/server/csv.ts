@@ -34,8 +34,16 @@ export function encodeCsv(form: CsvForm, rows: readonly (readonly string[])[]): 
   const text = rows
     .map((cells) => cells.map((cell) => quote(cell, form.delimiter)).join(form.delimiter) + form.lineEnding)
     .join('');
-  const body = iconv.encode(text, form.encoding);
+  const body = iconv.encode(form.encoding === 'windows-1251' ? inWindows1251(text) : text, form.encoding);
   return form.bom ? Buffer.concat([BOMS[form.encoding], body]) : body;
+}
+
+// Characters windows-1251 lacks that the shop's own words use, written the way a typist would.
+const WINDOWS_1251_SPELLINGS: Record<string, string> = { '→': '->', '←': '<-', '₸': 'тенге', '⃀': 'сом', '≈': '~' };
+
+/** Text with the characters windows-1251 lacks spelled out, so they do not turn into «?». */
+function inWindows1251(text: string): string {
+  return text.replace(/[→←₸⃀≈]/g, (ch) => WINDOWS_1251_SPELLINGS[ch] ?? ch);
 }
 
 /**

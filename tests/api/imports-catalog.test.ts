@@ -87,8 +87,12 @@ describe('products import', () => {
     expect((await dbRows(sql`select 1 from products where sku like 'BAD-%'`)).length).toBe(0);
   });
 
-  it('POST upload_products_json/ refuses a CSV and a JSON top level that is not the format', async () => {
-    expect((await upload(UPLOAD.products, { name: 'a.csv', data: 'sku;quantity\r\nA;1' })).status).toBe(400);
+  it('POST upload_products_json/ takes a table, and refuses an .xls and a JSON top level that is not the format', async () => {
+    expect((await upload(UPLOAD.products, { name: 'a.csv', data: 'артикул;наименование\r\nA;Бор' })).status).toBe(202);
+    const xls = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(200)]);
+    const old = await upload(UPLOAD.products, { name: 'old.xls', data: xls });
+    expect(old.status).toBe(400);
+    expect(old.body.file[0]).toContain('97–2003');
     const wrong = await upload(UPLOAD.products, json({ format: 'prices@1', prices: [] }));
     expect(wrong.status).toBe(400);
     expect(wrong.body.file[0]).toBeTypeOf('string');

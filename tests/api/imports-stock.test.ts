@@ -91,7 +91,17 @@ describe('stock import', () => {
     );
     expect(task.counts).toMatchObject({ rows: 2, updated: 1, unchanged: 1, errors: 0 });
     expect(task.changes).toEqual([
-      { sku: a!.sku, country: 'kg', field: 'quantity', old: String(a!.quantity), new: String(a!.quantity + 7) },
+      {
+        sku: a!.sku,
+        name: expect.any(String),
+        country: 'kg',
+        field: 'quantity',
+        old: String(a!.quantity),
+        new: String(a!.quantity + 7),
+        field_label: 'остаток',
+        old_text: `${a!.quantity} шт.`,
+        new_text: `${a!.quantity + 7} шт.`,
+      },
     ]);
     expect(task.apply_url).toContain(`/staff/imports/${task.task_id}/apply/`);
     expect((await offers('kg', [a!.sku])).get(a!.sku)!.quantity).toBe(a!.quantity);

@@ -65,6 +65,7 @@ const PROTECTED = [
   'staff_imports_errors_retrieve',
   'staff_imports_changes_retrieve',
   'staff_stock_template_retrieve',
+  'staff_templates_retrieve',
   'staff_orders_list',
   'staff_orders_retrieve',
   'staff_orders_status_create',

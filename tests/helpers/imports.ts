@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import iconv from 'iconv-lite';
+import { getApp } from '../../src/server/api/app.ts';
 import { runImport } from '../../src/server/imports/imports.runner.ts';
 import { login, STAFF } from './accounts.ts';
-import { api, dbRows, type ApiResponse } from './api.ts';
+import { api, dbRows, ORIGIN, TEST_CLIENT_ADDRESS, type ApiResponse } from './api.ts';
 
 export const UPLOAD = {
   products: '/products/upload_products_json/',
@@ -86,4 +87,22 @@ export async function someOffers(country: string, n: number, where = sql`true`):
         from product_offers o join products p on p.id = o.product_id
         where o.country = ${country} and ${where} order by p.sku limit ${n}`,
   );
+}
+
+/** A staff download (an export, an error file) as bytes, with its status and headers. */
+export async function download(
+  path: string,
+  token?: string,
+): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
+  const request = new Request(`${ORIGIN}/api/v1${path}`, {
+    headers: { Authorization: `Bearer ${token ?? (await staffAccess())}` },
+  });
+  const response = await getApp().fetch(request, { clientAddress: TEST_CLIENT_ADDRESS });
+  return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+/** The file name a download's `Content-Disposition` gives (its UTF-8 form). */
+export function downloadName(headers: Headers): string {
+  const match = /filename\*=UTF-8''([^;]+)/.exec(headers.get('content-disposition') ?? '');
+  return match ? decodeURIComponent(match[1]!) : '';
 }

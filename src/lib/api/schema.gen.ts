@@ -1713,7 +1713,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload products (JSON, `products@1`): created or updated by SKU, as a background task */
+        /** Upload products (an .xlsx workbook, a CSV, or JSON `products@1`): created or updated by SKU, as a background task */
         post: operations["products_upload_products_json_create"];
         delete?: never;
         options?: never;
@@ -1730,7 +1730,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload prices (JSON, `prices@1`) of one or several countries, as a background task */
+        /** Upload prices (an .xlsx workbook, a CSV, or JSON `prices@1`) of one or several countries, as a background task */
         post: operations["products_upload_prices_json_create"];
         delete?: never;
         options?: never;
@@ -1747,7 +1747,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload the stock of a country (CSV as Excel saves it), as a background task */
+        /** Upload the stock of a country (an .xlsx workbook, or a CSV as Excel saves it), as a background task */
         post: operations["products_products_availability_load_csv_create"];
         delete?: never;
         options?: never;
@@ -1830,7 +1830,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every row error of an import as CSV: the rows as uploaded with an `ошибка` column */
+        /** Every row error of an import: a table’s bad rows as uploaded (.xlsx, or CSV in its encoding) with an `ошибка` column; a JSON file’s errors as a CSV list */
         get: operations["staff_imports_errors_retrieve"];
         put?: never;
         post?: never;
@@ -1847,7 +1847,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every change an import made (or a dry run would make) as CSV */
+        /** Every change an import made (or a dry run would make) as CSV, with product names and values in words */
         get: operations["staff_imports_changes_retrieve"];
         put?: never;
         post?: never;
@@ -1866,6 +1866,23 @@ export interface paths {
         };
         /** The current stock of a country in the upload format: edit the quantities and upload it back */
         get: operations["staff_stock_template_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/templates/{kind}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The catalog in an upload’s format (stock, prices or products; a country’s, all products or a category or brand), as .xlsx or CSV: edit it and upload it back; `empty=true` gives the blank template */
+        get: operations["staff_templates_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3717,6 +3734,11 @@ export interface components {
              * @description At most 50 MB.
              */
             file: string;
+            /**
+             * @description The country the prices are for, for a table without a «страна» column or JSON rows without `country`; rows naming another country are errors.
+             * @enum {string}
+             */
+            country?: "kg" | "kz";
             /** @description Compute everything and write nothing; apply it later with `/staff/imports/{task_id}/apply/`. */
             dry_run?: boolean;
             /**
@@ -3777,8 +3799,15 @@ export interface components {
                 name: string;
                 size: number;
                 sha256: string;
+                /**
+                 * @description Told from its bytes once read.
+                 * @enum {string|null}
+                 */
+                format: "json" | "csv" | "xlsx" | null;
                 encoding: string | null;
                 delimiter: string | null;
+                /** @description The sheet of a workbook the rows came from. */
+                sheet: string | null;
             };
             counts: {
                 rows: number;
@@ -3790,6 +3819,8 @@ export interface components {
             /** @description The first 100 row errors. */
             errors: {
                 row: number;
+                /** @description A JSON file’s element, `products[41]`; null for a table. */
+                item: string | null;
                 column: string | null;
                 value: string | null;
                 code: string;
@@ -3801,10 +3832,17 @@ export interface components {
             /** @description A dry run: the first 100 changes it would make. */
             changes: {
                 sku: string;
+                /** @description The product’s name (null for a product not created yet). */
+                name: string | null;
                 country: string | null;
                 field: string;
                 old: string | null;
                 new: string | null;
+                /** @description The field in words: «цена», «остаток», «характеристика «Оттенок»». */
+                field_label: string;
+                /** @description The old value as staff read it: money with its currency, «да». */
+                old_text: string;
+                new_text: string;
             }[];
             changes_total: number;
             changes_url: string | null;
@@ -3818,6 +3856,16 @@ export interface components {
             finished_at: string | null;
             applied_at: string | null;
             undone_at: string | null;
+            /** @description A finished check: whether `apply/` would write it (null for anything else). */
+            can_apply: boolean | null;
+            /** @description Why a finished check cannot be written as it is (what `apply/` answers). */
+            apply_refusal: string | null;
+            /** @description A write that errors stopped: what its good rows would have done. */
+            would: {
+                created: number;
+                updated: number;
+                unchanged: number;
+            } | null;
             apply_url: string | null;
             undo_url: string | null;
         };
@@ -3826,6 +3874,13 @@ export interface components {
             next: string | null;
             previous: string | null;
             results: components["schemas"]["ImportTask"][];
+        };
+        ImportApply: {
+            /**
+             * @description The check’s own policy when absent; `reject_failed_rows` writes the good rows of a check that found errors.
+             * @enum {string}
+             */
+            error_policy?: "reject_everything" | "reject_failed_rows";
         };
         UndoConflict: {
             detail: string;
@@ -11067,6 +11122,8 @@ export interface operations {
                 kind?: "products" | "prices" | "stock";
                 country?: "kg" | "kz";
                 status?: "PENDING" | "STARTED" | "PROGRESS" | "SUCCESS" | "FAILURE";
+                /** @description `true`: only checks; `false`: only uploads that wrote (or tried to). */
+                dry_run?: boolean;
             };
             header?: never;
             path?: never;
@@ -11121,7 +11178,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ImportApply"];
+            };
+        };
         responses: {
             /** @description The task that applies it */
             202: {
@@ -11132,7 +11193,7 @@ export interface operations {
                     "application/json": components["schemas"]["TaskStarted"];
                 };
             };
-            /** @description Not a dry run */
+            /** @description Not a dry run, or an unknown error policy */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11168,7 +11229,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description Still running, or applied already */
+            /** @description Still running; the check read no file, found errors under `reject_everything` (unless the body asks for `reject_failed_rows`) or changes nothing; or applied already */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11254,6 +11315,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                     "text/csv": string;
                 };
             };
@@ -11375,6 +11437,74 @@ export interface operations {
             };
             /** @description Not staff */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_templates_retrieve: {
+        parameters: {
+            query?: {
+                /** @description Whose prices or stock (required for both); for products, only those sold there. */
+                country?: "kg" | "kz";
+                format?: "xlsx" | "csv";
+                /** @description A category’s slug: it and its subcategories. */
+                category?: string;
+                brand?: string;
+                /** @description Only the header: a blank template. */
+                empty?: boolean;
+            };
+            header?: never;
+            path: {
+                kind: "products" | "prices" | "stock";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description No country for stock or prices, or an invalid filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such category or brand */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

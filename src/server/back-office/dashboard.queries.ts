@@ -33,7 +33,8 @@ export async function readDashboard(): Promise<Dashboard> {
     queryRows<{ running: number; failed: number }>(
       db,
       sql`select count(*) filter (where status in ('PENDING', 'STARTED', 'PROGRESS'))::int as running,
-                 count(*) filter (where status = 'FAILURE' and created_at >= now() - interval '7 days')::int as failed
+                 count(*) filter (where status = 'FAILURE' and created_at >= now() - interval '7 days'
+                                  and not coalesce((options->>'dry_run')::boolean, false))::int as failed
           from tasks where kind like 'import_%'`,
     ),
     queryRows<{ product_id: number; sku: string; name: string; country: CountryCode; waiting: number }>(

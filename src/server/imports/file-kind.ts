@@ -1,12 +1,13 @@
 /**
- * What kind of file an upload is, told from its first bytes rather than its name, and which upload
- * route takes it: a stock CSV sent as products, a products file sent as prices, an Excel workbook.
+ * Whether an upload is a file its route takes, told from its first bytes rather than its name: every
+ * route takes a table (an .xlsx workbook or a CSV, whose columns the task reads); the products and
+ * prices routes also take their JSON formats, and a JSON file of the other kind is sent to its place.
  */
-import iconv from 'iconv-lite';
 import type { Token } from 'stream-json/parser.js';
 import { ImportFileError, type ImportKind } from './import.types.ts';
 import { jsonTokenizer } from './json-values.ts';
-import { detectEncoding, SNIFF_BYTES, type DetectedEncoding } from './text-encoding.ts';
+import { decodedPrefix, sniffUploadFormat } from './table-format.ts';
+import { detectEncoding } from './text-encoding.ts';
 
 export type JsonImportKind = Exclude<ImportKind, 'stock'>;
 
@@ -26,11 +27,11 @@ export const JSON_FORMATS: Record<JsonImportKind, JsonFormat> = {
   prices: { kind: 'prices', format: 'prices@1', rowsKey: 'prices', headerKeys: ['country', 'currency'] },
 };
 
-/** The staff route that takes each kind of file, for the messages that send a file to the right one. */
-export const UPLOAD_ROUTES: Record<ImportKind, string> = {
-  products: '/api/v1/products/upload_products_json/',
-  prices: '/api/v1/products/upload_prices_json/',
-  stock: '/api/v1/products/products_availability_load_csv/',
+/** How the back office names each kind of upload, for the messages that send a file to the right one. */
+export const UPLOAD_KIND_NAMES: Record<ImportKind, string> = {
+  products: 'товары',
+  prices: 'цены',
+  stock: 'остатки',
 };
 
 const KIND_NAMES: Record<ImportKind, string> = {
@@ -42,34 +43,12 @@ const KIND_NAMES: Record<ImportKind, string> = {
 /** The message for a file of kind `actual` sent where `expected` files go. */
 export function wrongRouteMessage(actual: JsonImportKind, expected: ImportKind): string {
   const { format } = JSON_FORMATS[actual];
-  return `Это ${KIND_NAMES[actual]} (${format}), а здесь загружается ${KIND_NAMES[expected]}. Загрузите его через ${UPLOAD_ROUTES[actual]}.`;
+  return `Это ${KIND_NAMES[actual]} (${format}), а здесь загружаются ${UPLOAD_KIND_NAMES[expected]}. Загрузите его как ${UPLOAD_KIND_NAMES[actual]}.`;
 }
 
 /** The JSON import kind whose `format` this is, if any. */
 export function kindOfFormat(format: unknown): JsonImportKind | null {
   return Object.values(JSON_FORMATS).find((f) => f.format === format)?.kind ?? null;
-}
-
-/**
- * `json` when the text starts with `{` or `[` (after a BOM and spaces), `binary` when the bytes are no
- * text (an Excel workbook, a picture), `csv` otherwise.
- */
-export function sniffFileKind(firstBytes: Uint8Array): 'json' | 'csv' | 'binary' {
-  let text: string;
-  try {
-    text = decodePrefix(firstBytes, detectEncoding(firstBytes));
-  } catch {
-    return 'binary';
-  }
-  const first = text.trimStart()[0];
-  return first === '{' || first === '[' ? 'json' : 'csv';
-}
-
-function decodePrefix(firstBytes: Uint8Array, detected: DetectedEncoding): string {
-  const bytes = firstBytes.subarray(0, SNIFF_BYTES);
-  // Not fatal: a character cut at the end of the prefix is no fault of the file.
-  if (detected.encoding === 'utf-8') return new TextDecoder('utf-8').decode(bytes);
-  return iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), detected.encoding);
 }
 
 interface JsonPeek {
@@ -142,36 +121,28 @@ function jsonOnStockRoute(peek: JsonPeek): string {
   const kind = kindOfFormat(peek.format);
   if (kind) return wrongRouteMessage(kind, 'stock');
   return (
-    'Это файл JSON, а остатки загружаются таблицей CSV со столбцами «артикул» и «количество». ' +
-    `Товары в JSON загружаются через ${UPLOAD_ROUTES.products}, цены — через ${UPLOAD_ROUTES.prices}.`
+    'Это файл JSON, а остатки загружаются таблицей: книгой Excel (.xlsx) или CSV со столбцами «артикул» и ' +
+    '«количество». Товары и цены в JSON загрузите как товары или цены.'
   );
 }
 
 /**
- * Checks that the first bytes of an upload (up to {@link SNIFF_BYTES}) are the kind of file the route
- * takes; what a cut prefix cannot tell is left to the file's reader.
- * @throws ImportFileError `empty` (no bytes or only spaces), `wrong_kind` (JSON to the stock route, CSV
- *   or a workbook to a JSON route, the other JSON format), `not_the_format` (an unknown `format`, or
- *   the rows before `format`), `encoding` (bytes that are no text); each message names the right route.
+ * Checks that the first bytes of an upload (up to 64 kB) are a file the route takes; what a cut prefix
+ * cannot tell (a table's columns) is left to the file's reader.
+ * @throws ImportFileError `empty` (no bytes or only spaces), `wrong_kind` (JSON to the stock route, the
+ *   other JSON format, an .xls, .ods or another zip), `not_the_format` (an unknown `format`, or the rows
+ *   before `format`), `encoding` (bytes that are no text); each message names the right kind of upload.
  */
 export function checkUploadKind(kind: ImportKind, firstBytes: Uint8Array): void {
   const empty = new ImportFileError('empty', 'Файл пустой. Выберите файл с данными и загрузите его ещё раз.');
   if (firstBytes.length === 0) throw empty;
-  const text = decodePrefix(firstBytes, detectEncoding(firstBytes, kind === 'stock' ? 'csv' : 'json')).trimStart();
+  const format = sniffUploadFormat(firstBytes);
+  if (format === 'xlsx') return;
+  const text = decodedPrefix(firstBytes, detectEncoding(firstBytes, kind === 'stock' ? 'csv' : 'json')).trimStart();
   if (text === '') throw empty;
-  const json = text[0] === '{' || text[0] === '[';
-  if (kind === 'stock') {
-    if (json) throw new ImportFileError('wrong_kind', jsonOnStockRoute(peekJson(text)));
-    return;
-  }
+  if (format === 'csv') return;
+  if (kind === 'stock') throw new ImportFileError('wrong_kind', jsonOnStockRoute(peekJson(text)));
   const own = JSON_FORMATS[kind];
-  if (!json) {
-    throw new ImportFileError(
-      'wrong_kind',
-      `Это не JSON, а таблица или текст. Остатки из таблицы CSV загружаются через ${UPLOAD_ROUTES.stock}; ` +
-        `здесь нужен JSON-файл {"format": "${own.format}", "${own.rowsKey}": [ … ]}.`,
-    );
-  }
   const peek = peekJson(text);
   const other = kind === 'products' ? 'prices' : 'products';
   const wrongRoute = () => new ImportFileError('wrong_kind', wrongRouteMessage(other, kind));
@@ -181,7 +152,7 @@ export function checkUploadKind(kind: ImportKind, firstBytes: Uint8Array): void 
       if (kindOfFormat(peek.format) === other) throw wrongRoute();
       throw new ImportFileError(
         'not_the_format',
-        `Формат «${peek.format}» неизвестен: здесь загружается "format": "${own.format}".`,
+        `Формат «${peek.format}» неизвестен: здесь загружается "format": "${own.format}" или таблица.`,
       );
     }
     if (peek.format !== undefined) {

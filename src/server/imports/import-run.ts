@@ -69,3 +69,58 @@ export function sortErrors(errors: RowError[]): RowError[] {
     .sort((a, b) => a[0].row - b[0].row || a[1] - b[1])
     .map(([e]) => e);
 }
+
+/** A row or bad row of a file as a duplicate check sees it. */
+interface KeyedRow {
+  row: number;
+  item?: string | null;
+}
+
+/** Where rows are, as a message says it: «строки 3, 7», or the elements of a JSON file written on one line. */
+export function placesOf(refs: readonly KeyedRow[]): string {
+  const lines = new Set(refs.map((r) => r.row));
+  if (lines.size === refs.length || refs.some((r) => !r.item))
+    return `${refs.length === 1 ? 'строка' : 'строки'} ${refs.map((r) => r.row).join(', ')}`;
+  return refs.map((r) => r.item).join(', ');
+}
+
+/**
+ * Finds the keys (a SKU, or a country and a SKU) on several rows of a file, bad rows included, and gives
+ * each such row a `duplicate_sku` error naming the others: good rows leave the list (their error goes to
+ * `errors`), a bad row gets the error beside its own. Answers the rows that stay.
+ */
+export function takeDuplicates<R extends KeyedRow & { sku: string }>(
+  rows: readonly R[],
+  problems: readonly (KeyedRow & { sku?: string; errors: RowError[] })[],
+  keyOf: (row: { sku: string; country?: string }) => string,
+  message: (sku: string, others: string) => string,
+  errors: RowError[],
+): R[] {
+  const byKey = new Map<string, KeyedRow[]>();
+  const note = (key: string, ref: KeyedRow) => {
+    const seen = byKey.get(key);
+    if (seen) seen.push(ref);
+    else byKey.set(key, [ref]);
+  };
+  for (const row of rows) note(keyOf(row as R & { country?: string }), row);
+  const keyed = problems.filter((p): p is typeof p & { sku: string } => p.sku !== undefined);
+  for (const problem of keyed) note(keyOf(problem as { sku: string; country?: string }), problem);
+  const duplicate = (ref: KeyedRow, sku: string, key: string): RowError => ({
+    row: ref.row,
+    column: null,
+    value: sku,
+    code: 'duplicate_sku',
+    message: message(sku, placesOf(byKey.get(key)!.filter((other) => other !== ref))),
+    item: ref.item ?? null,
+  });
+  for (const problem of keyed) {
+    const key = keyOf(problem as { sku: string; country?: string });
+    if (byKey.get(key)!.length > 1) errors.push(duplicate(problem, problem.sku, key));
+  }
+  return rows.filter((row) => {
+    const key = keyOf(row as R & { country?: string });
+    if (byKey.get(key)!.length === 1) return true;
+    errors.push(duplicate(row, row.sku, key));
+    return false;
+  });
+}

@@ -17,6 +17,8 @@ export interface RowError {
   code: ImportErrorCode;
   /** Russian, for people: what is wrong and what to do. */
   message: string;
+  /** A JSON file's element (`products[41]`), which tells rows apart when several start on one line. */
+  item?: string | null;
 }
 
 /**
@@ -74,7 +76,9 @@ export type ImportFileErrorCode =
   | 'encoding' // bytes that are no text in any encoding we read
   | 'no_header' // a CSV without the sku and quantity columns (names the columns found)
   | 'country_mismatch' // a prices file whose `currency` is not its `country`'s
-  | 'too_many_rows'; // over the row cap
+  | 'too_many_rows' // over the row cap
+  | 'invalid_xlsx' // a workbook that does not unzip or parse
+  | 'no_country'; // a price table without a country column, uploaded without a country
 
 /** What reading a CSV file found out about it; error CSVs are written back the same way. */
 export interface CsvFacts {
@@ -87,22 +91,31 @@ export interface CsvFacts {
   header: string[];
 }
 
-/** A data row of a stock CSV that read well. `cells` are the line's cells as written (for the error CSV). */
+/** A cell of a table upload as it holds it: text, a number (a workbook's, as stored) or a logical value. */
+export type TableCell = string | number | boolean;
+
+/** A data row of a table upload: its cells, and the row number Excel shows (or the CSV's line). */
+export interface TableRecord {
+  line: number;
+  cells: TableCell[];
+}
+
+/** A data row of a stock file that read well. `cells` are the row's cells as written (for the error file). */
 export interface StockRow {
   row: number;
   sku: string;
   quantity: number;
   /** The `было` column: the stock the file was made from; null when the file has no such column. */
   quantityWas: number | null;
-  cells: string[];
+  cells: TableCell[];
 }
 
-/** A data row of a stock CSV that did not read: its errors and its cells as written. */
+/** A data row of a stock file that did not read: its errors and its cells as written. */
 export interface StockRowProblem {
   row: number;
   /** The line's SKU cell as written (trimmed), when it has one: `replace` mode leaves that product alone. */
   sku?: string;
-  cells: string[];
+  cells: TableCell[];
   errors: RowError[];
 }
 
@@ -115,12 +128,14 @@ export type StockCsvItem = { kind: 'row'; value: StockRow } | { kind: 'problem';
  */
 export interface ProductRow {
   row: number;
-  /** Position in the `products` array, from 0. */
+  /** Position in the `products` array (or among a table's data rows), from 0. */
   index: number;
+  /** A JSON file's element, `products[41]`; absent for a table's row. */
+  item?: string;
   sku: string;
   name?: string;
   slug?: string;
-  /** Category slug. */
+  /** Category slug; a table's row may also name it as it is called. */
   category?: string;
   /** Brand slug or exact name; null removes the brand. */
   brand?: string | null;
@@ -136,10 +151,12 @@ export interface ProductRow {
 export interface PriceRow {
   row: number;
   index: number;
+  /** A JSON file's element, `prices[41]`; absent for a table's row. */
+  item?: string;
   sku: string;
   country: CountryCode;
-  /** Decimal string, 2 places: "1250.00". */
-  price: string;
+  /** Decimal string, 2 places: "1250.00"; null for a table's empty cell (set nothing where the product is not sold). */
+  price: string | null;
   /** Decimal string, 2 places, or null (no old price); undefined: leave as is. */
   oldPrice?: string | null;
 }
@@ -150,6 +167,16 @@ export interface PricesFileHeader {
   currency: string | null;
 }
 
-/** An item of a parsed JSON file: a row that read well, or the errors of one that did not. */
-export type JsonRowItem<T> =
-  { kind: 'row'; value: T } | { kind: 'problem'; value: { row: number; index: number; errors: RowError[] } };
+/**
+ * An item of a read file: a row that read well, or the errors of one that did not, with its SKU (and
+ * country) when those read, so a SKU repeated on a bad line is still found.
+ */
+export type RowItem<T> = { kind: 'row'; value: T } | { kind: 'problem'; value: RowProblem };
+
+export interface RowProblem {
+  row: number;
+  index: number;
+  errors: RowError[];
+  sku?: string;
+  country?: CountryCode;
+}

@@ -16,7 +16,7 @@ import {
   type Task,
 } from '../jobs/tasks.ts';
 import { logger } from '../logger.ts';
-import type { ImportContext, ImportOutcome } from './import-run.ts';
+import type { ImportContext, ImportCounts, ImportOutcome } from './import-run.ts';
 import { ImportFileError, type ImportKind } from './import.types.ts';
 import { importKindOf, type ImportOptions } from './imports.options.ts';
 import { IMPORT_TEXT } from './imports.texts.ts';
@@ -89,7 +89,22 @@ export async function runImport(taskId: string): Promise<void> {
   }
 }
 
+/**
+ * Whether a finished check may be written, and if not why (what `apply/` answers): a check that found
+ * errors under «reject everything» cannot, nor one that changes nothing.
+ */
+export function applyRefusal(
+  options: ImportOptions,
+  outcome: { counts: ImportCounts; changes: number },
+): string | null {
+  if (outcome.counts.errors > 0 && options.errorPolicy === 'reject_everything')
+    return IMPORT_TEXT.applyHasErrors(outcome.counts.errors);
+  if (outcome.changes === 0) return IMPORT_TEXT.applyNothing;
+  return null;
+}
+
 async function finishImport(task: Task, options: ImportOptions, outcome: ImportOutcome): Promise<void> {
+  const kind = importKindOf(task.kind)!;
   const db = await getDb();
   await db.transaction(async (tx) => {
     await clearRowErrors(tx, task.id);
@@ -99,19 +114,42 @@ async function finishImport(task: Task, options: ImportOptions, outcome: ImportO
       await insertChanges(tx, { source: 'preview', userId: task.createdBy, taskId: task.id }, outcome.changes);
     }
   });
-  const failed = !outcome.applied && outcome.counts.errors > 0 && options.errorPolicy === 'reject_everything';
+  // A check ends as SUCCESS whatever it found; a write that errors stopped wrote nothing and FAILS.
+  const failed = !options.dryRun && !outcome.applied;
+  const counts = failed ? { ...outcome.counts, created: 0, updated: 0, unchanged: 0 } : outcome.counts;
   const message = options.dryRun
-    ? IMPORT_TEXT.dryRun(outcome.changes.length, outcome.counts.errors)
-    : outcome.applied
-      ? IMPORT_TEXT.written(outcome.changes.length)
-      : IMPORT_TEXT.nothingWritten(outcome.counts.errors);
+    ? IMPORT_TEXT.dryRun(kind, outcome.counts)
+    : failed
+      ? IMPORT_TEXT.nothingWritten(outcome.counts.errors)
+      : outcome.counts.errors
+        ? IMPORT_TEXT.writtenWithErrors(kind, outcome.counts)
+        : IMPORT_TEXT.written(kind, outcome.counts);
+  const refusal = options.dryRun
+    ? applyRefusal(options, { counts: outcome.counts, changes: outcome.changes.length })
+    : null;
   await updateTask(task.id, {
     status: failed ? 'FAILURE' : 'SUCCESS',
     finishedAt: new Date(),
-    counts: { ...outcome.counts },
+    counts: { ...counts },
     errorsTotal: outcome.errors.length,
     file: { ...task.file, ...outcome.file },
-    result: { message, changes: outcome.changes.length, applied: outcome.applied, notes: outcome.notes },
+    result: {
+      message,
+      changes: outcome.changes.length,
+      applied: outcome.applied,
+      notes: outcome.notes,
+      // What the rows without errors would have done, for a write that errors stopped.
+      ...(failed
+        ? {
+            would: {
+              created: outcome.counts.created,
+              updated: outcome.counts.updated,
+              unchanged: outcome.counts.unchanged,
+            },
+          }
+        : {}),
+      ...(options.dryRun ? { can_apply: refusal === null, apply_refusal: refusal } : {}),
+    },
     progress: { stage: 'done', current: outcome.counts.rows, total: outcome.counts.rows },
   });
 }

@@ -24,9 +24,11 @@ import type { FieldChange } from '../catalog/catalog-write.ts';
 import type { Paged, Paging } from '../paging.ts';
 import { checkUploadKind } from './file-kind.ts';
 import { ImportFileError, type ImportKind } from './import.types.ts';
-import { IMPORT_LIMITS, importKindOf, TASK_KIND, type ImportOptions } from './imports.options.ts';
+import { describeChanges, type ChangeTexts } from './change-labels.ts';
+import type { ImportCounts } from './import-run.ts';
+import { IMPORT_LIMITS, importKindOf, TASK_KIND, type ErrorPolicy, type ImportOptions } from './imports.options.ts';
 import { queueImportTask } from './imports.queue.ts';
-import { importOptionsOf } from './imports.runner.ts';
+import { applyRefusal, importOptionsOf } from './imports.runner.ts';
 import { IMPORT_TEXT } from './imports.texts.ts';
 
 export interface UploadInput {
@@ -76,14 +78,32 @@ export async function getImportTask(taskId: string): Promise<Task> {
 
 /**
  * Applies a dry run: a new task runs the same file with the same options, writing this time (the
- * catalog may have changed since the preview; the new task reports what it did).
+ * catalog may have changed since the preview; the new task reports what it did). `errorPolicy` may
+ * turn a check's «reject everything» into «write the good rows».
+ * @throws ConflictError (409) while the check runs, when it read no file, found errors it may not
+ *   write past, changes nothing, or was applied already.
  */
-export async function applyDryRun(taskId: string, userId: number): Promise<Task> {
+export async function applyDryRun(
+  taskId: string,
+  userId: number,
+  override: { errorPolicy?: ErrorPolicy } = {},
+): Promise<Task> {
   const preview = await getImportTask(taskId);
   const options = importOptionsOf(preview);
   if (!options.dryRun) throw new ValidationError({ non_field_errors: [IMPORT_TEXT.applyNotDryRun] });
   if (RUNNING_STATUSES.includes(preview.status)) throw new ConflictError(IMPORT_TEXT.applyNotReady);
   if (preview.appliedAt) throw new ConflictError(IMPORT_TEXT.alreadyApplied);
+  if (preview.status === 'FAILURE') throw new ConflictError(IMPORT_TEXT.applyFailed);
+  const errorPolicy = override.errorPolicy ?? options.errorPolicy;
+  const changes = Number((preview.result as { changes?: number } | null)?.changes ?? 0);
+  const refusal = applyRefusal(
+    { ...options, errorPolicy },
+    {
+      counts: { rows: 0, created: 0, updated: 0, unchanged: 0, errors: 0, ...preview.counts } as ImportCounts,
+      changes,
+    },
+  );
+  if (refusal) throw new ConflictError(refusal);
   const db = await getDb();
   const created = await db.transaction(async (tx) => {
     const locked = await lockTask(tx, taskId);
@@ -92,7 +112,7 @@ export async function applyDryRun(taskId: string, userId: number): Promise<Task>
       tx,
       sql`insert into tasks (kind, country, options, file, created_by)
           values (${preview.kind}, ${preview.country},
-                  ${JSON.stringify({ ...preview.options, dry_run: false, from_dry_run: preview.id })}::jsonb,
+                  ${JSON.stringify({ ...preview.options, dry_run: false, error_policy: errorPolicy, from_dry_run: preview.id })}::jsonb,
                   ${JSON.stringify(preview.file)}::jsonb, ${userId})
           returning id`,
     );
@@ -111,7 +131,8 @@ export async function applyDryRun(taskId: string, userId: number): Promise<Task>
 export interface TaskDetails {
   task: Task;
   errors: TaskRowError[];
-  changes: FieldChange[];
+  /** The first changes, with the product's name and the field and values in words. */
+  changes: (FieldChange & { name: string | null } & ChangeTexts)[];
   changesTotal: number;
   createdBy: { id: number; email: string } | null;
 }
@@ -125,14 +146,16 @@ export async function getTaskDetails(taskId: string): Promise<TaskDetails> {
     queryRows<{
       product_id: number | null;
       sku: string;
+      name: string | null;
       country: CountryCode | null;
       field: string;
       old_value: string | null;
       new_value: string | null;
     }>(
       db,
-      sql`select product_id, sku, country, field, old_value, new_value from catalog_changes
-          where task_id = ${taskId}::uuid and source = ${source} order by id limit ${IMPORT_LIMITS.changesListed}`,
+      sql`select c.product_id, c.sku, p.name, c.country, c.field, c.old_value, c.new_value
+          from catalog_changes c left join products p on p.id = c.product_id
+          where c.task_id = ${taskId}::uuid and c.source = ${source} order by c.id limit ${IMPORT_LIMITS.changesListed}`,
     ),
     queryRows<{ n: number }>(
       db,
@@ -142,17 +165,20 @@ export async function getTaskDetails(taskId: string): Promise<TaskDetails> {
       ? Promise.resolve([])
       : queryRows<{ id: number; email: string }>(db, sql`select id, email from users where id = ${task.createdBy}`),
   ]);
+  const listed = changes.map((c) => ({
+    productId: c.product_id,
+    sku: c.sku,
+    name: c.name,
+    country: c.country,
+    field: c.field,
+    oldValue: c.old_value,
+    newValue: c.new_value,
+  }));
+  const texts = await describeChanges(listed);
   return {
     task,
     errors,
-    changes: changes.map((c) => ({
-      productId: c.product_id,
-      sku: c.sku,
-      country: c.country,
-      field: c.field,
-      oldValue: c.old_value,
-      newValue: c.new_value,
-    })),
+    changes: listed.map((c, i) => ({ ...c, ...texts[i]! })),
     changesTotal: Number(total?.n ?? 0),
     createdBy: creator[0] ? { id: Number(creator[0].id), email: creator[0].email } : null,
   };
@@ -160,7 +186,7 @@ export async function getTaskDetails(taskId: string): Promise<TaskDetails> {
 
 /** Import tasks by page, with the same details as one task's answer. */
 export async function listImportTasks(
-  filter: { kind?: ImportKind; country?: CountryCode; status?: Task['status'] },
+  filter: { kind?: ImportKind; country?: CountryCode; status?: Task['status']; dryRun?: boolean },
   paging: Paging,
 ): Promise<Paged<TaskDetails>> {
   const found = await listTasks(
@@ -169,6 +195,7 @@ export async function listImportTasks(
       kind: filter.kind ? TASK_KIND[filter.kind] : undefined,
       country: filter.country,
       status: filter.status,
+      dryRun: filter.dryRun,
     },
     paging,
   );

@@ -10,14 +10,29 @@ import { writtenValue, type JsonObject, type JsonValue } from './json-values.ts'
 export class RowErrors {
   readonly list: RowError[] = [];
   private readonly row: number;
+  private readonly item: string | null;
 
-  constructor(row: number) {
+  /** `item` names the row's element in the file (`products[41]`). */
+  constructor(row: number, item: string | null = null) {
     this.row = row;
+    this.item = item;
   }
 
   add(code: RowError['code'], column: string | null, value: JsonValue | undefined, message: string): void {
-    this.list.push({ row: this.row, column, value: value === undefined ? null : writtenValue(value), code, message });
+    this.list.push({
+      row: this.row,
+      column,
+      value: value === undefined ? null : writtenValue(value),
+      code,
+      message,
+      item: this.item,
+    });
   }
+}
+
+/** The element of a JSON file's rows list: `products[41]`. */
+export function itemOf(rowsKey: string, index: number): string {
+  return `${rowsKey}[${index}]`;
 }
 
 /** At most this many characters in a SKU. */
@@ -25,7 +40,7 @@ export const MAX_SKU_LENGTH = 64;
 
 /** A file's row that is not an object: the problem item for it. */
 export function notAnObject(value: JsonValue, row: number, index: number, rowsKey: string) {
-  const errors = new RowErrors(row);
+  const errors = new RowErrors(row, itemOf(rowsKey, index));
   errors.add(
     'not_an_object',
     null,

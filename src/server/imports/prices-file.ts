@@ -4,9 +4,9 @@
  * check that the file was made for its country.
  */
 import { COUNTRIES, COUNTRY_CODES, isCountryCode, type CountryCode } from '../../shared/countries.ts';
-import { JSON_FORMATS, UPLOAD_ROUTES } from './file-kind.ts';
-import { ImportFileError, type JsonRowItem, type PriceRow, type PricesFileHeader } from './import.types.ts';
-import { notAnObject, readSkuKey, RowErrors, unknownKeyMessage } from './json-row-fields.ts';
+import { JSON_FORMATS } from './file-kind.ts';
+import { ImportFileError, type RowItem, type PriceRow, type PricesFileHeader } from './import.types.ts';
+import { itemOf, notAnObject, readSkuKey, RowErrors, unknownKeyMessage } from './json-row-fields.ts';
 import { readJsonRows, type JsonRowsOptions } from './json-rows.ts';
 import { isJsonObject, JsonNumber, writtenValue, type JsonValue } from './json-values.ts';
 
@@ -25,8 +25,8 @@ const TYPED_PRICE = /^(\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)(?:[.,](\d{1,2}))?$/
 const GROUP_SEPARATORS = /[ \u00a0\u202f]/g;
 
 const OTHER_FILE_KEYS: Record<string, string> = {
-  quantity: `Остатки загружаются таблицей CSV через ${UPLOAD_ROUTES.stock}.`,
-  stock: `Остатки загружаются таблицей CSV через ${UPLOAD_ROUTES.stock}.`,
+  quantity: 'Остатки загружаются своим файлом, таблицей с артикулом и количеством.',
+  stock: 'Остатки загружаются своим файлом, таблицей с артикулом и количеством.',
 };
 
 /**
@@ -95,9 +95,9 @@ export function readPriceRow(
   row: number,
   index: number,
   header: PricesFileHeader,
-): JsonRowItem<PriceRow> {
+): RowItem<PriceRow> {
   if (!isJsonObject(value)) return notAnObject(value, row, index, 'prices');
-  const errors = new RowErrors(row);
+  const errors = new RowErrors(row, itemOf('prices', index));
   for (const key of Object.keys(value)) {
     if ((PRICE_KEYS as readonly string[]).includes(key)) continue;
     const elsewhere = OTHER_FILE_KEYS[key];
@@ -183,9 +183,12 @@ export function readPriceRow(
   }
 
   if (errors.list.length > 0 || sku === null || country === null || price === null) {
-    return { kind: 'problem', value: { row, index, errors: errors.list } };
+    return {
+      kind: 'problem',
+      value: { row, index, errors: errors.list, ...(sku ? { sku } : {}), ...(country ? { country } : {}) },
+    };
   }
-  const result: PriceRow = { row, index, sku, country, price };
+  const result: PriceRow = { row, index, item: itemOf('prices', index), sku, country, price };
   if (oldPrice !== undefined) result.oldPrice = oldPrice;
   return { kind: 'row', value: result };
 }
@@ -197,20 +200,33 @@ export interface PricesFile {
    * The rows in file order. Reading it throws `ImportFileError` as {@link readJsonRows} does. Iterate
    * it to the end or break out of the loop: that releases `chunks`.
    */
-  items: AsyncIterable<JsonRowItem<PriceRow>>;
+  items: AsyncIterable<RowItem<PriceRow>>;
 }
 
 /**
  * Reads a prices file as a stream. Starts reading at once, so `header` settles without `items` read.
+ * Rows without a country of their own take the file's, else the upload's `country`.
  * @throws (through `header` and `items`) ImportFileError as {@link readJsonRows}, and
- *   `country_mismatch` for a file whose currency is not its country's.
+ *   `country_mismatch` for a file whose currency is not its country's, or whose country is not the upload's.
  */
-export function readPricesFile(chunks: AsyncIterable<Uint8Array>, options: JsonRowsOptions = {}): PricesFile {
+export function readPricesFile(
+  chunks: AsyncIterable<Uint8Array>,
+  options: JsonRowsOptions & { country?: CountryCode | null } = {},
+): PricesFile {
   const events = readJsonRows(chunks, JSON_FORMATS.prices, options);
   const header = events.next().then(async (first) => {
     try {
       // readJsonRows gives the header first, or throws.
-      return readPricesHeader(!first.done && first.value.kind === 'header' ? first.value.fields : null);
+      const read = readPricesHeader(!first.done && first.value.kind === 'header' ? first.value.fields : null);
+      const upload = options.country ?? null;
+      if (upload && read.country && read.country !== upload) {
+        throw new ImportFileError(
+          'country_mismatch',
+          `В файле цены для страны ${COUNTRIES[read.country].name} ("country": "${read.country}"), а загружаются цены ` +
+            `для страны ${COUNTRIES[upload].name}. Выберите при загрузке страну файла.`,
+        );
+      }
+      return { ...read, country: read.country ?? upload };
     } catch (error) {
       await events.return(undefined);
       throw error;
@@ -218,7 +234,7 @@ export function readPricesFile(chunks: AsyncIterable<Uint8Array>, options: JsonR
   });
   // The same failure reaches whoever reads `items`; `header` alone may go unread.
   header.catch(() => {});
-  async function* items(): AsyncGenerator<JsonRowItem<PriceRow>> {
+  async function* items(): AsyncGenerator<RowItem<PriceRow>> {
     const known = await header;
     for await (const event of events) {
       if (event.kind === 'row') yield readPriceRow(event.value, event.row, event.index, known);

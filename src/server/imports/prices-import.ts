@@ -2,53 +2,78 @@
  * A prices file (JSON): each row sets a product's price (and old price) in a country. A price for a
  * product not sold in that country yet creates its offer with stock 0.
  */
-import { COUNTRY_CODES, type CountryCode } from '../../shared/countries.ts';
+import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '../../shared/countries.ts';
 import { writeCatalog, type FieldChange } from '../catalog/catalog-write.ts';
 import { lockOffers, setPrices, type PriceChange } from '../catalog/offers.service.ts';
 import { queryRows, textArray } from '../db/client.ts';
 import { sql } from 'drizzle-orm';
-import { errorRowCount, mayWrite, sortErrors, type ImportContext, type ImportOutcome } from './import-run.ts';
-import type { PriceRow, RowError } from './import.types.ts';
+import {
+  errorRowCount,
+  mayWrite,
+  sortErrors,
+  takeDuplicates,
+  type ImportContext,
+  type ImportOutcome,
+} from './import-run.ts';
+import type { PriceRow, RowError, RowItem, RowProblem } from './import.types.ts';
 import { IMPORT_LIMITS } from './imports.options.ts';
 import { readPricesFile } from './prices-file.ts';
+import { readPricesTable } from './prices-table.ts';
+import { unknownColumnsNote } from './table-columns.ts';
+import { sniffUpload, tableFileFacts } from './table-file.ts';
 
 const PROGRESS_EVERY = 20_000;
 
 export const PRICES_TEXT = {
   unknownSku: 'Товара с таким артикулом нет в каталоге. Проверьте артикул или сначала загрузите товар.',
-  duplicate: (rows: number[]) =>
-    `Цена этого товара для этой страны задана в файле не один раз (строки ${rows.join(', ')}).`,
+  duplicate: (_sku: string, others: string) =>
+    `Цена этого товара для этой страны задана в файле не один раз (ещё ${others}).`,
   oldPriceNotAbove: (oldPrice: string) =>
-    `Старая цена ${oldPrice} не выше новой: укажите old_price выше цены или null, чтобы убрать её.`,
+    `Старая цена ${oldPrice} не выше новой: укажите старую цену выше цены или уберите её.`,
+  priceMissing: (country: CountryCode) =>
+    `Цена не указана, а товар продаётся в стране ${COUNTRIES[country].name}. Впишите цену; ` +
+    'чтобы снять товар с продажи в стране, сделайте это на странице товара.',
+  skipped: (n: number) =>
+    `${n} ${n === 1 ? 'строка' : 'строк'} без цены пропущено: эти товары в стране не продаются, а цены для них в файле нет.`,
 } as const;
 
-export async function importPrices(ctx: ImportContext): Promise<ImportOutcome> {
-  const { header, items } = readPricesFile(ctx.file(), { maxRows: IMPORT_LIMITS.maxRows });
+/** The rows of a prices file, JSON or a table, with what reading it found. */
+async function readPriceRows(ctx: ImportContext) {
+  const upload = await sniffUpload(ctx.file());
   const rows: PriceRow[] = [];
-  const errors: RowError[] = [];
+  const problems: RowProblem[] = [];
   let seen = 0;
-  for await (const item of items) {
-    if (item.kind === 'row') rows.push(item.value);
-    else errors.push(...item.value.errors);
-    if (++seen % PROGRESS_EVERY === 0) await ctx.progress('reading', seen, 0);
+  let file: Record<string, unknown>;
+  let unknownColumns: string[] = [];
+  let columns = { sku: 'sku', price: 'price', oldPrice: 'old_price' };
+  const collect = async (items: AsyncIterable<RowItem<PriceRow>>) => {
+    for await (const item of items) {
+      if (item.kind === 'row') rows.push(item.value);
+      else problems.push(item.value);
+      if (++seen % PROGRESS_EVERY === 0) await ctx.progress('reading', seen, 0);
+    }
+  };
+  if (upload.format === 'json') {
+    const { header, items } = readPricesFile(upload.chunks, { maxRows: IMPORT_LIMITS.maxRows, country: ctx.country });
+    await collect(items);
+    const read = await header;
+    file = { format: 'json', country: read.country, currency: read.currency };
+  } else {
+    const { facts, items } = readPricesTable(upload.chunks, { maxRows: IMPORT_LIMITS.maxRows, country: ctx.country });
+    await collect(items);
+    const read = await facts;
+    unknownColumns = read.unknownColumns;
+    columns = { ...columns, ...read.columns };
+    file = tableFileFacts(read);
   }
-  const fileHeader = await header;
+  return { rows, problems, seen, file, unknownColumns, columns };
+}
+
+export async function importPrices(ctx: ImportContext): Promise<ImportOutcome> {
+  const { rows, problems, seen, file, unknownColumns, columns } = await readPriceRows(ctx);
+  const errors: RowError[] = problems.flatMap((p) => p.errors);
   // One price per product and country: a second one is an error on each of its rows.
-  const byKey = new Map<string, PriceRow[]>();
-  for (const row of rows)
-    byKey.set(`${row.country}\u0000${row.sku}`, [...(byKey.get(`${row.country}\u0000${row.sku}`) ?? []), row]);
-  const unique = rows.filter((row) => {
-    const same = byKey.get(`${row.country}\u0000${row.sku}`)!;
-    if (same.length === 1) return true;
-    errors.push({
-      row: row.row,
-      column: 'sku',
-      value: row.sku,
-      code: 'duplicate_sku',
-      message: PRICES_TEXT.duplicate(same.map((r) => r.row)),
-    });
-    return false;
-  });
+  const unique = takeDuplicates(rows, problems, (r) => `${r.country}\u0000${r.sku}`, PRICES_TEXT.duplicate, errors);
   await ctx.progress('checking', seen, seen);
 
   return writeCatalog(ctx.actor, async (write) => {
@@ -58,6 +83,7 @@ export async function importPrices(ctx: ImportContext): Promise<ImportOutcome> {
     const changes: FieldChange[] = [];
     let created = 0;
     let unchanged = 0;
+    let skipped = 0;
     for (const country of COUNTRY_CODES) {
       const inCountry = unique.filter((row) => row.country === country);
       if (!inCountry.length) continue;
@@ -69,26 +95,21 @@ export async function importPrices(ctx: ImportContext): Promise<ImportOutcome> {
       const plan: PriceChange[] = [];
       for (const row of inCountry) {
         const product = products.get(row.sku);
+        const fail = (column: string | null, value: string | null, code: RowError['code'], message: string) =>
+          errors.push({ row: row.row, column, value, code, message, item: row.item ?? null });
         if (!product) {
-          errors.push({
-            row: row.row,
-            column: 'sku',
-            value: row.sku,
-            code: 'unknown_sku',
-            message: PRICES_TEXT.unknownSku,
-          });
+          fail(columns.sku, row.sku, 'unknown_sku', PRICES_TEXT.unknownSku);
           continue;
         }
         const offer = offers.get(product.id) ?? null;
+        if (row.price === null) {
+          if (offer) fail(columns.price, '', 'field_required', PRICES_TEXT.priceMissing(country));
+          else skipped += 1;
+          continue;
+        }
         const oldPrice = row.oldPrice === undefined ? (offer?.oldPrice ?? null) : row.oldPrice;
         if (oldPrice !== null && Number(oldPrice) <= Number(row.price)) {
-          errors.push({
-            row: row.row,
-            column: 'old_price',
-            value: oldPrice,
-            code: 'old_price_invalid',
-            message: PRICES_TEXT.oldPriceNotAbove(oldPrice),
-          });
+          fail(columns.oldPrice, oldPrice, 'old_price_invalid', PRICES_TEXT.oldPriceNotAbove(oldPrice));
           continue;
         }
         if (offer && offer.price === row.price && offer.oldPrice === oldPrice) {
@@ -108,13 +129,14 @@ export async function importPrices(ctx: ImportContext): Promise<ImportOutcome> {
       for (const [country, plan] of plans) await setPrices(write, country, plan);
     }
     const written = [...plans.values()].reduce((n, plan) => n + plan.length, 0);
+    const notes = [unknownColumnsNote(unknownColumns, 'prices'), skipped ? PRICES_TEXT.skipped(skipped) : null];
     return {
-      counts: { rows: seen, created, updated: written - created, unchanged, errors: errorRows },
+      counts: { rows: seen, created, updated: written - created, unchanged: unchanged + skipped, errors: errorRows },
       errors: sortErrors(errors),
       changes,
       applied,
-      file: { country: fileHeader.country, currency: fileHeader.currency },
-      notes: [],
+      file,
+      notes: notes.filter((note) => note !== null),
     };
   });
 }

@@ -45,7 +45,14 @@ export async function storeRowImages(
   return rows.filter((row) => {
     const problems = (row.images ?? []).filter((url) => failed.has(url));
     for (const url of problems)
-      errors.push({ row: row.row, column: 'images', value: url, code: 'image_unavailable', message: failed.get(url)! });
+      errors.push({
+        row: row.row,
+        column: 'images',
+        value: url,
+        code: 'image_unavailable',
+        message: failed.get(url)!,
+        item: row.item ?? null,
+      });
     if (problems.length) return false;
     if (row.images) row.images = row.images.map((url) => stored.get(url) ?? url);
     return true;

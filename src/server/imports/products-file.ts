@@ -4,9 +4,9 @@
  * may be empty. Whether a category, brand or specification exists is the import's to check.
  */
 import { hasControlCharacters } from '../../shared/control-characters.ts';
-import { JSON_FORMATS, UPLOAD_ROUTES } from './file-kind.ts';
-import type { JsonRowItem, ProductRow } from './import.types.ts';
-import { notAnObject, readSkuKey, RowErrors, unknownKeyMessage } from './json-row-fields.ts';
+import { JSON_FORMATS } from './file-kind.ts';
+import type { RowItem, ProductRow } from './import.types.ts';
+import { itemOf, notAnObject, readSkuKey, RowErrors, unknownKeyMessage } from './json-row-fields.ts';
 import { readJsonRows, type JsonRowsOptions } from './json-rows.ts';
 import { isJsonObject, JsonNumber, type JsonObject, type JsonValue } from './json-values.ts';
 
@@ -40,11 +40,11 @@ const WHITESPACE = /\s/;
 
 // Keys of the other files: a products file carries no prices or stock (one file, one concern).
 const OTHER_FILE_KEYS: Record<string, string> = {
-  price: `Цены загружаются файлом цен (prices@1) через ${UPLOAD_ROUTES.prices}.`,
-  old_price: `Цены загружаются файлом цен (prices@1) через ${UPLOAD_ROUTES.prices}.`,
-  prices: `Цены загружаются файлом цен (prices@1) через ${UPLOAD_ROUTES.prices}.`,
-  quantity: `Остатки загружаются таблицей CSV через ${UPLOAD_ROUTES.stock}.`,
-  stock: `Остатки загружаются таблицей CSV через ${UPLOAD_ROUTES.stock}.`,
+  price: 'Цены загружаются своим файлом: загрузите его как цены.',
+  old_price: 'Цены загружаются своим файлом: загрузите его как цены.',
+  prices: 'Цены загружаются своим файлом: загрузите его как цены.',
+  quantity: 'Остатки загружаются своим файлом, таблицей с артикулом и количеством.',
+  stock: 'Остатки загружаются своим файлом, таблицей с артикулом и количеством.',
 };
 
 type Field = (typeof PRODUCT_KEYS)[number];
@@ -191,7 +191,7 @@ class ProductReader {
   }
 }
 
-function isImageAddress(url: string): boolean {
+export function isImageAddress(url: string): boolean {
   if (url === '' || url.length > PRODUCT_LIMITS.imageUrl || WHITESPACE.test(url) || hasControlCharacters(url))
     return false;
   if (url.startsWith('/')) return !url.startsWith('//');
@@ -207,9 +207,9 @@ function isImageAddress(url: string): boolean {
  * specification []; for `sku`, `name`, `slug`, `category` and `is_active` it is `field_invalid`.
  * Strings are trimmed (not the description); specification numbers become their text as written.
  */
-export function readProductRow(value: JsonValue, row: number, index: number): JsonRowItem<ProductRow> {
+export function readProductRow(value: JsonValue, row: number, index: number): RowItem<ProductRow> {
   if (!isJsonObject(value)) return notAnObject(value, row, index, 'products');
-  const errors = new RowErrors(row);
+  const errors = new RowErrors(row, itemOf('products', index));
   for (const key of Object.keys(value)) {
     if ((PRODUCT_KEYS as readonly string[]).includes(key)) continue;
     const elsewhere = OTHER_FILE_KEYS[key];
@@ -220,7 +220,7 @@ export function readProductRow(value: JsonValue, row: number, index: number): Js
   }
   const sku = readSkuKey(value, errors);
   const reader = new ProductReader(value, errors);
-  const product: ProductRow = { row, index, sku: sku ?? '' };
+  const product: ProductRow = { row, index, item: itemOf('products', index), sku: sku ?? '' };
   if (reader.has('name')) product.name = reader.line('name', 'Название', PRODUCT_LIMITS.name, false) ?? undefined;
   if (reader.has('slug')) product.slug = reader.slug('slug', 'Slug товара');
   if (reader.has('category')) product.category = reader.slug('category', 'Категория (её slug)');
@@ -230,7 +230,8 @@ export function readProductRow(value: JsonValue, row: number, index: number): Js
   if (reader.has('description')) product.description = reader.description();
   if (reader.has('images')) product.images = reader.images();
   if (reader.has('specifications')) product.specifications = reader.specifications();
-  if (errors.list.length > 0) return { kind: 'problem', value: { row, index, errors: errors.list } };
+  if (errors.list.length > 0)
+    return { kind: 'problem', value: { row, index, errors: errors.list, ...(sku ? { sku } : {}) } };
   return { kind: 'row', value: product };
 }
 
@@ -241,7 +242,7 @@ export function readProductRow(value: JsonValue, row: number, index: number): Js
 export async function* readProductsFile(
   chunks: AsyncIterable<Uint8Array>,
   options: JsonRowsOptions = {},
-): AsyncGenerator<JsonRowItem<ProductRow>> {
+): AsyncGenerator<RowItem<ProductRow>> {
   for await (const event of readJsonRows(chunks, JSON_FORMATS.products, options)) {
     if (event.kind === 'row') yield readProductRow(event.value, event.row, event.index);
   }

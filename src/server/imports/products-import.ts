@@ -18,19 +18,33 @@ import {
   type StoredProduct,
 } from '../catalog/products.service.ts';
 import { categories, products, specifications } from '../db/schema/index.ts';
-import { errorRowCount, mayWrite, sortErrors, type ImportContext, type ImportOutcome } from './import-run.ts';
-import type { ProductRow, RowError } from './import.types.ts';
+import { getDb } from '../db/client.ts';
+import {
+  errorRowCount,
+  mayWrite,
+  sortErrors,
+  takeDuplicates,
+  type ImportContext,
+  type ImportOutcome,
+} from './import-run.ts';
+import type { ProductRow, RowError, RowItem, RowProblem } from './import.types.ts';
 import { IMPORT_LIMITS } from './imports.options.ts';
 import { readProductsFile } from './products-file.ts';
+import { readProductsTable } from './products-table.ts';
+import { unknownColumnsNote } from './table-columns.ts';
+import { sniffUpload, tableFileFacts } from './table-file.ts';
 import { storeRowImages } from './product-images.ts';
 
 const PROGRESS_EVERY = 5_000;
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export const PRODUCTS_TEXT = {
-  duplicate: (rows: number[]) => `Этот артикул встречается в файле не один раз (строки ${rows.join(', ')}).`,
+  duplicate: (_sku: string, others: string) => `Этот артикул встречается в файле не один раз (ещё ${others}).`,
   required: (field: string) => `Новому товару нужно поле ${field}.`,
-  categoryUnknown: (slug: string) => `Категории «${slug}» нет в каталоге. Укажите slug существующей категории.`,
+  categoryUnknown: (slug: string) =>
+    `Категории «${slug}» нет в каталоге. Укажите категорию, как она называется в каталоге, или её slug.`,
+  categoryAmbiguous: (name: string, found: { slug: string }[]) =>
+    `Категорий «${name}» в каталоге несколько. Укажите нужную по slug: ${found.map((c) => c.slug).join(', ')}.`,
   brandUnknown: (slug: string) =>
     `Бренда со slug «${slug}» нет. Чтобы создать бренд, напишите его название как оно должно выглядеть, например «Vita Zahnfabrik».`,
   specUnknown: (slug: string, known: string[]) =>
@@ -39,29 +53,44 @@ export const PRODUCTS_TEXT = {
   slugTaken: (slug: string) => `Адрес «${slug}» уже занят другим товаром. Укажите другой slug.`,
 } as const;
 
-export async function importProducts(ctx: ImportContext): Promise<ImportOutcome> {
+/** The rows of a products file, JSON or a table, with what reading it found. */
+async function readProductRows(ctx: ImportContext) {
+  const upload = await sniffUpload(ctx.file());
   const rows: ProductRow[] = [];
-  const errors: RowError[] = [];
+  const problems: RowProblem[] = [];
   let seen = 0;
-  for await (const item of readProductsFile(ctx.file(), { maxRows: IMPORT_LIMITS.maxRows })) {
-    if (item.kind === 'row') rows.push(item.value);
-    else errors.push(...item.value.errors);
-    if (++seen % PROGRESS_EVERY === 0) await ctx.progress('reading', seen, 0);
+  const collect = async (items: AsyncIterable<RowItem<ProductRow>>) => {
+    for await (const item of items) {
+      if (item.kind === 'row') rows.push(item.value);
+      else problems.push(item.value);
+      if (++seen % PROGRESS_EVERY === 0) await ctx.progress('reading', seen, 0);
+    }
+  };
+  if (upload.format === 'json') {
+    await collect(readProductsFile(upload.chunks, { maxRows: IMPORT_LIMITS.maxRows }));
+    return { rows, problems, seen, file: { format: 'json' }, unknownColumns: [] as string[], columns: null };
   }
-  const bySku = new Map<string, ProductRow[]>();
-  for (const row of rows) bySku.set(row.sku, [...(bySku.get(row.sku) ?? []), row]);
-  const unique = rows.filter((row) => {
-    const same = bySku.get(row.sku)!;
-    if (same.length === 1) return true;
-    errors.push({
-      row: row.row,
-      column: 'sku',
-      value: row.sku,
-      code: 'duplicate_sku',
-      message: PRODUCTS_TEXT.duplicate(same.map((r) => r.row)),
-    });
-    return false;
-  });
+  const db = await getDb();
+  const specs = await db
+    .select({ slug: specifications.slug, name: specifications.name, unit: specifications.unit })
+    .from(specifications);
+  const { facts, items } = readProductsTable(upload.chunks, { maxRows: IMPORT_LIMITS.maxRows, specifications: specs });
+  await collect(items);
+  const read = await facts;
+  // The catalog's checks name a products file's keys; a table's errors name its columns as headed.
+  const columns = new Map<string, string>(
+    Object.entries({ ...read.columns, is_active: read.columns.isActive }).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined,
+    ),
+  );
+  for (const [slug, header] of Object.entries(read.specificationColumns)) columns.set(`specifications.${slug}`, header);
+  return { rows, problems, seen, file: tableFileFacts(read), unknownColumns: read.unknownColumns, columns };
+}
+
+export async function importProducts(ctx: ImportContext): Promise<ImportOutcome> {
+  const { rows, problems, seen, file, unknownColumns, columns } = await readProductRows(ctx);
+  const errors: RowError[] = problems.flatMap((p) => p.errors);
+  const unique = takeDuplicates(rows, problems, (r) => r.sku, PRODUCTS_TEXT.duplicate, errors);
   await ctx.progress('checking', seen, seen);
   const writable = await storeRowImages(unique, errors, (done, total) => ctx.progress('checking', done, total));
 
@@ -77,6 +106,8 @@ export async function importProducts(ctx: ImportContext): Promise<ImportOutcome>
       changed = await applyProductsPlan(write, plan);
     }
     const notes: string[] = [];
+    const unknown = unknownColumnsNote(unknownColumns, 'products');
+    if (unknown) notes.push(unknown);
     if (plan.newBrands.size)
       notes.push(
         `${applied ? 'Созданы бренды' : 'Будут созданы бренды'}: ${[...plan.newBrands.values()].map((b) => b.name).join(', ')}.`,
@@ -93,10 +124,12 @@ export async function importProducts(ctx: ImportContext): Promise<ImportOutcome>
         unchanged: plan.updates.length - updated,
         errors: errorRows,
       },
-      errors: sortErrors(errors),
+      errors: sortErrors(
+        columns ? errors.map((e) => ({ ...e, column: columns.get(e.column ?? '') ?? e.column })) : errors,
+      ),
       changes,
       applied,
-      file: {},
+      file,
       notes,
     };
   });
@@ -133,7 +166,7 @@ export async function planProducts(write: CatalogWrite, rows: readonly ProductRo
   const rowErrors = (row: ProductRow) => {
     const found: RowError[] = [];
     const fail = (column: string, value: string | null, code: RowError['code'], message: string) =>
-      found.push({ row: row.row, column, value, code, message });
+      found.push({ row: row.row, column, value, code, message, item: row.item ?? null });
     const existing = current.get(row.sku);
     if (!existing) {
       if (row.name === undefined) fail('name', null, 'field_required', PRODUCTS_TEXT.required('name'));
@@ -142,7 +175,11 @@ export async function planProducts(write: CatalogWrite, rows: readonly ProductRo
     let categoryId: number | undefined;
     if (row.category !== undefined) {
       categoryId = refs.categories.get(row.category);
-      if (categoryId === undefined)
+      const named = categoryId === undefined ? refs.categoryNames.get(row.category.toLocaleLowerCase('ru')) : undefined;
+      if (named?.length === 1) categoryId = named[0]!.id;
+      else if (named && named.length > 1)
+        fail('category', row.category, 'category_unknown', PRODUCTS_TEXT.categoryAmbiguous(row.category, named));
+      else if (categoryId === undefined)
         fail('category', row.category, 'category_unknown', PRODUCTS_TEXT.categoryUnknown(row.category));
     }
     let brandId: number | null | undefined;
@@ -256,7 +293,7 @@ export async function applyProductsPlan(write: CatalogWrite, plan: ProductsPlan)
 
 async function loadRefs(write: CatalogWrite) {
   const [categoryRows, specRows, slugRows, brandIndex] = await Promise.all([
-    write.tx.select({ id: categories.id, slug: categories.slug }).from(categories),
+    write.tx.select({ id: categories.id, slug: categories.slug, name: categories.name }).from(categories),
     write.tx
       .select({ id: specifications.id, slug: specifications.slug, kind: specifications.kind })
       .from(specifications),
@@ -265,6 +302,7 @@ async function loadRefs(write: CatalogWrite) {
   ]);
   return {
     categories: new Map(categoryRows.map((c) => [c.slug, c.id])),
+    categoryNames: Map.groupBy(categoryRows, (c) => c.name.toLocaleLowerCase('ru')),
     specs: new Map(specRows.map((s) => [s.slug, s])),
     slugOwners: new Map(slugRows.map((p) => [p.slug, p.sku])),
     brands: brandIndex,

@@ -15,9 +15,11 @@ import {
 } from '../catalog/offers.service.ts';
 import { queryRows, textArray } from '../db/client.ts';
 import { errorRowCount, mayWrite, sortErrors, type ImportContext, type ImportOutcome } from './import-run.ts';
-import type { RowError, StockRow } from './import.types.ts';
+import type { RowError, StockRow, StockRowProblem } from './import.types.ts';
 import { IMPORT_LIMITS } from './imports.options.ts';
-import { markDuplicateSkus, readStockCsv } from './stock-csv.ts';
+import { markDuplicateSkus, readStockFile } from './stock-file.ts';
+import { unknownColumnsNote } from './table-columns.ts';
+import { tableFileFacts } from './table-file.ts';
 
 const PROGRESS_EVERY = 20_000;
 
@@ -31,25 +33,20 @@ export const STOCK_TEXT = {
 
 export async function importStock(ctx: ImportContext): Promise<ImportOutcome> {
   const country = ctx.country!;
-  const { facts, items } = readStockCsv(ctx.file(), { maxRows: IMPORT_LIMITS.maxRows });
+  const { facts, items } = readStockFile(ctx.file(), { maxRows: IMPORT_LIMITS.maxRows, country });
   const read: StockRow[] = [];
-  const errors: RowError[] = [];
-  /** SKUs a bad row names: `replace` must not zero them (the file does mention them). */
-  const mentioned = new Set<string>();
+  const bad: StockRowProblem[] = [];
   let seen = 0;
   for await (const item of items) {
     if (item.kind === 'row') read.push(item.value);
-    else {
-      errors.push(...item.value.errors);
-      if (item.value.sku) mentioned.add(item.value.sku);
-    }
+    else bad.push(item.value);
     if (++seen % PROGRESS_EVERY === 0) await ctx.progress('reading', seen, 0);
   }
-  const { rows, problems } = markDuplicateSkus(read);
-  for (const problem of problems) {
-    errors.push(...problem.errors);
-    if (problem.sku) mentioned.add(problem.sku);
-  }
+  const { rows, problems } = markDuplicateSkus(read, bad);
+  const errors: RowError[] = problems.flatMap((problem) => problem.errors);
+  /** SKUs the file names, on good lines or bad: `replace` must not zero them. */
+  const mentioned = new Set<string>();
+  for (const problem of problems) if (problem.sku) mentioned.add(problem.sku);
   for (const row of rows) mentioned.add(row.sku);
   const file = await facts;
   await ctx.progress('checking', seen, seen);
@@ -69,7 +66,7 @@ export async function importStock(ctx: ImportContext): Promise<ImportOutcome> {
       if (!offer && !products.has(row.sku)) {
         errors.push({
           row: row.row,
-          column: 'sku',
+          column: file.columns.sku ?? 'sku',
           value: row.sku,
           code: 'unknown_sku',
           message: STOCK_TEXT.unknownSku,
@@ -85,7 +82,7 @@ export async function importStock(ctx: ImportContext): Promise<ImportOutcome> {
       } else if (row.quantityWas !== null && row.quantityWas !== offer.quantity) {
         errors.push({
           row: row.row,
-          column: 'было',
+          column: file.columns.quantityWas ?? 'было',
           value: String(row.quantityWas),
           code: 'stock_conflict',
           message: STOCK_TEXT.conflict(row.quantityWas, offer.quantity),
@@ -94,6 +91,8 @@ export async function importStock(ctx: ImportContext): Promise<ImportOutcome> {
       else changes.push({ offer, quantity: row.quantity });
     }
     const notes: string[] = [];
+    const unknown = unknownColumnsNote(file.unknownColumns, 'stock');
+    if (unknown) notes.push(unknown);
     if (ctx.options.mode === 'replace') {
       const others = (await lockCountryOffers(write, country)).filter(
         (offer: CurrentOffer) => !mentioned.has(offer.sku) && offer.quantity !== 0,
@@ -116,7 +115,7 @@ export async function importStock(ctx: ImportContext): Promise<ImportOutcome> {
       errors: sortErrors(errors),
       changes: changes.map((c) => stockFieldChange(country, c)),
       applied,
-      file: { encoding: file.encoding, bom: file.bom, delimiter: file.delimiter, header: file.header },
+      file: tableFileFacts(file),
       notes,
     };
   });

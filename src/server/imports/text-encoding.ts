@@ -30,7 +30,7 @@ function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {
 }
 
 const SAVE_AS: Record<ExpectedText, string> = {
-  csv: 'Сохраните таблицу как CSV: в Excel «Файл → Сохранить как → CSV UTF-8 (разделитель — запятая)» или «CSV (разделители — запятые)».',
+  csv: 'Сохраните таблицу как «Книга Excel (.xlsx)» или как CSV: в Excel «Файл», затем «Сохранить как» и тип «CSV UTF-8» или «CSV (разделители — запятые)».',
   json: 'Здесь нужен текстовый файл JSON в кодировке UTF-8.',
 };
 

@@ -138,9 +138,12 @@ export async function listRowErrors(taskId: string, limit: number, after = 0): P
     .limit(limit);
 }
 
-/** Tasks whose kind starts with `kindPrefix`, newest first, optionally of one kind, country or status. */
+/**
+ * Tasks whose kind starts with `kindPrefix`, newest first, optionally of one kind, country or status,
+ * or only those whose options say `dry_run` is (or is not) set.
+ */
 export async function listTasks(
-  filter: { kindPrefix: string; kind?: string; country?: string; status?: TaskStatus },
+  filter: { kindPrefix: string; kind?: string; country?: string; status?: TaskStatus; dryRun?: boolean },
   paging: Paging,
 ): Promise<Paged<Task>> {
   const db = await getDb();
@@ -148,6 +151,8 @@ export async function listTasks(
   if (filter.kind) conditions.push(eq(tasks.kind, filter.kind));
   if (filter.country) conditions.push(eq(tasks.country, filter.country));
   if (filter.status) conditions.push(eq(tasks.status, filter.status));
+  if (filter.dryRun !== undefined)
+    conditions.push(sql`coalesce((${tasks.options}->>'dry_run')::boolean, false) = ${filter.dryRun}`);
   const where = and(...conditions);
   const [items, [total]] = await Promise.all([
     db.select().from(tasks).where(where).orderBy(desc(tasks.createdAt)).limit(paging.limit).offset(paging.offset),

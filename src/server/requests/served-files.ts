@@ -23,19 +23,27 @@ const SERVED_TYPES = new Set([
 const encodeName = (name: string) =>
   encodeURIComponent(name).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
 
+/**
+ * `Content-Disposition` of a download named `filename`: its UTF-8 form for browsers, and a plain ASCII
+ * one (`asciiName`, or the name with other characters as «_») for old clients.
+ */
+export function attachmentDisposition(filename: string, asciiName?: string): string {
+  // safeFilename drops paths, control and bidi characters; quotes and line breaks never reach the header.
+  const name = safeFilename(filename.replace(/[\r\n]+/g, ' ')).replace(/\s+/g, ' ');
+  const fallback = (asciiName ?? name).replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_') || 'file';
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeName(name)}`;
+}
+
 /** The headers of a stored file's download: attachment, its checked type, no sniffing, a sandbox. */
 export function servedFileHeaders(file: {
   filename: string;
   contentType: string;
   size: number;
 }): Record<string, string> {
-  // safeFilename drops paths, control and bidi characters; quotes and line breaks never reach the header.
-  const name = safeFilename(file.filename.replace(/[\r\n]+/g, ' ')).replace(/\s+/g, ' ');
-  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_') || 'file';
   return {
     'Content-Type': SERVED_TYPES.has(file.contentType) ? file.contentType : 'application/octet-stream',
     'Content-Length': String(file.size),
-    'Content-Disposition': `attachment; filename="${fallback}"; filename*=UTF-8''${encodeName(name)}`,
+    'Content-Disposition': attachmentDisposition(file.filename),
     'X-Content-Type-Options': 'nosniff',
     // Opened anyway (a preview, a direct link), it runs no script, loads nothing and has no origin.
     'Content-Security-Policy': "default-src 'none'; sandbox",

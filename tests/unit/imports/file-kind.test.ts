@@ -1,12 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { checkUploadKind, sniffFileKind } from '../../../src/server/imports/file-kind.ts';
+import { checkUploadKind } from '../../../src/server/imports/file-kind.ts';
+import { sniffUploadFormat } from '../../../src/server/imports/table-format.ts';
 import type { ImportKind } from '../../../src/server/imports/import.types.ts';
 import { fileBytes } from './files.ts';
 
 const PRODUCTS = '{\n  "format": "products@1",\n  "products": [{"sku": "A", "name": "Бор"}]\n}';
 const PRICES = '{"format": "prices@1", "country": "kg", "currency": "KGS", "prices": [{"sku": "A", "price": 5}]}';
 const STOCK = 'артикул;количество\r\nA;5\r\n';
-const XLSX = Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(300, 3)]);
+// The start of a workbook as Excel writes it: a zip whose first entries name xl/ parts.
+const XLSX = Buffer.concat([
+  Buffer.from('PK\x03\x04', 'latin1'),
+  Buffer.alloc(26, 0),
+  Buffer.from('[Content_Types].xml xl/workbook.xml', 'latin1'),
+]);
+const XLS = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(300, 0)]);
+const ODS = Buffer.concat([
+  Buffer.from('PK\x03\x04', 'latin1'),
+  Buffer.alloc(26, 0),
+  Buffer.from('mimetypeapplication/vnd.oasis.opendocument.spreadsheet', 'latin1'),
+]);
+const DOCX = Buffer.concat([
+  Buffer.from('PK\x03\x04', 'latin1'),
+  Buffer.alloc(26, 0),
+  Buffer.from('[Content_Types].xml word/document.xml', 'latin1'),
+]);
 
 function refusal(kind: ImportKind, bytes: Uint8Array): { code: string; message: string } | null {
   try {
@@ -17,21 +34,32 @@ function refusal(kind: ImportKind, bytes: Uint8Array): { code: string; message: 
   }
 }
 
-describe('sniffing the kind of a file', () => {
+describe('sniffing the format of a file', () => {
   it('calls text starting with { or [ JSON, after a BOM and spaces', () => {
-    expect(sniffFileKind(fileBytes(PRODUCTS))).toBe('json');
-    expect(sniffFileKind(fileBytes('\r\n  [{"sku": "A"}]', 'utf-8', true))).toBe('json');
-    expect(sniffFileKind(fileBytes(PRICES, 'utf-16le', true))).toBe('json');
+    expect(sniffUploadFormat(fileBytes(PRODUCTS))).toBe('json');
+    expect(sniffUploadFormat(fileBytes('\r\n  [{"sku": "A"}]', 'utf-8', true))).toBe('json');
+    expect(sniffUploadFormat(fileBytes(PRICES, 'utf-16le', true))).toBe('json');
   });
 
   it('calls other text CSV', () => {
-    expect(sniffFileKind(fileBytes(STOCK, 'windows-1251'))).toBe('csv');
-    expect(sniffFileKind(fileBytes('sku\tquantity\r\n', 'utf-16le', true))).toBe('csv');
+    expect(sniffUploadFormat(fileBytes(STOCK, 'windows-1251'))).toBe('csv');
+    expect(sniffUploadFormat(fileBytes('sku\tquantity\r\n', 'utf-16le', true))).toBe('csv');
   });
 
-  it('calls a workbook and other bytes binary', () => {
-    expect(sniffFileKind(XLSX)).toBe('binary');
-    expect(sniffFileKind(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 0, 1, 2, 3]))).toBe('binary');
+  it('calls a zip with xl/ parts an Excel workbook', () => {
+    expect(sniffUploadFormat(XLSX)).toBe('xlsx');
+  });
+
+  it('refuses an .xls, an .ods, a Word file and other bytes, saying what to save them as', () => {
+    for (const bytes of [XLS, ODS, DOCX]) {
+      expect(() => sniffUploadFormat(bytes)).toThrow(
+        expect.objectContaining({ code: 'wrong_kind', message: expect.stringContaining('.xlsx') }),
+      );
+    }
+    expect(() => sniffUploadFormat(XLS)).toThrow(/97–2003/);
+    expect(() => sniffUploadFormat(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 0, 1, 2, 3]))).toThrow(
+      expect.objectContaining({ code: 'encoding' }),
+    );
   });
 });
 
@@ -51,43 +79,41 @@ describe('checking an upload is the kind its route takes', () => {
     }
   });
 
-  it('sends a products or prices JSON sent as stock to its route', () => {
+  it('sends a products or prices JSON sent as stock to its kind of upload, in words, not API paths', () => {
     expect(refusal('stock', fileBytes(PRODUCTS))).toMatchObject({
       code: 'wrong_kind',
-      message: expect.stringContaining('/api/v1/products/upload_products_json/'),
+      message: expect.stringContaining('Загрузите его как товары'),
     });
     expect(refusal('stock', fileBytes(PRICES))).toMatchObject({
       code: 'wrong_kind',
-      message: expect.stringContaining('/api/v1/products/upload_prices_json/'),
+      message: expect.stringContaining('Загрузите его как цены'),
     });
     expect(refusal('stock', fileBytes('{"a": 1}'))).toMatchObject({
       code: 'wrong_kind',
-      message: expect.stringContaining('CSV'),
+      message: expect.stringContaining('.xlsx'),
     });
+    for (const kind of ['stock', 'prices', 'products'] as const)
+      expect(
+        refusal(kind, fileBytes(kind === 'stock' ? PRODUCTS : kind === 'prices' ? PRODUCTS : PRICES))?.message,
+      ).not.toContain('/api/');
   });
 
-  it('tells to save a workbook as CSV on the stock route', () => {
-    expect(refusal('stock', XLSX)).toMatchObject({ code: 'wrong_kind', message: expect.stringContaining('CSV') });
-  });
-
-  it('sends a CSV or a workbook sent to a JSON route to the stock route or to JSON', () => {
-    for (const kind of ['products', 'prices'] as const) {
-      expect(refusal(kind, fileBytes(STOCK, 'windows-1251'))).toMatchObject({
-        code: 'wrong_kind',
-        message: expect.stringContaining('/api/v1/products/products_availability_load_csv/'),
-      });
-      expect(refusal(kind, XLSX)).toMatchObject({ code: 'wrong_kind', message: expect.stringContaining('JSON') });
+  it('takes a table, CSV or .xlsx, on every route: its columns are the task’s to read', () => {
+    for (const kind of ['products', 'prices', 'stock'] as const) {
+      expect(refusal(kind, fileBytes(STOCK, 'windows-1251'))).toBeNull();
+      expect(refusal(kind, XLSX)).toBeNull();
+      expect(refusal(kind, XLS)?.code).toBe('wrong_kind');
     }
   });
 
-  it('sends a products file sent as prices to the products route, and back', () => {
+  it('sends a products file sent as prices to the products upload, and back', () => {
     expect(refusal('prices', fileBytes(PRODUCTS))).toMatchObject({
       code: 'wrong_kind',
-      message: expect.stringContaining('upload_products_json'),
+      message: expect.stringContaining('как товары'),
     });
     expect(refusal('products', fileBytes(PRICES))).toMatchObject({
       code: 'wrong_kind',
-      message: expect.stringContaining('upload_prices_json'),
+      message: expect.stringContaining('как цены'),
     });
   });
 

@@ -28,3 +28,22 @@ export async function failure(promise: Promise<unknown>): Promise<{ code: string
   }
   throw new Error('expected a failure');
 }
+
+/**
+ * An .xlsx workbook as Excel saves one: `rows` from the first row down, `null` and `undefined` cells
+ * left out of the file (as Excel leaves empty cells), numbers as numbers.
+ */
+export async function workbook(
+  rows: (string | number | boolean | null | undefined)[][],
+  sheetName = 'Лист1',
+): Promise<Buffer> {
+  const { default: ExcelJS } = await import('../../../src/server/imports/exceljs.ts');
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet(sheetName);
+  rows.forEach((cells, r) =>
+    cells.forEach((cell, c) => {
+      if (cell !== null && cell !== undefined) sheet.getCell(r + 1, c + 1).value = cell;
+    }),
+  );
+  return Buffer.from(await book.xlsx.writeBuffer());
+}

@@ -76,8 +76,19 @@ describe('reading a prices file', () => {
     );
     expect(header).toEqual({ country: 'kg', currency: 'KGS' });
     expect(items).toEqual([
-      { kind: 'row', value: { row: 6, index: 0, sku: '004512', country: 'kg', price: '1250.50', oldPrice: '1500.00' } },
-      { kind: 'row', value: { row: 11, index: 1, sku: 'B', country: 'kg', price: '99.00' } },
+      {
+        kind: 'row',
+        value: {
+          row: 6,
+          index: 0,
+          item: 'prices[0]',
+          sku: '004512',
+          country: 'kg',
+          price: '1250.50',
+          oldPrice: '1500.00',
+        },
+      },
+      { kind: 'row', value: { row: 11, index: 1, item: 'prices[1]', sku: 'B', country: 'kg', price: '99.00' } },
     ]);
   });
 
@@ -95,8 +106,8 @@ describe('reading a prices file', () => {
     );
     expect(header).toEqual({ country: null, currency: null });
     expect(items.map((i) => i.value)).toEqual([
-      { row: 2, index: 0, sku: 'A', country: 'kz', price: '5000.00' },
-      { row: 3, index: 1, sku: 'A', country: 'kg', price: '900.00' },
+      { row: 2, index: 0, item: 'prices[0]', sku: 'A', country: 'kz', price: '5000.00' },
+      { row: 3, index: 1, item: 'prices[1]', sku: 'A', country: 'kg', price: '900.00' },
     ]);
   });
 
@@ -162,7 +173,7 @@ describe('reading a prices file', () => {
       ['quantity', 'unknown_field'],
     ]);
     expect(errors[0]!.message).toContain('«price»');
-    expect(errors[1]!.message).toContain('products_availability_load_csv');
+    expect(errors[1]!.message).toContain('Остатки загружаются своим файлом');
   });
 
   it('requires a SKU', async () => {
@@ -195,7 +206,7 @@ describe('refusing a prices file as a whole', () => {
 
   it('sends a products file to the products route', async () => {
     const error = await failure(read('{"format": "products@1", "products": [{"sku": "A"}]}'));
-    expect(error).toMatchObject({ code: 'wrong_kind', message: expect.stringContaining('upload_products_json') });
+    expect(error).toMatchObject({ code: 'wrong_kind', message: expect.stringContaining('как товары') });
   });
 
   it('refuses the header after the rows', async () => {

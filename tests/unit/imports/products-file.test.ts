@@ -39,6 +39,7 @@ describe('reading a products file', () => {
         value: {
           row: 4,
           index: 0,
+          item: 'products[0]',
           sku: '004512',
           name: 'Композит Filtek Z550',
           category: 'kompozity',
@@ -46,7 +47,7 @@ describe('reading a products file', () => {
           isActive: true,
         },
       },
-      { kind: 'row', value: { row: 11, index: 1, sku: 'B-2', family: '3M-Z550' } },
+      { kind: 'row', value: { row: 11, index: 1, item: 'products[1]', sku: 'B-2', family: '3M-Z550' } },
     ]);
   });
 
@@ -61,13 +62,13 @@ describe('reading a products file', () => {
   it('reads a bare array of products', async () => {
     const items = await read('[\n  {"sku": "A", "name": "Бор"},\n  {"sku": "B"}\n]');
     expect(items.map((i) => i.value)).toEqual([
-      { row: 2, index: 0, sku: 'A', name: 'Бор' },
-      { row: 3, index: 1, sku: 'B' },
+      { row: 2, index: 0, item: 'products[0]', sku: 'A', name: 'Бор' },
+      { row: 3, index: 1, item: 'products[1]', sku: 'B' },
     ]);
   });
 
   it('leaves out the fields whose keys are absent', async () => {
-    expect(await readOne({ sku: 'A' })).toEqual({ row: 4, index: 0, sku: 'A' });
+    expect(await readOne({ sku: 'A' })).toEqual({ row: 4, index: 0, item: 'products[0]', sku: 'A' });
   });
 
   it('clears brand, family, description, images and specifications given as null', async () => {
@@ -204,8 +205,8 @@ describe('reading a products file', () => {
       ['quantity', 'unknown_field'],
       ['stock', 'unknown_field'],
     ]);
-    expect(errors[0]!.message).toContain('upload_prices_json');
-    expect(errors[2]!.message).toContain('products_availability_load_csv');
+    expect(errors[0]!.message).toContain('загрузите его как цены');
+    expect(errors[2]!.message).toContain('Остатки загружаются своим файлом');
   });
 
   it('treats __proto__ as an unknown key', async () => {
@@ -277,7 +278,7 @@ describe('refusing a products file as a whole', () => {
 
   it('sends a prices file to the prices route', async () => {
     const error = await failure(read('{"format": "prices@1", "country": "kg", "currency": "KGS", "prices": []}'));
-    expect(error).toMatchObject({ code: 'wrong_kind', message: expect.stringContaining('upload_prices_json') });
+    expect(error).toMatchObject({ code: 'wrong_kind', message: expect.stringContaining('как цены') });
   });
 
   it('refuses JSON with a syntax error, naming its line', async () => {

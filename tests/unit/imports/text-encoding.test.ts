@@ -41,10 +41,10 @@ describe('detecting the encoding of an upload', () => {
     expect(detectEncoding(bytes.subarray(0, 64 * 1024 + 1))).toEqual({ encoding: 'utf-8', bom: false });
   });
 
-  it('refuses an Excel workbook and says to save it as CSV', () => {
+  it('refuses an Excel workbook as text and says how to save a table', () => {
     const xlsx = Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(100, 1)]);
     expect(() => detectEncoding(xlsx)).toThrow(expect.objectContaining({ code: 'wrong_kind' }));
-    expect(() => detectEncoding(xlsx)).toThrow(/Сохраните таблицу как CSV/);
+    expect(() => detectEncoding(xlsx)).toThrow(/Сохраните таблицу как «Книга Excel \(\.xlsx\)» или как CSV/);
     const xls = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0]);
     expect(() => detectEncoding(xls)).toThrow(expect.objectContaining({ code: 'wrong_kind' }));
   });

@@ -1,4 +1,9 @@
+import { Readable } from 'node:stream';
 import type { Context } from 'hono';
+import { ValidationError } from '../../errors.ts';
+import { exportCatalog as exportCatalogFile } from '../../imports/catalog-export.ts';
+import type { Task } from '../../jobs/tasks.ts';
+import { attachmentDisposition } from '../../requests/served-files.ts';
 import * as reports from '../../imports/import-reports.ts';
 import type { CountryCode } from '../../../shared/countries.ts';
 import type { ImportKind } from '../../imports/import.types.ts';
@@ -47,45 +52,67 @@ export const checkTask: AppRouteHandler<typeof routes.checkTask> = async (c) =>
   c.json(toTaskJson(await getTaskDetails(c.req.valid('query').task_id)), 200);
 
 export const listImports: AppRouteHandler<typeof routes.listImports> = async (c) => {
-  const { kind, country, status, ...paging } = c.req.valid('query');
+  const { kind, country, status, dry_run: dryRun, ...paging } = c.req.valid('query');
   return c.json(
-    toMappedPage(c.req.url, paging, await listImportTasks({ kind, country, status }, paging), toTaskJson),
+    toMappedPage(c.req.url, paging, await listImportTasks({ kind, country, status, dryRun }, paging), toTaskJson),
     200,
   );
 };
 
-export const applyImport: AppRouteHandler<typeof routes.applyImport> = async (c) =>
-  c.json(toTaskStartedJson(await applyDryRun(c.req.valid('param').task_id, c.get('user')!.id)), 202);
+export const applyImport: AppRouteHandler<typeof routes.applyImport> = async (c) => {
+  const body = c.req.header('content-type')?.includes('json') ? c.req.valid('json') : {};
+  const task = await applyDryRun(c.req.valid('param').task_id, c.get('user')!.id, { errorPolicy: body?.error_policy });
+  return c.json(toTaskStartedJson(task), 202);
+};
 
 export const undoImport: AppRouteHandler<typeof routes.undoImport> = async (c) => {
   const task = await undo(c.req.valid('param').task_id, c.get('user')!.id);
   return c.json(toTaskJson(await getTaskDetails(task.id)), 200);
 };
 
-function csvFile(c: Context, body: Buffer, filename: string) {
-  return c.body(new Uint8Array(body), 200, {
-    'Content-Type': 'text/csv; charset=utf-8',
-    'Content-Disposition': `attachment; filename="${filename}"`,
+/** A file as a download under its readable name (the answer never enters a shared cache: staff only). */
+function download(c: Context, file: { body: Readable; contentType: string; disposition: string }) {
+  return c.body(Readable.toWeb(file.body) as ReadableStream<Uint8Array>, 200, {
+    'Content-Type': file.contentType,
+    'Content-Disposition': file.disposition,
     'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'private, no-store',
   });
+}
+
+/** «остатки ноябрь.xlsx» → «остатки ноябрь — ошибки.xlsx». */
+function reportName(task: Task, what: string, extension: string): { name: string; ascii: string } {
+  const uploaded = ((task.file as { name?: string }).name ?? '').replace(/\.[^.]*$/, '').trim() || 'загрузка';
+  const english: Record<string, string> = { ошибки: 'errors', изменения: 'changes' };
+  return { name: `${uploaded} — ${what}.${extension}`, ascii: `${english[what] ?? 'file'}-${task.id}.${extension}` };
 }
 
 export const importErrorsCsv: AppRouteHandler<typeof routes.importErrorsCsv> = async (c) => {
   const task = await getImportTask(c.req.valid('param').task_id);
-  const body = await reports.importErrorsCsv(task);
-  // The stock file's errors keep its encoding: the header says which.
-  const encoding = (task.file as { encoding?: string }).encoding;
-  const response = csvFile(c, body, `errors-${task.id}.csv`);
-  if (encoding && encoding !== 'utf-8') response.headers.set('Content-Type', `text/csv; charset=${encoding}`);
-  return response as never;
+  const file = await reports.importErrorsFile(task);
+  const { name, ascii } = reportName(task, 'ошибки', file.extension);
+  return download(c, { ...file, disposition: attachmentDisposition(name, ascii) }) as never;
 };
 
 export const importChangesCsv: AppRouteHandler<typeof routes.importChangesCsv> = async (c) => {
   const task = await getImportTask(c.req.valid('param').task_id);
-  return csvFile(c, await reports.importChangesCsv(task), `changes-${task.id}.csv`) as never;
+  const file = await reports.importChangesFile(task);
+  const { name, ascii } = reportName(task, 'изменения', file.extension);
+  return download(c, { ...file, disposition: attachmentDisposition(name, ascii) }) as never;
 };
 
 export const stockTemplate: AppRouteHandler<typeof routes.stockTemplate> = async (c) => {
   const { country } = c.req.valid('query');
-  return csvFile(c, await reports.stockTemplateCsv(country), `stock-${country}.csv`) as never;
+  return download(c, await exportCatalogFile({ kind: 'stock', country, format: 'csv' })) as never;
+};
+
+export const exportCatalog: AppRouteHandler<typeof routes.exportCatalog> = async (c) => {
+  const { kind } = c.req.valid('param');
+  const { country, format, category, brand, empty } = c.req.valid('query');
+  if (kind !== 'products' && !country)
+    throw new ValidationError({ country: ['Выберите страну: цены и остатки у каждой страны свои.'] });
+  return download(
+    c,
+    await exportCatalogFile({ kind, country: country ?? null, format, category, brand, empty }),
+  ) as never;
 };

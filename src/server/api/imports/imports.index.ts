@@ -12,4 +12,5 @@ export const importsRouter = createStaffRouter(Object.values(routes))
   .openapi(routes.undoImport, handlers.undoImport)
   .openapi(routes.importErrorsCsv, handlers.importErrorsCsv)
   .openapi(routes.importChangesCsv, handlers.importChangesCsv)
-  .openapi(routes.stockTemplate, handlers.stockTemplate);
+  .openapi(routes.stockTemplate, handlers.stockTemplate)
+  .openapi(routes.exportCatalog, handlers.exportCatalog);

@@ -17,9 +17,24 @@ export function toTaskJson({ task, errors, changes, changesTotal, createdBy }: T
   const options = task.options as { dry_run?: boolean; error_policy?: string; mode?: string };
   const kind = importKindOf(task.kind)!;
   const result = task.result as { message?: string } | null;
-  const file = task.file as { name?: string; size?: number; sha256?: string; encoding?: string; delimiter?: string };
-  const counts = task.counts as Record<string, number>;
+  const file = task.file as {
+    name?: string;
+    size?: number;
+    sha256?: string;
+    format?: 'json' | 'csv' | 'xlsx';
+    encoding?: string;
+    delimiter?: string;
+    sheet?: string;
+  };
   const ready = task.status === 'SUCCESS' || task.status === 'FAILURE';
+  const outcome = result as {
+    can_apply?: boolean;
+    apply_refusal?: string | null;
+    would?: Record<string, number>;
+  } | null;
+  const check = (options.dry_run ?? false) && ready;
+  const canApply = check ? task.status === 'SUCCESS' && (outcome?.can_apply ?? true) && !task.appliedAt : null;
+  const counts = task.counts as Record<string, number>;
   const base = `/staff/imports/${task.id}`;
   return {
     task_id: task.id,
@@ -45,8 +60,10 @@ export function toTaskJson({ task, errors, changes, changesTotal, createdBy }: T
       name: file.name ?? '',
       size: file.size ?? 0,
       sha256: file.sha256 ?? '',
+      format: file.format ?? null,
       encoding: file.encoding ?? null,
       delimiter: file.delimiter ?? null,
+      sheet: file.sheet ?? null,
     },
     counts: {
       rows: counts.rows ?? 0,
@@ -57,6 +74,7 @@ export function toTaskJson({ task, errors, changes, changesTotal, createdBy }: T
     },
     errors: errors.slice(0, IMPORT_LIMITS.errorsListed).map((e) => ({
       row: e.row,
+      item: e.item,
       column: e.column,
       value: e.value,
       code: e.code,
@@ -64,7 +82,17 @@ export function toTaskJson({ task, errors, changes, changesTotal, createdBy }: T
     })),
     errors_total: task.errorsTotal,
     errors_url: task.errorsTotal ? absoluteApiUrl(`${base}/errors/`) : null,
-    changes: changes.map((c) => ({ sku: c.sku, country: c.country, field: c.field, old: c.oldValue, new: c.newValue })),
+    changes: changes.map((c) => ({
+      sku: c.sku,
+      name: c.name,
+      country: c.country,
+      field: c.field,
+      old: c.oldValue,
+      new: c.newValue,
+      field_label: c.label,
+      old_text: c.oldText,
+      new_text: c.newText,
+    })),
     changes_total: changesTotal,
     changes_url: changesTotal ? absoluteApiUrl(`${base}/changes/`) : null,
     notes: ((result as { notes?: string[] } | null)?.notes ?? []) as string[],
@@ -74,7 +102,17 @@ export function toTaskJson({ task, errors, changes, changesTotal, createdBy }: T
     finished_at: iso(task.finishedAt),
     applied_at: iso(task.appliedAt),
     undone_at: iso(task.undoneAt),
-    apply_url: options.dry_run && ready && !task.appliedAt ? absoluteApiUrl(`${base}/apply/`) : null,
+    can_apply: canApply,
+    apply_refusal: check && !task.appliedAt ? (outcome?.apply_refusal ?? null) : null,
+    would:
+      task.status === 'FAILURE' && outcome?.would
+        ? {
+            created: outcome.would.created ?? 0,
+            updated: outcome.would.updated ?? 0,
+            unchanged: outcome.would.unchanged ?? 0,
+          }
+        : null,
+    apply_url: canApply ? absoluteApiUrl(`${base}/apply/`) : null,
     undo_url: !options.dry_run && task.appliedAt && !task.undoneAt ? absoluteApiUrl(`${base}/undo/`) : null,
   };
 }

@@ -20,6 +20,15 @@ const csv = (description: string) => ({
   content: { 'text/csv': { schema: { type: 'string' as const } } },
   description,
 });
+const table = (description: string) => ({
+  content: {
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+      schema: { type: 'string' as const, format: 'binary' },
+    },
+    'text/csv': { schema: { type: 'string' as const } },
+  },
+  description,
+});
 
 export const uploadProducts = createRoute({
   operationId: 'products_upload_products_json_create',
@@ -27,7 +36,8 @@ export const uploadProducts = createRoute({
   path: '/products/upload_products_json/',
   tags: ['Products'],
   security,
-  summary: 'Upload products (JSON, `products@1`): created or updated by SKU, as a background task',
+  summary:
+    'Upload products (an .xlsx workbook, a CSV, or JSON `products@1`): created or updated by SKU, as a background task',
   request: { body: { content: { 'multipart/form-data': { schema: s.productsUploadForm } }, required: true } },
   responses: upload,
 });
@@ -38,7 +48,8 @@ export const uploadPrices = createRoute({
   path: '/products/upload_prices_json/',
   tags: ['Products'],
   security,
-  summary: 'Upload prices (JSON, `prices@1`) of one or several countries, as a background task',
+  summary:
+    'Upload prices (an .xlsx workbook, a CSV, or JSON `prices@1`) of one or several countries, as a background task',
   request: { body: { content: { 'multipart/form-data': { schema: s.pricesUploadForm } }, required: true } },
   responses: upload,
 });
@@ -49,7 +60,7 @@ export const uploadStock = createRoute({
   path: '/products/products_availability_load_csv/',
   tags: ['Products'],
   security,
-  summary: 'Upload the stock of a country (CSV as Excel saves it), as a background task',
+  summary: 'Upload the stock of a country (an .xlsx workbook, or a CSV as Excel saves it), as a background task',
   request: { body: { content: { 'multipart/form-data': { schema: s.stockUploadForm } }, required: true } },
   responses: upload,
 });
@@ -92,13 +103,20 @@ export const applyImport = createRoute({
   tags: ['Staff'],
   security,
   summary: 'Apply a dry run: a new task writes what it computed, from the stored file',
-  request: { params: s.taskParam },
+  request: {
+    params: s.taskParam,
+    body: { content: { 'application/json': { schema: s.applyBody } }, required: false },
+  },
   responses: {
     202: jsonContent(s.taskStartedSchema, 'The task that applies it'),
-    400: jsonContent(fieldErrorsSchema, 'Not a dry run'),
+    400: jsonContent(fieldErrorsSchema, 'Not a dry run, or an unknown error policy'),
     ...staff,
     404: jsonContent(detailSchema, 'No such task'),
-    409: jsonContent(detailSchema, 'Still running, or applied already'),
+    409: jsonContent(
+      detailSchema,
+      'Still running; the check read no file, found errors under `reject_everything` (unless the body asks ' +
+        'for `reject_failed_rows`) or changes nothing; or applied already',
+    ),
   },
 });
 
@@ -124,9 +142,10 @@ export const importErrorsCsv = createRoute({
   path: '/staff/imports/{task_id}/errors/',
   tags: ['Staff'],
   security,
-  summary: 'Every row error of an import as CSV: the rows as uploaded with an `ошибка` column',
+  summary:
+    'Every row error of an import: a table’s bad rows as uploaded (.xlsx, or CSV in its encoding) with an `ошибка` column; a JSON file’s errors as a CSV list',
   request: { params: s.taskParam },
-  responses: { 200: csv('The error rows'), ...staff, 404: jsonContent(detailSchema, 'No such task') },
+  responses: { 200: table('The error rows'), ...staff, 404: jsonContent(detailSchema, 'No such task') },
 });
 
 export const importChangesCsv = createRoute({
@@ -135,7 +154,7 @@ export const importChangesCsv = createRoute({
   path: '/staff/imports/{task_id}/changes/',
   tags: ['Staff'],
   security,
-  summary: 'Every change an import made (or a dry run would make) as CSV',
+  summary: 'Every change an import made (or a dry run would make) as CSV, with product names and values in words',
   request: { params: s.taskParam },
   responses: { 200: csv('The changes'), ...staff, 404: jsonContent(detailSchema, 'No such task') },
 });
@@ -152,5 +171,22 @@ export const stockTemplate = createRoute({
     200: csv('артикул;наименование;количество;было, UTF-8 with BOM'),
     400: jsonContent(fieldErrorsSchema, 'No country, or an unknown one'),
     ...staff,
+  },
+});
+
+export const exportCatalog = createRoute({
+  operationId: 'staff_templates_retrieve',
+  method: 'get',
+  path: '/staff/templates/{kind}/',
+  tags: ['Staff'],
+  security,
+  summary:
+    'The catalog in an upload’s format (stock, prices or products; a country’s, all products or a category or brand), as .xlsx or CSV: edit it and upload it back; `empty=true` gives the blank template',
+  request: { params: s.exportParam, query: s.exportQuery },
+  responses: {
+    200: table('The file'),
+    400: jsonContent(fieldErrorsSchema, 'No country for stock or prices, or an invalid filter'),
+    ...staff,
+    404: jsonContent(detailSchema, 'No such category or brand'),
   },
 });

@@ -35,7 +35,17 @@ const uploadOptions = {
 };
 
 export const productsUploadForm = z.object({ file, ...uploadOptions }).openapi('ProductsUpload');
-export const pricesUploadForm = z.object({ file, ...uploadOptions }).openapi('PricesUpload');
+export const pricesUploadForm = z
+  .object({
+    file,
+    country: countryEnum.optional().openapi({
+      description:
+        'The country the prices are for, for a table without a «страна» column or JSON rows without `country`; ' +
+        'rows naming another country are errors.',
+    }),
+    ...uploadOptions,
+  })
+  .openapi('PricesUpload');
 export const stockUploadForm = z
   .object({
     file,
@@ -75,6 +85,7 @@ export const taskParam = z.object({
 
 const rowErrorSchema = z.object({
   row: z.number().int(),
+  item: z.string().nullable().openapi({ description: 'A JSON file’s element, `products[41]`; null for a table.' }),
   column: z.string().nullable(),
   value: z.string().nullable(),
   code: z.string(),
@@ -83,10 +94,16 @@ const rowErrorSchema = z.object({
 
 const changeSchema = z.object({
   sku: z.string(),
+  name: z.string().nullable().openapi({ description: 'The product’s name (null for a product not created yet).' }),
   country: z.string().nullable(),
   field: z.string(),
   old: z.string().nullable(),
   new: z.string().nullable(),
+  field_label: z
+    .string()
+    .openapi({ description: 'The field in words: «цена», «остаток», «характеристика «Оттенок»».' }),
+  old_text: z.string().openapi({ description: 'The old value as staff read it: money with its currency, «да».' }),
+  new_text: z.string(),
 });
 
 export const taskSchema = z
@@ -108,8 +125,10 @@ export const taskSchema = z
       name: z.string(),
       size: z.number(),
       sha256: z.string(),
+      format: z.enum(['json', 'csv', 'xlsx']).nullable().openapi({ description: 'Told from its bytes once read.' }),
       encoding: z.string().nullable(),
       delimiter: z.string().nullable(),
+      sheet: z.string().nullable().openapi({ description: 'The sheet of a workbook the rows came from.' }),
     }),
     counts: z.object({
       rows: z.number(),
@@ -134,6 +153,18 @@ export const taskSchema = z
     finished_at: z.string().nullable(),
     applied_at: z.string().nullable(),
     undone_at: z.string().nullable(),
+    can_apply: z
+      .boolean()
+      .nullable()
+      .openapi({ description: 'A finished check: whether `apply/` would write it (null for anything else).' }),
+    apply_refusal: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Why a finished check cannot be written as it is (what `apply/` answers).' }),
+    would: z
+      .object({ created: z.number(), updated: z.number(), unchanged: z.number() })
+      .nullable()
+      .openapi({ description: 'A write that errors stopped: what its good rows would have done.' }),
     apply_url: z.string().nullable(),
     undo_url: z.string().nullable(),
   })
@@ -144,6 +175,11 @@ export const taskListQuery = z.object({
   kind: z.enum(['products', 'prices', 'stock'], { error: 'Допустимые значения: products, prices, stock.' }).optional(),
   country: countryEnum.optional(),
   status: z.enum(['PENDING', 'STARTED', 'PROGRESS', 'SUCCESS', 'FAILURE']).optional(),
+  dry_run: z
+    .enum(['true', 'false'], { error: 'Ожидается true или false.' })
+    .transform((v) => v === 'true')
+    .optional()
+    .openapi({ type: 'boolean', description: '`true`: only checks; `false`: only uploads that wrote (or tried to).' }),
 });
 
 export const taskPageSchema = pageSchema(taskSchema).openapi('ImportTaskPage');
@@ -166,3 +202,37 @@ export const undoConflictSchema = z
   .openapi('UndoConflict');
 
 export const templateQuery = z.object({ country: countryEnum });
+
+export const applyBody = z
+  .object({
+    error_policy: z
+      .enum(ERROR_POLICIES, { error: `Допустимые значения: ${ERROR_POLICIES.join(', ')}.` })
+      .optional()
+      .openapi({
+        description:
+          'The check’s own policy when absent; `reject_failed_rows` writes the good rows of a check that found errors.',
+      }),
+  })
+  .openapi('ImportApply');
+
+const SLUG_PARAM = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const exportParam = z.object({
+  kind: z
+    .enum(['products', 'prices', 'stock'], { error: 'Допустимые значения: products, prices, stock.' })
+    .openapi({ param: { name: 'kind', in: 'path' } }),
+});
+
+export const exportQuery = z.object({
+  country: countryEnum.optional().openapi({
+    description: 'Whose prices or stock (required for both); for products, only those sold there.',
+  }),
+  format: z.enum(['xlsx', 'csv'], { error: 'Допустимые значения: xlsx, csv.' }).optional().default('xlsx'),
+  category: z
+    .string()
+    .regex(SLUG_PARAM, 'Категория — её slug, например kompozity.')
+    .optional()
+    .openapi({ description: 'A category’s slug: it and its subcategories.' }),
+  brand: z.string().regex(SLUG_PARAM, 'Бренд — его slug, например 3m.').optional(),
+  empty: formBoolean.openapi({ type: 'boolean', description: 'Only the header: a blank template.' }),
+});

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { StockRow, StockRowProblem } from '../../../src/server/imports/import.types.ts';
-import { markDuplicateSkus, readStockCsv, type StockCsvOptions } from '../../../src/server/imports/stock-csv.ts';
-import { chunked, collect, failure, fileBytes, type Encoding } from './files.ts';
+import { markDuplicateSkus, readStockFile, type StockFileOptions } from '../../../src/server/imports/stock-file.ts';
+import { chunked, collect, failure, fileBytes, workbook, type Encoding } from './files.ts';
 
-async function readStock(bytes: Uint8Array, options: StockCsvOptions & { chunk?: number } = {}) {
-  const { facts, items } = readStockCsv(chunked(bytes, options.chunk), options);
+async function readStock(bytes: Uint8Array, options: StockFileOptions & { chunk?: number } = {}) {
+  const { facts, items } = readStockFile(chunked(bytes, options.chunk), options);
   const rows: StockRow[] = [];
   const problems: StockRowProblem[] = [];
   for (const item of await collect(items)) {
     if (item.kind === 'row') rows.push(item.value);
     else problems.push(item.value);
   }
-  return { facts: await facts, rows, problems };
+  return { facts: (await facts).csv!, rows, problems };
 }
 
 function stockFile(lines: string[], encoding: Encoding = 'utf-8', bom = false, lineEnd = '\r\n'): Buffer {
@@ -280,17 +280,17 @@ describe('reading a stock CSV', () => {
 
   it('gives the facts before the rows are read, and the rows without the facts', async () => {
     const bytes = stockFile(['sku;quantity', 'A;1']);
-    const first = readStockCsv(chunked(bytes));
+    const first = readStockFile(chunked(bytes));
     expect((await first.facts).header).toEqual(['sku', 'quantity']);
     expect(await collect(first.items)).toHaveLength(1);
-    expect(await collect(readStockCsv(chunked(bytes)).items)).toHaveLength(1);
+    expect(await collect(readStockFile(chunked(bytes)).items)).toHaveLength(1);
   });
 
   it('refuses an Excel workbook and JSON-looking bytes that are no text', async () => {
     const xlsx = Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(200, 7)]);
     const error = await failure(readStock(xlsx));
     expect(error.code).toBe('wrong_kind');
-    const { facts } = readStockCsv(chunked(xlsx));
+    const { facts } = readStockFile(chunked(xlsx));
     await expect(facts).rejects.toMatchObject({ code: 'wrong_kind' });
   });
 
@@ -360,5 +360,57 @@ describe('marking SKUs that are on several lines', () => {
 
   it('tells SKUs apart by case and leading zeros', () => {
     expect(markDuplicateSkus([row(2, 'a'), row(3, 'A'), row(4, '0A')]).problems).toEqual([]);
+  });
+});
+
+describe('reading a stock workbook', () => {
+  it('reads numbers as Excel keeps them, an empty quantity cell as missing, and rows as Excel numbers them', async () => {
+    const bytes = await workbook([
+      ['Артикул', 'Наименование', 'Количество', 'Было', 'Склад'],
+      [4607023450012, 'Композит', 12, 10],
+      [],
+      ['A-1', 'Бор'],
+      ['B-2', 'Бор', 12.5],
+      ['C-3', 'Бор', -1],
+    ]);
+    const { facts, items } = readStockFile(chunked(bytes, 400));
+    const read = await collect(items);
+    expect((await facts).unknownColumns).toEqual(['Склад']);
+    expect(read[0]).toEqual({
+      kind: 'row',
+      value: {
+        row: 2,
+        sku: '4607023450012',
+        quantity: 12,
+        quantityWas: 10,
+        cells: [4607023450012, 'Композит', 12, 10],
+      },
+    });
+    expect(
+      read.slice(1).map((item) => [item.value.row, item.kind === 'problem' ? item.value.errors[0]!.code : null]),
+    ).toEqual([
+      [4, 'quantity_missing'],
+      [5, 'quantity_invalid'],
+      [6, 'quantity_invalid'],
+    ]);
+  });
+
+  it('refuses a row whose «страна» is not the upload’s', async () => {
+    const bytes = stockFile(['артикул;количество;страна', 'A;1;Кыргызстан', 'B;2;KZ', 'C;3;']);
+    const { rows, problems } = await readStock(bytes, { country: 'kg' });
+    expect(rows.map((r) => r.sku)).toEqual(['A', 'C']);
+    expect(problems[0]!.errors[0]).toMatchObject({ row: 3, column: 'страна', code: 'country_invalid' });
+  });
+});
+
+describe('marking SKUs repeated on bad lines too', () => {
+  it('gives a bad line that repeats a SKU the duplicate error beside its own, and takes the good line out', async () => {
+    const { rows, problems } = await readStock(stockFile(['артикул;количество', 'A;1', 'A;x', 'B;2']));
+    const marked = markDuplicateSkus(rows, problems);
+    expect(marked.rows.map((r) => r.sku)).toEqual(['B']);
+    expect(marked.problems.map((p) => [p.row, p.errors.map((e) => e.code)])).toEqual([
+      [2, ['duplicate_sku']],
+      [3, ['quantity_invalid', 'duplicate_sku']],
+    ]);
   });
 });
