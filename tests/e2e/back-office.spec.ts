@@ -126,9 +126,11 @@ test('staff load a stock file, watch it finish, and the product page shows the n
     mimeType: 'text/csv',
     buffer: Buffer.from(`артикул;количество\n${product.sku};0\n`, 'utf8'),
   });
-  await page.getByRole('button', { name: 'Загрузить', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Строк: 1' })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText('Готово')).toBeVisible();
+  await page.getByRole('button', { name: 'Загрузить и записать' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Записано: изменён остаток: 1' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByText('Записано', { exact: true })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
 
   await page.goto(`/kg/product/${product.slug}/`);

@@ -233,8 +233,14 @@ export function createStaffActions(client: ApiClient = defaultClient) {
       ),
     dashboard: () => call(client<ApiRecord>('staff/dashboard/')),
     task: (taskId: string) => call(client<ApiRecord>('products/task_checking/', { query: { task_id: taskId } })),
-    applyImport: (taskId: string) =>
-      call(client<ApiRecord>(`staff/imports/${encodeURIComponent(taskId)}/apply/`, { method: 'POST' })),
+    /** Writes a check; `reject_failed_rows` writes the good rows of a check that found errors. */
+    applyImport: (taskId: string, errorPolicy?: 'reject_failed_rows') =>
+      call(
+        client<ApiRecord>(`staff/imports/${encodeURIComponent(taskId)}/apply/`, {
+          method: 'POST',
+          body: errorPolicy ? { error_policy: errorPolicy } : {},
+        }),
+      ),
     /** A product's price, old price and stock in one country: a new offer when it was not sold there. */
     saveOffer: (sku: string, offer: ApiRecord, isNew: boolean) =>
       call(

@@ -1,7 +1,7 @@
 /**
- * Imports: upload a products, prices or stock file with a progress bar, watch the task run, read a dry
- * run's changes and the row errors before applying, download the error and change CSVs, undo; and the
- * history of every upload.
+ * Imports: the history of every upload (checks told from writes), and one upload: its progress, what
+ * it did or would do in words a manager uses, the row errors and the changes, the files to download,
+ * writing a check (only what can succeed) and undoing a write (after asking).
  */
 import { useEffect, useState } from 'react';
 import {
@@ -10,29 +10,26 @@ import {
   Button,
   Card,
   CardContent,
-  Checkbox,
   Chip,
-  FormControlLabel,
   LinearProgress,
-  MenuItem,
   Stack,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableRow,
-  TextField as MuiTextField,
   Typography,
 } from '@mui/material';
 import UploadIcon from '@mui/icons-material/Upload';
 import {
+  Confirm,
   CreateButton,
   Datagrid,
   FunctionField,
   List,
   SelectInput,
   Show,
-  Title,
+  SimpleList,
   TopToolbar,
   useNotify,
   useRecordContext,
@@ -40,65 +37,71 @@ import {
   useRefresh,
   type RaRecord,
 } from 'react-admin';
+import { Link } from 'react-router-dom';
 import { apiErrorMessage } from '../../lib/api/api-error.ts';
 import type { components } from '../../lib/api/schema.gen.ts';
-import { COUNTRY_CODES, type CountryCode } from '../../shared/countries.ts';
 import { countryChoices, countryName } from './choices.ts';
 import { createStaffActions } from './data-provider.ts';
 import { DownloadButton } from './DownloadButton.tsx';
-import { FieldRow } from './FieldRow.tsx';
 import { fileSize, moment } from './format.ts';
-import { staffUpload } from './staff-upload.ts';
+import { IMPORT_KINDS } from './import-kinds.ts';
+import { ByScreen, usePhone } from './responsive.tsx';
+
+export { ImportCreate } from './import-upload.tsx';
 
 type Task = components['schemas']['ImportTask'] & RaRecord;
-type Kind = Task['kind'];
 
 const actions = createStaffActions();
+const number = new Intl.NumberFormat('ru-RU');
 
-export const IMPORT_KINDS: Record<Kind, { name: string; path: string; accept: string; hint: string }> = {
-  stock: {
-    name: 'Остатки (CSV)',
-    path: 'products/products_availability_load_csv/',
-    accept: '.csv,text/csv',
-    hint: 'Файл из Excel: артикул и остаток, в любой кодировке; шаблон ниже.',
-  },
-  prices: {
-    name: 'Цены (JSON)',
-    path: 'products/upload_prices_json/',
-    accept: '.json,application/json',
-    hint: 'prices@1: артикул, страна, цена и старая цена.',
-  },
-  products: {
-    name: 'Товары (JSON)',
-    path: 'products/upload_products_json/',
-    accept: '.json,application/json',
-    hint: 'products@1: артикул, название, категория, бренд, описание, фото, характеристики.',
-  },
-};
 const kindChoices = Object.entries(IMPORT_KINDS).map(([id, kind]) => ({ id, name: kind.name }));
 
-const STATUS: Record<Task['status'], { label: string; color: 'default' | 'info' | 'success' | 'error' }> = {
-  PENDING: { label: 'В очереди', color: 'default' },
-  STARTED: { label: 'Начата', color: 'info' },
-  PROGRESS: { label: 'Идёт', color: 'info' },
-  SUCCESS: { label: 'Готово', color: 'success' },
-  FAILURE: { label: 'Ошибка', color: 'error' },
-};
+type ChipColor = 'default' | 'info' | 'success' | 'error' | 'warning';
+
+/** What happened to an upload, in a word: a check and a write read differently. */
+function outcome(task: Task): { label: string; color: ChipColor } {
+  if (!task.ready) return { label: task.status === 'PENDING' ? 'В очереди' : 'Идёт', color: 'info' };
+  if (task.dry_run) {
+    if (task.status === 'FAILURE') return { label: 'Файл не прочитан', color: 'error' };
+    if (task.applied_at) return { label: 'Проверено, записано', color: 'success' };
+    if (task.counts.errors > 0) return { label: 'Проверено: есть ошибки', color: 'warning' };
+    return { label: 'Проверено', color: 'success' };
+  }
+  if (task.status === 'FAILURE') return { label: 'Не записано', color: 'error' };
+  if (task.undone_at) return { label: 'Отменено', color: 'default' };
+  return { label: task.counts.errors > 0 ? 'Записано частично' : 'Записано', color: 'success' };
+}
 
 function TaskStatus({ task }: { task: Task }) {
-  const status = STATUS[task.status];
-  const extra = task.undone_at ? ' · отменён' : task.dry_run && !task.applied_at && task.ready ? ' · проверка' : '';
-  return <Chip size="small" color={status.color} label={`${status.label}${extra}`} />;
+  const { label, color } = outcome(task);
+  return <Chip size="small" color={color} label={label} />;
 }
+
+const what = (t: Task) =>
+  `${t.dry_run ? 'Проверка' : 'Загрузка'}: ${IMPORT_KINDS[t.kind].name.toLowerCase()}${t.country ? `, ${countryName(t.country)}` : ''}`;
 
 const filters = [
   <SelectInput key="kind" source="kind" label="Файл" choices={kindChoices} />,
   <SelectInput key="country" source="country" label="Страна" choices={countryChoices} />,
   <SelectInput
+    key="dry_run"
+    source="dry_run"
+    label="Проверка или запись"
+    choices={[
+      { id: 'true', name: 'Только проверки' },
+      { id: 'false', name: 'Только записи' },
+    ]}
+  />,
+  <SelectInput
     key="status"
     source="status"
     label="Состояние"
-    choices={Object.entries(STATUS).map(([id, s]) => ({ id, name: s.label }))}
+    choices={[
+      { id: 'SUCCESS', name: 'Готово' },
+      { id: 'FAILURE', name: 'Не удалось' },
+      { id: 'PROGRESS', name: 'Идёт' },
+      { id: 'PENDING', name: 'В очереди' },
+    ]}
   />,
 ];
 
@@ -109,12 +112,15 @@ function NoImports() {
         Загрузок ещё не было
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        Загрузите файл товаров, цен или остатков: изменения можно сначала проверить.
+        Загрузите файл товаров, цен или остатков из Excel: изменения можно сначала проверить.
       </Typography>
       <CreateButton variant="contained" label="Загрузить файл" icon={<UploadIcon />} />
     </Box>
   );
 }
+
+const rowsLine = (t: Task) =>
+  `строк ${number.format(t.counts.rows)}, изменений ${number.format(t.changes_total)}, ошибок ${number.format(t.counts.errors)}`;
 
 export function ImportList() {
   return (
@@ -130,188 +136,266 @@ export function ImportList() {
         </TopToolbar>
       }
     >
-      <Datagrid rowClick="show" bulkActionButtons={false}>
-        <FunctionField label="Загружен" render={(t: Task) => moment(t.created_at)} />
-        <FunctionField
-          label="Файл"
-          render={(t: Task) => `${IMPORT_KINDS[t.kind].name}${t.country ? `, ${countryName(t.country)}` : ''}`}
-        />
-        <FunctionField label="Имя файла" render={(t: Task) => t.file.name} />
-        <FunctionField label="Состояние" render={(t: Task) => <TaskStatus task={t} />} />
-        <FunctionField
-          label="Строк / изменено / ошибок"
-          render={(t: Task) => `${t.counts.rows} / ${t.counts.created + t.counts.updated} / ${t.counts.errors}`}
-        />
-        <FunctionField label="Кто" render={(t: Task) => t.created_by?.email ?? '—'} />
-      </Datagrid>
+      <ByScreen
+        phone={
+          <SimpleList<Task>
+            linkType="show"
+            primaryText={(t) => what(t)}
+            secondaryText={(t) => `${t.file.name} · ${moment(t.created_at)}`}
+            tertiaryText={(t) => outcome(t).label}
+          />
+        }
+        wide={
+          <Datagrid rowClick="show" bulkActionButtons={false}>
+            <FunctionField label="Загружен" render={(t: Task) => moment(t.created_at)} />
+            <FunctionField label="Что" render={(t: Task) => what(t)} />
+            <FunctionField label="Файл" render={(t: Task) => t.file.name} />
+            <FunctionField label="Итог" render={(t: Task) => <TaskStatus task={t} />} />
+            <FunctionField label="Строки" render={(t: Task) => rowsLine(t)} />
+            <FunctionField label="Кто" render={(t: Task) => t.created_by?.email ?? '—'} />
+          </Datagrid>
+        }
+      />
     </List>
   );
 }
 
-function UploadForm() {
+const STAGES: Record<string, string> = {
+  reading: 'Читаем файл',
+  checking: 'Проверяем строки',
+  writing: 'Записываем',
+  done: 'Готово',
+};
+
+/** The name a download of this upload gets: «прайс ноябрь — ошибки.xlsx» (the server names it so too). */
+const reportName = (task: Task, words: string, extension: string) =>
+  `${task.file.name.replace(/\.[^.]*$/, '') || 'загрузка'} — ${words}.${extension}`;
+
+function Outcome({ task }: { task: Task }) {
+  const message =
+    typeof task.result === 'string' ? task.result : ((task.result as { message?: string } | null)?.message ?? '');
+  if (task.status === 'FAILURE') {
+    return (
+      <Alert severity="error" sx={{ my: 2 }} role="status">
+        {message || 'Файл не загружен.'}
+        {task.would && (task.would.created || task.would.updated)
+          ? ` Верные строки дали бы: новых ${number.format(task.would.created)}, изменений ${number.format(task.would.updated)}.`
+          : ''}
+      </Alert>
+    );
+  }
+  const severity = task.counts.errors > 0 ? 'warning' : task.dry_run && task.changes_total === 0 ? 'info' : 'success';
+  return (
+    <Alert severity={severity} sx={{ my: 2 }} role="status">
+      {message}
+      {task.dry_run && !task.applied_at ? ' Это проверка: в каталоге ничего не изменилось.' : ''}
+      {task.dry_run && task.apply_refusal ? ` ${task.apply_refusal}` : ''}
+    </Alert>
+  );
+}
+
+function TaskActions({ task, onDone }: { task: Task; onDone: () => void }) {
   const notify = useNotify();
   const redirect = useRedirect();
-  const [kind, setKind] = useState<Kind>('stock');
-  const [country, setCountry] = useState<CountryCode>(COUNTRY_CODES[0]);
-  const [mode, setMode] = useState('merge');
-  const [dryRun, setDryRun] = useState(true);
-  const [rejectFailed, setRejectFailed] = useState(false);
-  const [file, setFile] = useState<File | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [askUndo, setAskUndo] = useState(false);
+  const goodRowsOnly =
+    task.dry_run &&
+    task.ready &&
+    task.status === 'SUCCESS' &&
+    !task.applied_at &&
+    task.counts.errors > 0 &&
+    task.changes_total > 0;
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    if (!file) {
-      setError('Выберите файл.');
-      return;
-    }
-    setError('');
-    const body = new FormData();
-    body.set('file', file);
-    body.set('dry_run', String(dryRun));
-    body.set('error_policy', rejectFailed ? 'reject_failed_rows' : 'reject_everything');
-    if (kind === 'stock') {
-      body.set('country', country);
-      body.set('mode', mode);
-    }
-    setProgress(0);
+  async function apply(errorPolicy?: 'reject_failed_rows') {
+    setBusy(true);
     try {
-      const started = await staffUpload<{ task_id: string }>(IMPORT_KINDS[kind].path, body, {
-        onProgress: setProgress,
-      });
-      notify('Файл загружен, задача запущена.', { type: 'info' });
+      const started = (await actions.applyImport(task.task_id, errorPolicy)) as { task_id: string };
+      notify('Записываем изменения: ход записи — на этой странице.', { type: 'info' });
       redirect('show', 'imports', started.task_id);
     } catch (failure) {
-      setError(apiErrorMessage(failure));
-      setProgress(null);
+      notify(apiErrorMessage(failure), { type: 'error', multiLine: true });
+      onDone();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function undo() {
+    setAskUndo(false);
+    setBusy(true);
+    try {
+      await actions.undoImport(task.task_id);
+      notify('Загрузка отменена: прежние значения вернулись на сайт.', { type: 'success' });
+      onDone();
+    } catch (failure) {
+      notify(apiErrorMessage(failure), { type: 'error', multiLine: true });
+    } finally {
+      setBusy(false);
     }
   }
 
   return (
-    <Box component="form" onSubmit={(e) => void submit(e)} noValidate sx={{ p: 2, maxWidth: 720 }}>
-      <Typography variant="h5" component="h1" gutterBottom>
-        Загрузить файл
-      </Typography>
-      <Stack spacing={2}>
-        <MuiTextField select label="Что в файле" value={kind} onChange={(e) => setKind(e.target.value as Kind)}>
-          {kindChoices.map((choice) => (
-            <MenuItem key={choice.id} value={choice.id}>
-              {choice.name}
-            </MenuItem>
-          ))}
-        </MuiTextField>
-        <Typography variant="body2" color="text.secondary">
-          {IMPORT_KINDS[kind].hint}
-        </Typography>
-        {kind === 'stock' ? (
-          <FieldRow min={200}>
-            <MuiTextField
-              select
-              label="Страна"
-              value={country}
-              onChange={(e) => setCountry(e.target.value as CountryCode)}
-            >
-              {countryChoices.map((choice) => (
-                <MenuItem key={choice.id} value={choice.id}>
-                  {choice.name}
-                </MenuItem>
-              ))}
-            </MuiTextField>
-            <MuiTextField
-              select
-              label="Режим"
-              value={mode}
-              onChange={(e) => setMode(e.target.value)}
-              sx={{ minWidth: 280 }}
-            >
-              <MenuItem value="merge">Только строки файла</MenuItem>
-              <MenuItem value="replace">Заменить: остальным товарам страны — 0</MenuItem>
-            </MuiTextField>
-          </FieldRow>
-        ) : null}
-        <Box>
-          <Button component="label" variant="outlined" startIcon={<UploadIcon />}>
-            {file ? 'Другой файл' : 'Выбрать файл'}
-            <input
-              hidden
-              type="file"
-              accept={IMPORT_KINDS[kind].accept}
-              aria-label="Файл"
-              onChange={(e) => {
-                setFile(e.target.files?.[0] ?? null);
-                setError('');
-              }}
-            />
-          </Button>
-          <Typography component="span" variant="body2" sx={{ ml: 2 }}>
-            {file ? `${file.name}, ${fileSize(file.size)}` : 'Файл не выбран'}
-          </Typography>
-        </Box>
-        <FormControlLabel
-          control={<Checkbox checked={dryRun} onChange={(e) => setDryRun(e.target.checked)} />}
-          label="Сначала проверить: показать изменения, ничего не записывая"
-        />
-        <FormControlLabel
-          control={<Checkbox checked={rejectFailed} onChange={(e) => setRejectFailed(e.target.checked)} />}
-          label="Записать хорошие строки, даже если в других есть ошибки"
-        />
-        {progress !== null ? (
-          <Box>
-            <Typography variant="body2" id="upload-progress-label">
-              Загрузка файла: {Math.round(progress * 100)}%
-            </Typography>
-            <LinearProgress variant="determinate" value={progress * 100} aria-labelledby="upload-progress-label" />
-          </Box>
-        ) : null}
-        {error ? (
-          <Alert severity="error" role="alert">
-            {error}
-          </Alert>
-        ) : null}
-        <Box>
-          <Button type="submit" variant="contained" disabled={progress !== null}>
-            {dryRun ? 'Загрузить и проверить' : 'Загрузить'}
-          </Button>
-        </Box>
-      </Stack>
-      <Box sx={{ mt: 4 }}>
-        <Typography variant="h6" component="h2" gutterBottom>
-          Шаблон остатков
-        </Typography>
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
-          {COUNTRY_CODES.map((code) => (
-            <DownloadButton
-              key={code}
-              url={`/api/v1/staff/stock_template/?country=${code}`}
-              filename={`stock-${code}.csv`}
-            >
-              {countryName(code)}
-            </DownloadButton>
-          ))}
-        </Stack>
-      </Box>
-    </Box>
+    <Stack direction="row" spacing={1} useFlexGap sx={{ my: 2, flexWrap: 'wrap' }}>
+      {task.can_apply ? (
+        <Button variant="contained" disabled={busy} onClick={() => void apply()}>
+          Записать изменения ({number.format(task.changes_total)})
+        </Button>
+      ) : null}
+      {goodRowsOnly && !task.can_apply ? (
+        <Button variant="contained" disabled={busy} onClick={() => void apply('reject_failed_rows')}>
+          Записать только верные строки
+        </Button>
+      ) : null}
+      {task.dry_run && task.ready && !task.applied_at && task.counts.errors > 0 ? (
+        <Button component={Link} to="/imports/create" variant="outlined" startIcon={<UploadIcon />}>
+          Загрузить исправленный файл
+        </Button>
+      ) : null}
+      {task.undo_url ? (
+        <Button variant="outlined" color="warning" disabled={busy} onClick={() => setAskUndo(true)}>
+          Отменить загрузку
+        </Button>
+      ) : null}
+      {task.errors_url ? (
+        <DownloadButton
+          url={task.errors_url}
+          filename={reportName(task, 'ошибки', task.file.format === 'xlsx' ? 'xlsx' : 'csv')}
+        >
+          Строки с ошибками
+        </DownloadButton>
+      ) : null}
+      {task.changes_url ? (
+        <DownloadButton url={task.changes_url} filename={reportName(task, 'изменения', 'csv')}>
+          Все изменения
+        </DownloadButton>
+      ) : null}
+      <Confirm
+        isOpen={askUndo}
+        title="Отменить загрузку?"
+        content={`Вернутся значения, которые были до загрузки (${number.format(task.changes_total)} изменений), и сайт сразу покажет их. Если после загрузки эти данные уже меняли, отмена не пройдёт и покажет, какие.`}
+        confirm="Отменить загрузку"
+        cancel="Не отменять"
+        onConfirm={() => void undo()}
+        onClose={() => setAskUndo(false)}
+      />
+    </Stack>
   );
 }
 
-export function ImportCreate() {
+/** Where a row error is: the line, a JSON file's element, the column. */
+const errorPlace = (e: Task['errors'][number]) =>
+  `Строка ${e.row}${e.item ? ` (${e.item})` : ''}${e.column ? `, «${e.column}»` : ''}${e.value ? `: ${e.value}` : ''}`;
+
+function ErrorsTable({ task }: { task: Task }) {
+  const phone = usePhone();
   return (
-    <Card sx={{ mt: 2 }}>
-      <Title title="Загрузить файл" />
-      <UploadForm />
+    <Card variant="outlined" sx={{ mb: 2 }}>
+      <CardContent sx={{ overflowX: 'auto' }}>
+        <Typography variant="h6" component="h2" gutterBottom>
+          Ошибки ({number.format(task.errors_total)}
+          {task.errors_total > task.errors.length ? `, показаны первые ${task.errors.length}` : ''})
+        </Typography>
+        {phone ? (
+          <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {task.errors.map((rowError, index) => (
+              <li key={index}>
+                <Typography variant="subtitle2" sx={{ overflowWrap: 'anywhere' }}>
+                  {errorPlace(rowError)}
+                </Typography>
+                <Typography variant="body2">{rowError.message}</Typography>
+              </li>
+            ))}
+          </Stack>
+        ) : (
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>Строка</TableCell>
+                <TableCell>Столбец</TableCell>
+                <TableCell>Значение</TableCell>
+                <TableCell>Что не так</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {task.errors.map((rowError, index) => (
+                <TableRow key={index}>
+                  <TableCell>
+                    {rowError.row}
+                    {rowError.item ? ` (${rowError.item})` : ''}
+                  </TableCell>
+                  <TableCell>{rowError.column ?? '—'}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{rowError.value ?? '—'}</TableCell>
+                  <TableCell>{rowError.message}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
     </Card>
   );
 }
 
-const FIELD_NAMES: Record<string, string> = { price: 'цена', old_price: 'старая цена', quantity: 'остаток' };
+function ChangesTable({ task }: { task: Task }) {
+  const phone = usePhone();
+  return (
+    <Card variant="outlined">
+      <CardContent sx={{ overflowX: 'auto' }}>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {task.dry_run && !task.applied_at ? 'Что изменится' : 'Изменения'} ({number.format(task.changes_total)}
+          {task.changes_total > task.changes.length ? `, показаны первые ${task.changes.length}` : ''})
+        </Typography>
+        {phone ? (
+          <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {task.changes.map((change, index) => (
+              <li key={index}>
+                <Typography variant="subtitle2">
+                  {change.sku} · {change.name ?? 'новый товар'}
+                </Typography>
+                <Typography variant="body2">
+                  {change.field_label}
+                  {change.country ? ` (${countryName(change.country)})` : ''}: было {change.old_text}, стало{' '}
+                  {change.new_text}
+                </Typography>
+              </li>
+            ))}
+          </Stack>
+        ) : (
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>Артикул</TableCell>
+                <TableCell>Наименование</TableCell>
+                <TableCell>Страна</TableCell>
+                <TableCell>Поле</TableCell>
+                <TableCell>Было</TableCell>
+                <TableCell>Стало</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {task.changes.map((change, index) => (
+                <TableRow key={index}>
+                  <TableCell>{change.sku}</TableCell>
+                  <TableCell>{change.name ?? 'новый товар'}</TableCell>
+                  <TableCell>{change.country ? countryName(change.country) : '—'}</TableCell>
+                  <TableCell>{change.field_label}</TableCell>
+                  <TableCell>{change.old_text}</TableCell>
+                  <TableCell>{change.new_text}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
 
 function TaskDetail() {
   const record = useRecordContext<Task>();
-  const notify = useNotify();
   const refresh = useRefresh();
   const [live, setLive] = useState<Task | null>(null);
-  const [busy, setBusy] = useState(false);
   const task = live && live.task_id === record?.task_id ? live : record;
 
   useEffect(() => {
@@ -341,44 +425,26 @@ function TaskDetail() {
 
   if (!task) return null;
   const percent = task.progress.percent;
-  async function act(what: 'apply' | 'undo') {
-    if (!task) return;
-    setBusy(true);
-    try {
-      await (what === 'apply' ? actions.applyImport(task.task_id) : actions.undoImport(task.task_id));
-      notify(
-        what === 'apply' ? 'Изменения записаны, на сайте — сразу.' : 'Загрузка отменена: прежние значения вернулись.',
-        {
-          type: 'success',
-        },
-      );
-      setLive(null);
-      refresh();
-    } catch (failure) {
-      notify(apiErrorMessage(failure), { type: 'error', multiLine: true });
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
-      <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="h5" component="h1">
-          {IMPORT_KINDS[task.kind].name}
-          {task.country ? `, ${countryName(task.country)}` : ''}
+          {what(task)}
         </Typography>
         <TaskStatus task={task} />
       </Stack>
-      <Typography variant="body2" color="text.secondary" gutterBottom>
-        {task.file.name}, {fileSize(task.file.size)} · загружен {moment(task.created_at)}
+      <Typography variant="body2" color="text.secondary" gutterBottom sx={{ overflowWrap: 'anywhere' }}>
+        {task.file.name}, {fileSize(task.file.size)}
+        {task.file.format === 'xlsx' ? `, Excel${task.file.sheet ? ` (лист «${task.file.sheet}»)` : ''}` : ''}
+        {task.file.format === 'csv' && task.file.encoding ? `, CSV ${task.file.encoding}` : ''} · загружен{' '}
+        {moment(task.created_at)}
         {task.created_by ? `, ${task.created_by.email}` : ''}
-        {task.dry_run ? ' · проверка без записи' : ''}
+        {task.error_policy === 'reject_failed_rows' ? ' · верные строки записываются и при ошибках в других' : ''}
       </Typography>
       {!task.ready ? (
         <Box sx={{ my: 2 }} aria-live="polite">
           <Typography variant="body2" id="task-progress-label">
-            {task.progress.stage || 'В очереди'}
+            {STAGES[task.progress.stage] ?? 'В очереди'}
             {percent !== null ? `: ${Math.round(percent)}%` : '…'}
           </Typography>
           <LinearProgress
@@ -387,106 +453,25 @@ function TaskDetail() {
             value={percent ?? undefined}
           />
         </Box>
-      ) : null}
-      {task.status === 'FAILURE' ? (
-        <Alert severity="error" sx={{ my: 2 }}>
-          {typeof task.result === 'string' ? task.result : 'Файл не загружен.'}
-        </Alert>
-      ) : null}
-      {task.ready && task.status === 'SUCCESS' ? (
-        <Alert severity={task.counts.errors > 0 ? 'warning' : 'success'} sx={{ my: 2 }} role="status">
-          Строк: {task.counts.rows}; новых: {task.counts.created}; изменено: {task.counts.updated}; без изменений:{' '}
-          {task.counts.unchanged}; ошибок: {task.counts.errors}.
-          {task.dry_run && !task.applied_at ? ' Это проверка: ничего не записано.' : ''}
-        </Alert>
-      ) : null}
+      ) : (
+        <Outcome task={task} />
+      )}
       {task.notes.map((note) => (
         <Alert key={note} severity="info" sx={{ mb: 1 }}>
           {note}
         </Alert>
       ))}
-      <Stack direction="row" spacing={1} sx={{ my: 2, flexWrap: 'wrap' }}>
-        {task.apply_url ? (
-          <Button variant="contained" disabled={busy} onClick={() => void act('apply')}>
-            Записать изменения
-          </Button>
-        ) : null}
-        {task.undo_url ? (
-          <Button variant="outlined" color="warning" disabled={busy} onClick={() => void act('undo')}>
-            Отменить загрузку
-          </Button>
-        ) : null}
-        {task.errors_url ? (
-          <DownloadButton url={task.errors_url} filename={`errors-${task.task_id}.csv`}>
-            Ошибки (CSV)
-          </DownloadButton>
-        ) : null}
-        {task.changes_url ? (
-          <DownloadButton url={task.changes_url} filename={`changes-${task.task_id}.csv`}>
-            Изменения (CSV)
-          </DownloadButton>
-        ) : null}
-      </Stack>
-      {task.errors.length > 0 ? (
-        <Card variant="outlined" sx={{ mb: 2 }}>
-          <CardContent sx={{ overflowX: 'auto' }}>
-            <Typography variant="h6" component="h2" gutterBottom>
-              Ошибки ({task.errors_total})
-            </Typography>
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Строка</TableCell>
-                  <TableCell>Столбец</TableCell>
-                  <TableCell>Значение</TableCell>
-                  <TableCell>Что не так</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {task.errors.map((rowError, index) => (
-                  <TableRow key={index}>
-                    <TableCell>{rowError.row}</TableCell>
-                    <TableCell>{rowError.column ?? '—'}</TableCell>
-                    <TableCell>{rowError.value ?? '—'}</TableCell>
-                    <TableCell>{rowError.message}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </CardContent>
-        </Card>
+      {task.ready ? (
+        <TaskActions
+          task={task}
+          onDone={() => {
+            setLive(null);
+            refresh();
+          }}
+        />
       ) : null}
-      {task.changes.length > 0 ? (
-        <Card variant="outlined">
-          <CardContent sx={{ overflowX: 'auto' }}>
-            <Typography variant="h6" component="h2" gutterBottom>
-              Изменения ({task.changes_total})
-            </Typography>
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Артикул</TableCell>
-                  <TableCell>Страна</TableCell>
-                  <TableCell>Поле</TableCell>
-                  <TableCell>Было</TableCell>
-                  <TableCell>Станет</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {task.changes.map((change, index) => (
-                  <TableRow key={index}>
-                    <TableCell>{change.sku}</TableCell>
-                    <TableCell>{change.country?.toUpperCase() ?? '—'}</TableCell>
-                    <TableCell>{FIELD_NAMES[change.field] ?? change.field}</TableCell>
-                    <TableCell>{change.old ?? '—'}</TableCell>
-                    <TableCell>{change.new ?? '—'}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </CardContent>
-        </Card>
-      ) : null}
+      {task.errors.length > 0 ? <ErrorsTable task={task} /> : null}
+      {task.changes.length > 0 ? <ChangesTable task={task} /> : null}
     </Box>
   );
 }
