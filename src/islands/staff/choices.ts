@@ -1,5 +1,6 @@
 /** The back office's select choices, from the shop's own lists and words. */
 import { COUNTRIES, COUNTRY_CODES } from '../../shared/countries.ts';
+import { DOCUMENT_KINDS } from '../../shared/document-kinds.ts';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS } from '../../shared/order-statuses.ts';
 import {
   REQUEST_KINDS,
@@ -21,3 +22,9 @@ export const orderStatusLabel = (status: string): string =>
   (ORDER_STATUS_LABELS as Record<string, string>)[status] ?? status;
 export const countryName = (code: string): string =>
   (COUNTRIES as Record<string, { name: string } | undefined>)[code]?.name ?? code.toUpperCase();
+
+/** Document kinds by the names staff know them by. */
+export const documentKindChoices: Choice[] = DOCUMENT_KINDS.map((kind) => ({ id: kind.code, name: kind.name }));
+/** A stored kind's name; a code written some other way (through the API) shows as it is. */
+export const documentKindName = (code: string): string =>
+  DOCUMENT_KINDS.find((kind) => kind.code === code)?.name ?? code;

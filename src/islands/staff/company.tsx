@@ -1,27 +1,23 @@
 /** The home page's banners, the offices' contacts per country, and the company's documents. */
-import { Chip } from '@mui/material';
 import {
   ArrayInput,
   BooleanInput,
-  Create,
-  Datagrid,
-  Edit,
   FunctionField,
-  List,
   NumberInput,
   required,
   SelectInput,
-  SimpleForm,
   SimpleFormIterator,
   TextInput,
   useRecordContext,
   type RaRecord,
 } from 'react-admin';
 import type { components } from '../../lib/api/schema.gen.ts';
-import { ChangeHistory } from './changes.tsx';
-import { countryChoices, countryName } from './choices.ts';
+import { countryChoices, countryName, documentKindChoices, documentKindName } from './choices.ts';
 import { FieldRow } from './FieldRow.tsx';
+import { FlagChip } from './FlagChip.tsx';
 import { moment, money } from './format.ts';
+import { ResourceTable, resourceScreens } from './resource-screens.tsx';
+import { nullIfEmpty, only } from './resource-words.ts';
 import { ShopRichTextInput } from './RichText.tsx';
 import { COUNTRIES, COUNTRY_CODES, DEFAULT_COUNTRY } from '../../shared/countries.ts';
 import { paths } from '../../shared/paths.ts';
@@ -29,23 +25,14 @@ import { paths } from '../../shared/paths.ts';
 type Banner = components['schemas']['StaffBanner'] & RaRecord;
 type Contact = components['schemas']['StaffContact'] & RaRecord;
 
-const nullIfEmpty = (value: string) => (value === '' ? null : value);
-
 export function BannerList() {
   return (
-    <List exporter={false} perPage={100} title="Баннеры">
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <FunctionField label="Баннер" render={(b: Banner) => b.title} />
-        <FunctionField label="Страна" render={(b: Banner) => (b.country ? countryName(b.country) : 'все')} />
-        <FunctionField label="Порядок" render={(b: Banner) => b.position} />
-        <FunctionField
-          label="На сайте"
-          render={(b: Banner) =>
-            b.is_active ? <Chip size="small" color="success" label="Показан" /> : <Chip size="small" label="Скрыт" />
-          }
-        />
-      </Datagrid>
-    </List>
+    <ResourceTable title="Баннеры">
+      <FunctionField label="Баннер" render={(b: Banner) => b.title} />
+      <FunctionField label="Страна" render={(b: Banner) => (b.country ? countryName(b.country) : 'все')} />
+      <FunctionField label="Порядок" render={(b: Banner) => b.position} />
+      <FunctionField label="На сайте" render={(b: Banner) => <FlagChip on={b.is_active} yes="Показан" no="Скрыт" />} />
+    </ResourceTable>
   );
 }
 
@@ -76,51 +63,25 @@ function BannerFields() {
   );
 }
 
-const bannerBody = ({ title, subtitle, image, link, country, position, is_active }: Partial<Banner>) => ({
-  title,
-  subtitle,
-  image,
-  link,
-  country,
-  position,
-  is_active,
+const banner = resourceScreens<Banner>({
+  noun: { one: 'баннер', accusative: 'баннер', gender: 'm' },
+  label: (b) => b.title,
+  Fields: BannerFields,
+  body: only<Banner>(['title', 'subtitle', 'image', 'link', 'country', 'position', 'is_active']),
+  defaults: { position: 0, is_active: true, country: null },
+  history: { entity: 'banner' },
 });
-
-function BannerAside() {
-  const banner = useRecordContext<Banner>();
-  return banner ? <ChangeHistory entity="banner" id={banner.id} /> : null;
-}
-
-export function BannerEdit() {
-  return (
-    <Edit title="Баннер" mutationMode="pessimistic" transform={bannerBody} aside={<BannerAside />}>
-      <SimpleForm>
-        <BannerFields />
-      </SimpleForm>
-    </Edit>
-  );
-}
-
-export function BannerCreate() {
-  return (
-    <Create title="Новый баннер" redirect="list" transform={bannerBody}>
-      <SimpleForm defaultValues={{ position: 0, is_active: true, country: null }}>
-        <BannerFields />
-      </SimpleForm>
-    </Create>
-  );
-}
+export const BannerEdit = banner.Edit;
+export const BannerCreate = banner.Create;
 
 export function ContactList() {
   return (
-    <List exporter={false} perPage={100} title="Контакты">
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <FunctionField label="Город" render={(c: Contact) => `${c.city}, ${countryName(c.country)}`} />
-        <FunctionField label="Адрес" render={(c: Contact) => c.address} />
-        <FunctionField label="Телефоны" render={(c: Contact) => c.phones.join(', ')} />
-        <FunctionField label="Часы работы" render={(c: Contact) => c.working_hours || '—'} />
-      </Datagrid>
-    </List>
+    <ResourceTable title="Контакты">
+      <FunctionField label="Город" render={(c: Contact) => `${c.city}, ${countryName(c.country)}`} />
+      <FunctionField label="Адрес" render={(c: Contact) => c.address} />
+      <FunctionField label="Телефоны" render={(c: Contact) => c.phones.join(', ')} />
+      <FunctionField label="Часы работы" render={(c: Contact) => c.working_hours || '—'} />
+    </ResourceTable>
   );
 }
 
@@ -148,65 +109,50 @@ function ContactFields() {
   );
 }
 
-const contactBody = ({
-  country,
-  city,
-  address,
-  phones,
-  email,
-  working_hours,
-  whatsapp,
-  telegram,
-  position,
-}: Partial<Contact>) => ({
-  country,
-  city,
-  address,
-  phones,
-  email,
-  working_hours,
-  whatsapp,
-  telegram,
-  position,
+const contact = resourceScreens<Contact>({
+  noun: { one: 'контакт', accusative: 'контакт', gender: 'm' },
+  label: (c) => [c.city, c.address].filter(Boolean).join(', '),
+  Fields: ContactFields,
+  body: only<Contact>([
+    'country',
+    'city',
+    'address',
+    'phones',
+    'email',
+    'working_hours',
+    'whatsapp',
+    'telegram',
+    'position',
+  ]),
+  defaults: { country: 'kg', phones: [], position: 0 },
+  history: { entity: 'contact' },
 });
-
-function ContactAside() {
-  const contact = useRecordContext<Contact>();
-  return contact ? <ChangeHistory entity="contact" id={contact.id} /> : null;
-}
-
-export function ContactEdit() {
-  return (
-    <Edit title="Контакт" mutationMode="pessimistic" transform={contactBody} aside={<ContactAside />}>
-      <SimpleForm>
-        <ContactFields />
-      </SimpleForm>
-    </Edit>
-  );
-}
-
-export function ContactCreate() {
-  return (
-    <Create title="Новый контакт" redirect="list" transform={contactBody}>
-      <SimpleForm defaultValues={{ country: 'kg', phones: [], position: 0 }}>
-        <ContactFields />
-      </SimpleForm>
-    </Create>
-  );
-}
+export const ContactEdit = contact.Edit;
+export const ContactCreate = contact.Create;
 
 type ShopDocument = components['schemas']['StaffDocument'] & RaRecord;
 
 export function DocumentList() {
   return (
-    <List exporter={false} perPage={100} title="Документы">
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <FunctionField label="Документ" render={(d: ShopDocument) => d.title} />
-        <FunctionField label="Вид" render={(d: ShopDocument) => d.document_type} />
-        <FunctionField label="Адрес" render={(d: ShopDocument) => d.slug} />
-        <FunctionField label="Изменён" render={(d: ShopDocument) => moment(d.updated_at)} />
-      </Datagrid>
-    </List>
+    <ResourceTable title="Документы">
+      <FunctionField label="Документ" render={(d: ShopDocument) => d.title} />
+      <FunctionField label="Вид" render={(d: ShopDocument) => documentKindName(d.document_type)} />
+      <FunctionField label="Адрес" render={(d: ShopDocument) => d.slug} />
+      <FunctionField label="Изменён" render={(d: ShopDocument) => moment(d.updated_at)} />
+    </ResourceTable>
+  );
+}
+
+/** A document's kind by its Russian name; a kind written some other way (through the API) stays offered as it is. */
+function DocumentKindInput() {
+  const document = useRecordContext<ShopDocument>();
+  const known = documentKindChoices.some((kind) => kind.id === document?.document_type);
+  const choices =
+    document && !known
+      ? [...documentKindChoices, { id: document.document_type, name: document.document_type }]
+      : documentKindChoices;
+  return (
+    <SelectInput source="document_type" label="Вид" choices={choices} validate={required('Выберите вид документа.')} />
   );
 }
 
@@ -216,7 +162,7 @@ function DocumentFields() {
       <TextInput source="title" label="Название" fullWidth validate={required('Укажите название.')} />
       <FieldRow>
         <TextInput source="slug" label="Адрес" helperText="Пусто — из названия" />
-        <TextInput source="document_type" label="Вид" helperText="offer, privacy, licence…" validate={required()} />
+        <DocumentKindInput />
       </FieldRow>
       <ShopRichTextInput source="content" label="Текст" fullWidth />
       <TextInput source="file" label="Файл для скачивания (адрес)" fullWidth parse={nullIfEmpty} />
@@ -224,39 +170,16 @@ function DocumentFields() {
   );
 }
 
-const documentBody = ({ title, slug, document_type, content, file }: Partial<ShopDocument>) => ({
-  title,
-  slug,
-  document_type,
-  content,
-  file,
+const shopDocument = resourceScreens<ShopDocument>({
+  noun: { one: 'документ', accusative: 'документ', gender: 'm' },
+  label: (d) => d.title,
+  Fields: DocumentFields,
+  body: only<ShopDocument>(['title', 'slug', 'document_type', 'content', 'file']),
+  afterCreate: 'edit',
+  history: { entity: 'document', link: (d) => paths.document(DEFAULT_COUNTRY, d.slug) },
 });
-
-function DocumentAside() {
-  const document = useRecordContext<ShopDocument>();
-  if (!document) return null;
-  return <ChangeHistory entity="document" id={document.id} link={paths.document(DEFAULT_COUNTRY, document.slug)} />;
-}
-
-export function DocumentEdit() {
-  return (
-    <Edit title="Документ" mutationMode="pessimistic" transform={documentBody} aside={<DocumentAside />}>
-      <SimpleForm>
-        <DocumentFields />
-      </SimpleForm>
-    </Edit>
-  );
-}
-
-export function DocumentCreate() {
-  return (
-    <Create title="Новый документ" redirect="edit" transform={documentBody}>
-      <SimpleForm>
-        <DocumentFields />
-      </SimpleForm>
-    </Create>
-  );
-}
+export const DocumentEdit = shopDocument.Edit;
+export const DocumentCreate = shopDocument.Create;
 
 type PrintingPrice = components['schemas']['StaffPrintingPrice'] & RaRecord;
 
@@ -267,19 +190,15 @@ const priceCell = (p: PrintingPrice) =>
 
 export function PrintingPriceList() {
   return (
-    <List exporter={false} perPage={100} title="Цены на 3D-печать">
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <FunctionField label="Услуга" render={(p: PrintingPrice) => `${p.service}, ${p.material}`} />
-        <FunctionField label="За" render={(p: PrintingPrice) => p.unit} />
-        <FunctionField label="Цены" render={priceCell} />
-        <FunctionField
-          label="На сайте"
-          render={(p: PrintingPrice) =>
-            p.is_active ? <Chip size="small" color="success" label="Показана" /> : <Chip size="small" label="Скрыта" />
-          }
-        />
-      </Datagrid>
-    </List>
+    <ResourceTable title="Цены на 3D-печать">
+      <FunctionField label="Услуга" render={(p: PrintingPrice) => `${p.service}, ${p.material}`} />
+      <FunctionField label="За" render={(p: PrintingPrice) => p.unit} />
+      <FunctionField label="Цены" render={priceCell} />
+      <FunctionField
+        label="На сайте"
+        render={(p: PrintingPrice) => <FlagChip on={p.is_active} yes="Показана" no="Скрыта" />}
+      />
+    </ResourceTable>
   );
 }
 
@@ -312,47 +231,22 @@ function PrintingPriceFields() {
   );
 }
 
-const printingBody = ({
-  service,
-  material,
-  unit,
-  lead_time,
-  description,
-  position,
-  is_active,
-  prices,
-}: Partial<PrintingPrice>) => ({
-  service,
-  material,
-  unit,
-  lead_time,
-  description,
-  position,
-  is_active,
-  prices,
+const printingPrice = resourceScreens<PrintingPrice>({
+  noun: { one: 'услуга печати', accusative: 'услугу печати', gender: 'f' },
+  label: (p) => [p.service, p.material].filter(Boolean).join(', '),
+  Fields: PrintingPriceFields,
+  body: only<PrintingPrice>([
+    'service',
+    'material',
+    'unit',
+    'lead_time',
+    'description',
+    'position',
+    'is_active',
+    'prices',
+  ]),
+  defaults: { position: 0, is_active: true, prices: {} },
+  history: { entity: 'printing_price' },
 });
-
-function PrintingAside() {
-  const record = useRecordContext<PrintingPrice>();
-  return record ? <ChangeHistory entity="printing_price" id={record.id} /> : null;
-}
-
-export function PrintingPriceEdit() {
-  return (
-    <Edit title="Услуга печати" mutationMode="pessimistic" transform={printingBody} aside={<PrintingAside />}>
-      <SimpleForm>
-        <PrintingPriceFields />
-      </SimpleForm>
-    </Edit>
-  );
-}
-
-export function PrintingPriceCreate() {
-  return (
-    <Create title="Новая услуга печати" redirect="list" transform={printingBody}>
-      <SimpleForm defaultValues={{ position: 0, is_active: true, prices: {} }}>
-        <PrintingPriceFields />
-      </SimpleForm>
-    </Create>
-  );
-}
+export const PrintingPriceEdit = printingPrice.Edit;
+export const PrintingPriceCreate = printingPrice.Create;

@@ -1,29 +1,26 @@
 /** Courses: the list (upcoming or past, by city), and one editor for dates, price, seats and the text. */
-import { Chip } from '@mui/material';
 import {
   BooleanInput,
-  Create,
   Datagrid,
   DateInput,
-  Edit,
   FunctionField,
   List,
   NumberInput,
   required,
   SearchInput,
   SelectInput,
-  SimpleForm,
   SimpleList,
   TextInput,
-  useRecordContext,
   type RaRecord,
 } from 'react-admin';
 import type { components } from '../../lib/api/schema.gen.ts';
 import { CITIES } from '../../shared/cities.ts';
 import { paths } from '../../shared/paths.ts';
-import { ChangeHistory } from './changes.tsx';
 import { FieldRow } from './FieldRow.tsx';
+import { FlagChip } from './FlagChip.tsx';
 import { money } from './format.ts';
+import { resourceScreens } from './resource-screens.tsx';
+import { nullIfEmpty } from './resource-words.ts';
 import { ByScreen } from './responsive.tsx';
 import { ShopRichTextInput } from './RichText.tsx';
 import { useAllRecords } from './use-all-records.ts';
@@ -71,13 +68,7 @@ export function CourseList() {
             <FunctionField label="Свободно мест" render={(c: Course) => `${c.seats_left} из ${c.seats_total}`} />
             <FunctionField
               label="На сайте"
-              render={(c: Course) =>
-                c.is_published ? (
-                  <Chip size="small" color="success" label="Опубликован" />
-                ) : (
-                  <Chip size="small" label="Скрыт" />
-                )
-              }
+              render={(c: Course) => <FlagChip on={c.is_published} yes="Опубликован" no="Скрыт" />}
             />
           </Datagrid>
         }
@@ -93,8 +84,6 @@ function CategoryInput() {
     <SelectInput source="category.slug" label="Раздел" choices={choices} validate={required('Выберите раздел.')} />
   );
 }
-
-const nullIfEmpty = (value: string) => (value === '' ? null : value);
 
 function CourseFields() {
   return (
@@ -133,36 +122,23 @@ function CourseFields() {
   );
 }
 
-/** Only what the API takes; the category goes as its slug. */
-function toBody(data: Partial<Course> & { category?: Course['category'] | string }) {
-  const { id: _id, currency: _currency, updated_at: _updated, category, ...rest } = data;
-  return { ...rest, category: typeof category === 'string' ? category : category?.slug };
-}
-
-function CourseAside() {
-  const course = useRecordContext<Course>();
-  if (!course) return null;
-  const country = CITIES[course.city as keyof typeof CITIES]?.country ?? 'kg';
-  const link = course.is_published ? paths.course(country, course.slug) : null;
-  return <ChangeHistory entity="course" id={course.id} link={link} />;
-}
-
-export function CourseEdit() {
-  return (
-    <Edit title="Курс" mutationMode="pessimistic" transform={toBody} aside={<CourseAside />}>
-      <SimpleForm>
-        <CourseFields />
-      </SimpleForm>
-    </Edit>
-  );
-}
-
-export function CourseCreate() {
-  return (
-    <Create title="Новый курс" redirect="edit" transform={toBody}>
-      <SimpleForm defaultValues={{ day_starts: '10:00', day_ends: '18:00', is_published: true, seats_total: 12 }}>
-        <CourseFields />
-      </SimpleForm>
-    </Create>
-  );
-}
+const course = resourceScreens<Course>({
+  noun: { one: 'курс', accusative: 'курс', gender: 'm' },
+  label: (c) => c.title,
+  Fields: CourseFields,
+  // Only what the API takes; the category goes as its slug.
+  body: (values) => {
+    const { id: _id, currency: _currency, updated_at: _updated, category, ...rest } = values;
+    const picked = category as Course['category'] | string | undefined;
+    return { ...rest, category: typeof picked === 'string' ? picked : picked?.slug };
+  },
+  defaults: { day_starts: '10:00', day_ends: '18:00', is_published: true, seats_total: 12 },
+  afterCreate: 'edit',
+  history: {
+    entity: 'course',
+    link: (c) => (c.is_published ? paths.course(CITIES[c.city as keyof typeof CITIES]?.country ?? 'kg', c.slug) : null),
+  },
+  deleteNote: 'Записи на него останутся в заявках; чтобы убрать его с сайта, снимите публикацию.',
+});
+export const CourseEdit = course.Edit;
+export const CourseCreate = course.Create;

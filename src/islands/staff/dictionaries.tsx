@@ -1,36 +1,31 @@
 /** Short lists staff keep in order: course categories and product specifications. */
-import { Chip, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import {
   BooleanInput,
-  Create,
-  Datagrid,
-  Edit,
   FunctionField,
-  List,
   NumberInput,
   required,
   SelectInput,
-  SimpleForm,
   TextInput,
   useRecordContext,
   type RaRecord,
 } from 'react-admin';
 import type { components } from '../../lib/api/schema.gen.ts';
-import { ChangeHistory } from './changes.tsx';
 import { FieldRow } from './FieldRow.tsx';
+import { FlagChip } from './FlagChip.tsx';
+import { ResourceTable, resourceScreens } from './resource-screens.tsx';
+import { only } from './resource-words.ts';
 
 type CourseCategory = components['schemas']['StaffCourseCategory'] & RaRecord;
 type Specification = components['schemas']['StaffSpecification'] & RaRecord;
 
 export function CourseCategoryList() {
   return (
-    <List exporter={false} perPage={100} title="Разделы курсов">
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <FunctionField label="Раздел" render={(c: CourseCategory) => c.name} />
-        <FunctionField label="Адрес" render={(c: CourseCategory) => c.slug} />
-        <FunctionField label="Порядок" render={(c: CourseCategory) => c.position} />
-      </Datagrid>
-    </List>
+    <ResourceTable title="Разделы курсов">
+      <FunctionField label="Раздел" render={(c: CourseCategory) => c.name} />
+      <FunctionField label="Адрес" render={(c: CourseCategory) => c.slug} />
+      <FunctionField label="Порядок" render={(c: CourseCategory) => c.position} />
+    </ResourceTable>
   );
 }
 
@@ -47,42 +42,17 @@ function CourseCategoryFields() {
   );
 }
 
-const courseCategoryBody = ({ name, slug, description, position }: Partial<CourseCategory>) => ({
-  name,
-  slug,
-  description,
-  position,
+const courseCategory = resourceScreens<CourseCategory>({
+  noun: { one: 'раздел курсов', accusative: 'раздел курсов', gender: 'm' },
+  label: (c) => c.name,
+  Fields: CourseCategoryFields,
+  body: only<CourseCategory>(['name', 'slug', 'description', 'position']),
+  defaults: { position: 0 },
+  history: { entity: 'course_category' },
+  deleteNote: 'Раздел, в котором есть курсы, удалить нельзя: сначала перенесите их.',
 });
-
-function CourseCategoryAside() {
-  const record = useRecordContext<CourseCategory>();
-  return record ? <ChangeHistory entity="course_category" id={record.id} /> : null;
-}
-
-export function CourseCategoryEdit() {
-  return (
-    <Edit
-      title="Раздел курсов"
-      mutationMode="pessimistic"
-      transform={courseCategoryBody}
-      aside={<CourseCategoryAside />}
-    >
-      <SimpleForm>
-        <CourseCategoryFields />
-      </SimpleForm>
-    </Edit>
-  );
-}
-
-export function CourseCategoryCreate() {
-  return (
-    <Create title="Новый раздел курсов" redirect="list" transform={courseCategoryBody}>
-      <SimpleForm defaultValues={{ position: 0 }}>
-        <CourseCategoryFields />
-      </SimpleForm>
-    </Create>
-  );
-}
+export const CourseCategoryEdit = courseCategory.Edit;
+export const CourseCategoryCreate = courseCategory.Create;
 
 const KIND_CHOICES = [
   { id: 'text', name: 'Текст (оттенок, форма)' },
@@ -91,20 +61,16 @@ const KIND_CHOICES = [
 
 export function SpecificationList() {
   return (
-    <List exporter={false} perPage={100} title="Характеристики">
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <FunctionField label="Характеристика" render={(s: Specification) => s.name} />
-        <FunctionField label="Единица" render={(s: Specification) => s.unit ?? '—'} />
-        <FunctionField label="Значения" render={(s: Specification) => (s.kind === 'number' ? 'числа' : 'текст')} />
-        <FunctionField
-          label="В фильтрах"
-          render={(s: Specification) =>
-            s.is_filter ? <Chip size="small" color="success" label="Да" /> : <Chip size="small" label="Нет" />
-          }
-        />
-        <FunctionField label="Порядок" render={(s: Specification) => s.position} />
-      </Datagrid>
-    </List>
+    <ResourceTable title="Характеристики">
+      <FunctionField label="Характеристика" render={(s: Specification) => s.name} />
+      <FunctionField label="Единица" render={(s: Specification) => s.unit ?? '—'} />
+      <FunctionField label="Значения" render={(s: Specification) => (s.kind === 'number' ? 'числа' : 'текст')} />
+      <FunctionField
+        label="В фильтрах"
+        render={(s: Specification) => <FlagChip on={s.is_filter} yes="Да" no="Нет" />}
+      />
+      <FunctionField label="Порядок" render={(s: Specification) => s.position} />
+    </ResourceTable>
   );
 }
 
@@ -133,6 +99,7 @@ function SpecificationFields({ create = false }: { create?: boolean }) {
           source="kind"
           label="Значения"
           choices={KIND_CHOICES}
+          validate={required()}
           helperText="Как сравнивать значения; не меняется потом"
         />
       ) : (
@@ -143,44 +110,15 @@ function SpecificationFields({ create = false }: { create?: boolean }) {
   );
 }
 
-const specificationBody = ({ name, slug, unit, position, is_filter }: Partial<Specification>) => ({
-  name,
-  slug,
-  unit,
-  position,
-  is_filter,
+const specification = resourceScreens<Specification>({
+  noun: { one: 'характеристика', accusative: 'характеристику', gender: 'f' },
+  label: (s) => s.name,
+  Fields: SpecificationFields,
+  // The kind is chosen once, when the specification is created.
+  body: only<Specification>(['name', 'slug', 'unit', 'position', 'is_filter'], ['kind']),
+  defaults: { kind: 'text', is_filter: true, position: 0 },
+  history: { entity: 'specification' },
+  deleteNote: 'Её значения пропадут из карточек товаров и фильтров.',
 });
-
-function SpecificationAside() {
-  const record = useRecordContext<Specification>();
-  return record ? <ChangeHistory entity="specification" id={record.id} /> : null;
-}
-
-export function SpecificationEdit() {
-  return (
-    <Edit
-      title="Характеристика"
-      mutationMode="pessimistic"
-      transform={specificationBody}
-      aside={<SpecificationAside />}
-    >
-      <SimpleForm>
-        <SpecificationFields />
-      </SimpleForm>
-    </Edit>
-  );
-}
-
-export function SpecificationCreate() {
-  return (
-    <Create
-      title="Новая характеристика"
-      redirect="list"
-      transform={(data: Partial<Specification>) => ({ ...specificationBody(data), kind: data.kind })}
-    >
-      <SimpleForm defaultValues={{ kind: 'text', is_filter: true, position: 0 }}>
-        <SpecificationFields create />
-      </SimpleForm>
-    </Create>
-  );
-}
+export const SpecificationEdit = specification.Edit;
+export const SpecificationCreate = specification.Create;

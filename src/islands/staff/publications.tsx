@@ -1,23 +1,21 @@
 /** News, articles and site pages: list by kind and state, and one editor for creating and changing them. */
 import { Chip, Link, Typography } from '@mui/material';
 import {
-  Create,
   Datagrid,
   DateTimeInput,
-  Edit,
   FunctionField,
   List,
   required,
   SearchInput,
   SelectInput,
-  SimpleForm,
   TextInput,
   useRecordContext,
   type RaRecord,
 } from 'react-admin';
 import type { components } from '../../lib/api/schema.gen.ts';
-import { ChangeHistory } from './changes.tsx';
 import { moment } from './format.ts';
+import { resourceScreens } from './resource-screens.tsx';
+import { only } from './resource-words.ts';
 import { ShopRichTextInput } from './RichText.tsx';
 
 type Publication = components['schemas']['StaffPublication'] & RaRecord;
@@ -75,9 +73,12 @@ const parseTopics = (value: string) =>
     .map((t) => t.trim())
     .filter(Boolean);
 
-function PublicationFields() {
+function PublicationFields({ create }: { create: boolean }) {
   return (
     <>
+      {create ? (
+        <SelectInput source="kind" label="Раздел" choices={publicationKindChoices} validate={required()} />
+      ) : null}
       <TextInput source="title" label="Заголовок" fullWidth validate={required('Укажите заголовок.')} />
       <TextInput source="slug" label="Адрес" helperText="Латиница, цифры и дефисы; пусто — из заголовка" />
       <TextInput source="lead" label="Анонс" multiline minRows={2} fullWidth />
@@ -110,29 +111,19 @@ function PublicationLink() {
   );
 }
 
-function PublicationHistory() {
-  const publication = useRecordContext<Publication>();
-  return publication ? <ChangeHistory entity="publication" id={publication.id} /> : null;
-}
-
-export function PublicationEdit() {
-  return (
-    <Edit title="Публикация" mutationMode="pessimistic" aside={<PublicationHistory />}>
-      <PublicationLink />
-      <SimpleForm>
-        <PublicationFields />
-      </SimpleForm>
-    </Edit>
-  );
-}
-
-export function PublicationCreate() {
-  return (
-    <Create title="Новая публикация" redirect="edit">
-      <SimpleForm defaultValues={{ kind: 'news', topics: [], published_at: null }}>
-        <SelectInput source="kind" label="Раздел" choices={publicationKindChoices} validate={required()} />
-        <PublicationFields />
-      </SimpleForm>
-    </Create>
-  );
-}
+const publication = resourceScreens<Publication>({
+  noun: { one: 'публикация', accusative: 'публикацию', gender: 'f' },
+  label: (p) => p.title,
+  Fields: PublicationFields,
+  body: only<Publication>(
+    ['title', 'slug', 'lead', 'body', 'cover', 'cover_alt', 'topics', 'published_at', 'seo_title', 'seo_description'],
+    ['kind'],
+  ),
+  defaults: { kind: 'news', topics: [], published_at: null },
+  afterCreate: 'edit',
+  header: <PublicationLink />,
+  history: { entity: 'publication' },
+  deleteNote: 'Чтобы только убрать её с сайта, сделайте её черновиком: очистите дату публикации.',
+});
+export const PublicationEdit = publication.Edit;
+export const PublicationCreate = publication.Create;

@@ -5,6 +5,7 @@ import {
   Edit,
   FunctionField,
   List,
+  required,
   SaveButton,
   SearchInput,
   SelectInput,
@@ -186,7 +187,7 @@ export function RequestEdit() {
     <Edit title={<RequestTitle />} mutationMode="pessimistic" actions={<TopToolbar />}>
       <SimpleForm toolbar={<RequestToolbar />}>
         <RequestSummary />
-        <SelectInput source="status" label="Состояние" choices={requestStatusChoices} />
+        <SelectInput source="status" label="Состояние" choices={requestStatusChoices} validate={required()} />
         <TextInput
           source="notes"
           label="Заметки сотрудников"

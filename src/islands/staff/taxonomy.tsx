@@ -1,17 +1,11 @@
 /** Categories (the tree, order, shown or hidden) and brands. */
-import { Chip } from '@mui/material';
 import {
   AutocompleteArrayInput,
   BooleanInput,
-  Create,
-  Datagrid,
-  Edit,
   FunctionField,
-  List,
   NumberInput,
   required,
   SelectInput,
-  SimpleForm,
   TextInput,
   useRecordContext,
   type RaRecord,
@@ -19,34 +13,30 @@ import {
 import type { components } from '../../lib/api/schema.gen.ts';
 import { paths } from '../../shared/paths.ts';
 import { DEFAULT_COUNTRY } from '../../shared/countries.ts';
-import { ChangeHistory } from './changes.tsx';
 import { FieldRow } from './FieldRow.tsx';
+import { FlagChip } from './FlagChip.tsx';
+import { ResourceTable, resourceScreens } from './resource-screens.tsx';
+import { nullIfEmpty, only } from './resource-words.ts';
 import { useAllRecords } from './use-all-records.ts';
 
 type Category = components['schemas']['StaffCategory'] & RaRecord;
 type Brand = components['schemas']['StaffBrand'] & RaRecord;
 
-const nullIfEmpty = (value: string) => (value === '' ? null : value);
-
 export function CategoryList() {
   return (
-    <List exporter={false} perPage={100} title="Категории">
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <FunctionField
-          label="Категория"
-          render={(c: Category) => <span style={{ paddingLeft: `${c.depth * 1.5}rem` }}>{c.name}</span>}
-        />
-        <FunctionField label="Адрес" render={(c: Category) => c.slug} />
-        <FunctionField label="Порядок" render={(c: Category) => c.position} />
-        <FunctionField label="Товаров" render={(c: Category) => c.products} />
-        <FunctionField
-          label="На сайте"
-          render={(c: Category) =>
-            c.is_active ? <Chip size="small" color="success" label="Показана" /> : <Chip size="small" label="Скрыта" />
-          }
-        />
-      </Datagrid>
-    </List>
+    <ResourceTable title="Категории">
+      <FunctionField
+        label="Категория"
+        render={(c: Category) => <span style={{ paddingLeft: `${c.depth * 1.5}rem` }}>{c.name}</span>}
+      />
+      <FunctionField label="Адрес" render={(c: Category) => c.slug} />
+      <FunctionField label="Порядок" render={(c: Category) => c.position} />
+      <FunctionField label="Товаров" render={(c: Category) => c.products} />
+      <FunctionField
+        label="На сайте"
+        render={(c: Category) => <FlagChip on={c.is_active} yes="Показана" no="Скрыта" />}
+      />
+    </ResourceTable>
   );
 }
 
@@ -100,62 +90,25 @@ function CategoryFields() {
   );
 }
 
-const categoryBody = ({
-  name,
-  slug,
-  parent,
-  position,
-  description,
-  image,
-  is_active,
-  companions,
-}: Partial<Category>) => ({
-  name,
-  slug,
-  parent,
-  position,
-  description,
-  image,
-  is_active,
-  companions,
+const category = resourceScreens<Category>({
+  noun: { one: 'категория', accusative: 'категорию', gender: 'f' },
+  label: (c) => c.name,
+  Fields: CategoryFields,
+  body: only<Category>(['name', 'slug', 'parent', 'position', 'description', 'image', 'is_active', 'companions']),
+  defaults: { position: 0, is_active: true, parent: null },
+  history: { entity: 'category', link: (c) => (c.is_active ? paths.category(DEFAULT_COUNTRY, c.slug) : null) },
+  deleteNote: 'Удалить можно только пустую категорию: без товаров и подкатегорий.',
 });
-
-function CategoryAside() {
-  const category = useRecordContext<Category>();
-  if (!category) return null;
-  const link = category.is_active ? paths.category(DEFAULT_COUNTRY, category.slug) : null;
-  return <ChangeHistory entity="category" id={category.id} link={link} />;
-}
-
-export function CategoryEdit() {
-  return (
-    <Edit title="Категория" mutationMode="pessimistic" transform={categoryBody} aside={<CategoryAside />}>
-      <SimpleForm>
-        <CategoryFields />
-      </SimpleForm>
-    </Edit>
-  );
-}
-
-export function CategoryCreate() {
-  return (
-    <Create title="Новая категория" redirect="list" transform={categoryBody}>
-      <SimpleForm defaultValues={{ position: 0, is_active: true, parent: null }}>
-        <CategoryFields />
-      </SimpleForm>
-    </Create>
-  );
-}
+export const CategoryEdit = category.Edit;
+export const CategoryCreate = category.Create;
 
 export function BrandList() {
   return (
-    <List exporter={false} perPage={100} title="Бренды">
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <FunctionField label="Бренд" render={(b: Brand) => b.name} />
-        <FunctionField label="Страна" render={(b: Brand) => b.origin || '—'} />
-        <FunctionField label="Товаров" render={(b: Brand) => b.products} />
-      </Datagrid>
-    </List>
+    <ResourceTable title="Бренды">
+      <FunctionField label="Бренд" render={(b: Brand) => b.name} />
+      <FunctionField label="Страна" render={(b: Brand) => b.origin || '—'} />
+      <FunctionField label="Товаров" render={(b: Brand) => b.products} />
+    </ResourceTable>
   );
 }
 
@@ -173,35 +126,13 @@ function BrandFields() {
   );
 }
 
-const brandBody = ({ name, slug, origin, description, logo }: Partial<Brand>) => ({
-  name,
-  slug,
-  origin,
-  description,
-  logo,
+const brand = resourceScreens<Brand>({
+  noun: { one: 'бренд', accusative: 'бренд', gender: 'm' },
+  label: (b) => b.name,
+  Fields: BrandFields,
+  body: only<Brand>(['name', 'slug', 'origin', 'description', 'logo']),
+  history: { entity: 'brand', link: (b) => paths.brand(DEFAULT_COUNTRY, b.slug) },
+  deleteNote: 'Товары бренда останутся в каталоге без бренда.',
 });
-
-function BrandAside() {
-  const brand = useRecordContext<Brand>();
-  return brand ? <ChangeHistory entity="brand" id={brand.id} link={paths.brand(DEFAULT_COUNTRY, brand.slug)} /> : null;
-}
-
-export function BrandEdit() {
-  return (
-    <Edit title="Бренд" mutationMode="pessimistic" transform={brandBody} aside={<BrandAside />}>
-      <SimpleForm>
-        <BrandFields />
-      </SimpleForm>
-    </Edit>
-  );
-}
-
-export function BrandCreate() {
-  return (
-    <Create title="Новый бренд" redirect="list" transform={brandBody}>
-      <SimpleForm>
-        <BrandFields />
-      </SimpleForm>
-    </Create>
-  );
-}
+export const BrandEdit = brand.Edit;
+export const BrandCreate = brand.Create;

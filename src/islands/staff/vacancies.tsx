@@ -1,21 +1,16 @@
 /** Vacancies: the list (open ones first), and one editor for publishing, changing and closing them. */
-import { Chip } from '@mui/material';
 import {
   ArrayInput,
   BooleanInput,
-  Create,
   Datagrid,
   DateInput,
-  Edit,
   FunctionField,
   List,
   required,
   SelectInput,
-  SimpleForm,
   SimpleFormIterator,
   SimpleList,
   TextInput,
-  useRecordContext,
   type RaRecord,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
@@ -24,8 +19,10 @@ import { CITIES } from '../../shared/cities.ts';
 import { paths } from '../../shared/paths.ts';
 import { countryChoices, countryName } from './choices.ts';
 import { FieldRow } from './FieldRow.tsx';
+import { FlagChip } from './FlagChip.tsx';
+import { resourceScreens } from './resource-screens.tsx';
+import { nullIfEmpty, only } from './resource-words.ts';
 import { ByScreen } from './responsive.tsx';
-import { ChangeHistory } from './changes.tsx';
 
 type Vacancy = components['schemas']['Vacancy'] & RaRecord;
 
@@ -71,13 +68,7 @@ export function VacancyList() {
             <FunctionField label="Зарплата" render={salary} />
             <FunctionField
               label="Набор"
-              render={(v: Vacancy) =>
-                v.is_open ? (
-                  <Chip size="small" color="success" label="Открыта" />
-                ) : (
-                  <Chip size="small" label="Закрыта" />
-                )
-              }
+              render={(v: Vacancy) => <FlagChip on={v.is_open} yes="Открыта" no="Закрыта" />}
             />
           </Datagrid>
         }
@@ -104,8 +95,6 @@ function ListItems({ source, label }: { source: string; label: string }) {
     </ArrayInput>
   );
 }
-
-const nullIfEmpty = (value: string) => (value === '' ? null : value);
 
 function VacancyFields() {
   return (
@@ -139,71 +128,36 @@ function VacancyFields() {
   );
 }
 
-function VacancyLink() {
-  const vacancy = useRecordContext<Vacancy>();
-  if (!vacancy) return null;
-  return <ChangeHistory entity="vacancy" id={vacancy.id} link={paths.vacancy(vacancy.country, vacancy.slug)} />;
-}
-
-/** Only what the API takes: the read-only fields of the answer stay out of the PATCH. */
-function toBody(data: Partial<Vacancy>) {
-  const {
-    title,
-    slug,
-    country,
-    city,
-    employment_type,
-    salary_from,
-    salary_to,
-    lead,
-    duties,
-    requirements,
-    conditions,
-    is_open,
-    valid_through,
-  } = data;
-  return {
-    title,
-    slug,
-    country,
-    city,
-    employment_type,
-    salary_from,
-    salary_to,
-    lead,
-    duties,
-    requirements,
-    conditions,
-    is_open,
-    valid_through,
-  };
-}
-
-export function VacancyEdit() {
-  return (
-    <Edit title="Вакансия" mutationMode="pessimistic" transform={toBody} aside={<VacancyLink />}>
-      <SimpleForm>
-        <VacancyFields />
-      </SimpleForm>
-    </Edit>
-  );
-}
-
-export function VacancyCreate() {
-  return (
-    <Create title="Новая вакансия" redirect="edit" transform={toBody}>
-      <SimpleForm
-        defaultValues={{
-          country: 'kg',
-          employment_type: 'full_time',
-          is_open: true,
-          duties: [],
-          requirements: [],
-          conditions: [],
-        }}
-      >
-        <VacancyFields />
-      </SimpleForm>
-    </Create>
-  );
-}
+const vacancy = resourceScreens<Vacancy>({
+  noun: { one: 'вакансия', accusative: 'вакансию', gender: 'f' },
+  label: (v) => v.title,
+  Fields: VacancyFields,
+  body: only<Vacancy>([
+    'title',
+    'slug',
+    'country',
+    'city',
+    'employment_type',
+    'salary_from',
+    'salary_to',
+    'lead',
+    'duties',
+    'requirements',
+    'conditions',
+    'is_open',
+    'valid_through',
+  ]),
+  defaults: {
+    country: 'kg',
+    employment_type: 'full_time',
+    is_open: true,
+    duties: [],
+    requirements: [],
+    conditions: [],
+  },
+  afterCreate: 'edit',
+  history: { entity: 'vacancy', link: (v) => paths.vacancy(v.country, v.slug) },
+  deleteNote: 'Отклики на неё останутся в заявках; чтобы просто перестать их принимать, закройте набор.',
+});
+export const VacancyEdit = vacancy.Edit;
+export const VacancyCreate = vacancy.Create;
