@@ -103,11 +103,20 @@ export function quoteDelivery(
 const money = (country: CountryCode, amount: number) =>
   formatMoney(amount, toDisplayCurrency(COUNTRIES[country].currency));
 
+const CARRIER_TARIFF = 'по тарифу перевозчика, при получении';
+const FREE = 'бесплатно';
+
 /** The delivery line of a total: «250 сом», «бесплатно», «по тарифу перевозчика». */
 export function deliveryPriceText(country: CountryCode, quote: DeliveryQuote): string {
   if (quote.kind === 'courier') return money(country, quote.price);
-  if (quote.kind === 'carrier') return 'по тарифу перевозчика, при получении';
-  return 'бесплатно';
+  if (quote.kind === 'carrier') return CARRIER_TARIFF;
+  return FREE;
+}
+
+/** The same line for a placed order, from its stored price (`"250.00"`; null: the carrier's tariff). */
+export function orderDeliveryPriceText(country: CountryCode, price: string | null): string {
+  if (price === null) return CARRIER_TARIFF;
+  return Number(price) === 0 ? FREE : money(country, Number(price));
 }
 
 /** What to add for free delivery, or null: «До бесплатной доставки осталось 6 460 сом». */

@@ -80,6 +80,8 @@ export const paths = {
   /** The invoice of an order paid by bank transfer (PDF). */
   orderInvoice: (country: CountryCode, number: string) =>
     `/${country}/account/orders/${encodeURIComponent(number)}/invoice.pdf`,
+  /** The order's page in the back office (react-admin's hash route of a record's show view). */
+  staffOrder: (number: string) => `/staff/#/orders/${encodeURIComponent(number)}/show`,
 };
 
 /** A path with the query's non-empty values, in the order given. */

@@ -13,5 +13,16 @@ export function normalizePhone(input: string): string | null {
   return `+${digits}`;
 }
 
+/**
+ * The digits a stored number starts with, for a number (or its beginning) typed the local way:
+ * Kyrgyzstan's `0700 112 233` is `996700112233…`, Kazakhstan's `8 701 …` is `7701…`, as `normalizePhone`
+ * reads them. Null when the digits do not start with a local trunk prefix followed by at least three digits.
+ */
+export function localPhonePrefix(digits: string): string | null {
+  if (/^0\d{3,9}$/.test(digits)) return `996${digits.slice(1)}`;
+  if (/^8\d{3,10}$/.test(digits)) return `7${digits.slice(1)}`;
+  return null;
+}
+
 /** What a form and the API say of a number `normalizePhone` cannot read. */
 export const PHONE_INVALID = 'Введите номер телефона с кодом страны, например +996 555 123 456 или +7 701 123 45 67.';

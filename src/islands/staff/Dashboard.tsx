@@ -1,4 +1,4 @@
-/** The first screen: what waits for staff today. */
+/** The first screen: what waits for staff today, and how the day and the week go in each country. */
 import { useEffect, useState } from 'react';
 import {
   Alert,
@@ -19,7 +19,7 @@ import { REQUEST_KIND_LABELS } from '../../shared/request-states.ts';
 import { apiErrorMessage } from '../../lib/api/api-error.ts';
 import { countryName } from './choices.ts';
 import { createStaffActions } from './data-provider.ts';
-import { moment } from './format.ts';
+import { moment, money } from './format.ts';
 
 type DashboardData = components['schemas']['StaffDashboard'];
 
@@ -50,6 +50,62 @@ function Figure({ title, value, note, to }: { title: string; value: number; note
 const filterLink = (resource: string, filter: Record<string, string>) =>
   `/${resource}?filter=${encodeURIComponent(JSON.stringify(filter))}`;
 
+type CountryOrders = DashboardData['orders']['by_country'][number];
+type OrderPeriod = CountryOrders['today'];
+
+/** «5 заказов на 45 300 сом», and the cancelled ones, which the sum leaves out. */
+function periodText(period: OrderPeriod, currency: string): string {
+  const rule = new Intl.PluralRules('ru').select(period.count);
+  const orders = `${period.count} ${rule === 'one' ? 'заказ' : rule === 'few' ? 'заказа' : 'заказов'}`;
+  const value = period.count > period.cancelled ? ` на ${money(period.value, currency)}` : '';
+  const cancelled = period.cancelled ? ` (отменено: ${period.cancelled}, не в сумме)` : '';
+  return `${orders}${value}${cancelled}`;
+}
+
+/**
+ * Today's and this week's orders per country, each figure a link to the list filtered by exactly what it
+ * counts: the country and the moment its day (or week) began on its own clock.
+ */
+function OrdersByCountry({ countries }: { countries: CountryOrders[] }) {
+  return (
+    <Card variant="outlined" sx={{ mb: 3 }}>
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          Заказы
+        </Typography>
+        <Grid container spacing={2}>
+          {countries.map((c) => (
+            <Grid key={c.country} size={{ xs: 12, md: 6 }}>
+              <Typography variant="subtitle1" component="h3">
+                {countryName(c.country)}
+              </Typography>
+              <List dense disablePadding>
+                {(
+                  [
+                    ['Сегодня', c.today],
+                    ['С понедельника', c.week],
+                  ] as const
+                ).map(([label, period]) => (
+                  <ListItem key={label} disableGutters>
+                    <ListItemText
+                      primary={label}
+                      secondary={
+                        <Link to={filterLink('orders', { country: c.country, created_after: period.since })}>
+                          {periodText(period, c.currency)}
+                        </Link>
+                      }
+                    />
+                  </ListItem>
+                ))}
+              </List>
+            </Grid>
+          ))}
+        </Grid>
+      </CardContent>
+    </Card>
+  );
+}
+
 export function Dashboard() {
   const [data, setData] = useState<DashboardData | null>(null);
   const [error, setError] = useState('');
@@ -74,14 +130,7 @@ export function Dashboard() {
       {data ? (
         <>
           <Grid container spacing={2} sx={{ mb: 3 }}>
-            <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-              <Figure
-                title="Новых заказов за сутки"
-                value={data.orders.new_last_day}
-                to={filterLink('orders', { status: 'new' })}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
               <Figure
                 title="Ждут подтверждения"
                 value={data.orders.waiting}
@@ -93,10 +142,10 @@ export function Dashboard() {
                 to={filterLink('orders', { status: 'new' })}
               />
             </Grid>
-            <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
               <Figure title="Новых заявок" value={requestsWaiting} to={filterLink('requests', { status: 'new' })} />
             </Grid>
-            <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
               <Figure
                 title="Загрузки: идут / с ошибкой за неделю"
                 value={data.imports.running}
@@ -105,6 +154,7 @@ export function Dashboard() {
               />
             </Grid>
           </Grid>
+          <OrdersByCountry countries={data.orders.by_country} />
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, md: 6 }}>
               <Card variant="outlined">

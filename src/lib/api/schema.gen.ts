@@ -1064,6 +1064,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/staff/orders/bulk_status/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move several orders along the same step at once; each customer whose order moved is mailed
+         * @description One transaction: every order the rules let go to `status` moves whole (status, history, stock back when cancelled), the others stay as they are and are answered with the reason (`refused`, `not_found`); a failure moves none. Answers per order, in the order sent.
+         */
+        post: operations["staff_orders_bulk_status_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/orders/{number}/invoice/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The invoice of an order paid by bank transfer, as a PDF download (the one the customer got) */
+        get: operations["staff_orders_invoice_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/staff/dashboard/": {
         parameters: {
             query?: never;
@@ -1071,7 +1108,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What needs someone now: orders waiting, new requests, imports, awaited products */
+        /** What needs someone now and how the day goes: orders waiting, today's and this week's orders per country, new requests, imports, awaited products */
         get: operations["staff_dashboard_retrieve"];
         put?: never;
         post?: never;
@@ -2825,6 +2862,40 @@ export interface components {
             results: components["schemas"]["StaffOrder"][];
         };
         StaffOrder: components["schemas"]["Order"] & {
+            delivery?: {
+                /** @enum {string} */
+                method: "pickup" | "courier";
+                /** @description "0.00" when free (pickup, or above the free-delivery threshold); null when a transport company charges its tariff on receipt. */
+                price: string | null;
+                pickup_point: number | null;
+                pickup_address: string;
+                city: string;
+                address: string;
+                /** @example Курьером */
+                method_label: string;
+                /** @description The delivery price in words: «250 сом», «бесплатно», «по тарифу перевозчика, при получении». */
+                price_label: string;
+            };
+            payment?: {
+                /** @enum {string} */
+                method: "on_receipt" | "bank_transfer";
+                organisation: string;
+                tax_number: string;
+                /** @example Безналичный расчёт по счёту */
+                method_label: string;
+                /**
+                 * @description What the tax number is called in the country.
+                 * @example ИНН
+                 */
+                tax_number_label: string;
+            };
+            /** @description The invoice PDF of an order paid by bank transfer (not cancelled); null otherwise. */
+            invoice: {
+                /** @example /api/v1/staff/orders/KG-000123/invoice/ */
+                url: string;
+                /** @example Счёт KG-000123.pdf */
+                filename: string;
+            } | null;
             /** @description The account's own address; the contact email may differ. */
             account_email: string;
             /** @description The statuses this order may move to now (`orders/order-status.ts`). */
@@ -2839,11 +2910,14 @@ export interface components {
              * @enum {string|null}
              */
             from_status: "new" | "confirmed" | "shipped" | "completed" | "cancelled" | null;
+            from_status_label: string | null;
             /** @enum {string} */
             to_status: "new" | "confirmed" | "shipped" | "completed" | "cancelled";
             to_status_label: string;
             /** @enum {string} */
             source: "customer" | "staff" | "expiry";
+            /** @example сотрудник */
+            source_label: string;
             user: {
                 id: number;
                 email: string;
@@ -2861,13 +2935,83 @@ export interface components {
              */
             comment?: string;
         };
+        OrderBulkStatusResult: {
+            /** @description How many orders moved. */
+            moved: number;
+            results: {
+                number: string;
+                /** @enum {string} */
+                result: "moved" | "refused" | "not_found";
+                /**
+                 * @description The order's status now; null when there is no such order.
+                 * @enum {string|null}
+                 */
+                status: "new" | "confirmed" | "shipped" | "completed" | "cancelled" | null;
+                /** @description Why it did not move, in words; empty when it did. */
+                reason: string;
+            }[];
+        };
+        OrderBulkStatusChange: {
+            /**
+             * @example [
+             *       "KG-000123",
+             *       "KG-000124"
+             *     ]
+             */
+            numbers: string[];
+            /** @enum {string} */
+            status: "new" | "confirmed" | "shipped" | "completed" | "cancelled";
+            /**
+             * @description Kept in the history and mailed to the customer with the new status.
+             * @default
+             */
+            comment?: string;
+        };
         StaffDashboard: {
             orders: {
-                new_last_day: number;
                 /** @description Orders in status `new`. */
                 waiting: number;
                 /** Format: date-time */
                 oldest_waiting_since: string | null;
+                /** @description Orders placed today and this week (from Monday), on each country's clock; `since` is the filter `created_after` that lists them. */
+                by_country: {
+                    /** @enum {string} */
+                    country: "kg" | "kz";
+                    /** @enum {string} */
+                    currency: "KGS" | "KZT";
+                    today: {
+                        /**
+                         * Format: date-time
+                         * @description The period began: midnight in the country.
+                         */
+                        since: string;
+                        /** @description Orders placed since, whatever their status now. */
+                        count: number;
+                        /** @description Of them, those cancelled by now. */
+                        cancelled: number;
+                        /**
+                         * @description The totals of those not cancelled.
+                         * @example 45300.00
+                         */
+                        value: string;
+                    };
+                    week: {
+                        /**
+                         * Format: date-time
+                         * @description The period began: midnight in the country.
+                         */
+                        since: string;
+                        /** @description Orders placed since, whatever their status now. */
+                        count: number;
+                        /** @description Of them, those cancelled by now. */
+                        cancelled: number;
+                        /**
+                         * @description The totals of those not cancelled.
+                         * @example 45300.00
+                         */
+                        value: string;
+                    };
+                }[];
             };
             /** @description Visitor requests in status `new`, per kind. */
             requests: {
@@ -6939,6 +7083,8 @@ export interface operations {
                 offset?: number;
                 status?: "new" | "confirmed" | "shipped" | "completed" | "cancelled";
                 country?: "kg" | "kz";
+                payment_method?: "on_receipt" | "bank_transfer";
+                delivery_method?: "pickup" | "courier";
                 /** @description Placed at or after (a date or an ISO moment). */
                 created_after?: string;
                 /** @description Placed before (a date or an ISO moment). */
@@ -7092,6 +7238,106 @@ export interface operations {
                 };
             };
             /** @description No such order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_orders_bulk_status_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderBulkStatusChange"];
+            };
+        };
+        responses: {
+            /** @description What became of each order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderBulkStatusResult"];
+                };
+            };
+            /** @description No numbers, more than 100, a malformed number, or an unknown status */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_orders_invoice_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Content-Disposition: attachment`, `Cache-Control: private, no-store` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such order, or it has no invoice (paid on receipt, or cancelled) */
             404: {
                 headers: {
                     [name: string]: unknown;

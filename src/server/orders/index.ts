@@ -10,7 +10,6 @@ export {
   cancelOwnOrder,
   cancelUnconfirmedOrders,
   changeOrderStatus,
-  changeOrderStatusAsStaff,
   erasePersonalDataOfOrders,
   placeOrder,
   type PlacedOrder,
@@ -27,4 +26,5 @@ export {
   type StaffOrder,
   type StaffOrderOrdering,
 } from './staff-orders.queries.ts';
-export { hasInvoice, invoiceFilename, renderInvoicePdf } from './invoice.ts';
+export { changeOrderStatusAsStaff, changeOrderStatusesAsStaff, type BulkMoveOutcome } from './staff-orders.service.ts';
+export { hasInvoice, invoiceFilename, invoiceHeaders, renderInvoicePdf } from './invoice.ts';

@@ -19,6 +19,16 @@ export const hasInvoice = (order: Pick<Order, 'payment' | 'status'>) =>
 
 export const invoiceFilename = (order: Pick<Order, 'number'>) => `Счёт ${order.number}.pdf`;
 
+/** The headers of the invoice's download: a PDF attachment under its Russian name, never cached. */
+export function invoiceHeaders(order: Pick<Order, 'number'>): Record<string, string> {
+  return {
+    'Content-Type': 'application/pdf',
+    'Content-Disposition': `attachment; filename="invoice-${order.number}.pdf"; filename*=UTF-8''${encodeURIComponent(invoiceFilename(order))}`,
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'private, no-store',
+  };
+}
+
 /** Banking days the invoice holds its prices for. */
 const VALID_DAYS = 5;
 

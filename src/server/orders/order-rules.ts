@@ -3,6 +3,7 @@
  * database here: `orders.service.ts` reads the offers (locked) and hands them in.
  */
 import type { CountryCode } from '../../shared/countries.ts';
+import { TAX_NUMBER } from '../../shared/order-methods.ts';
 import { stockProblem, stockProblemText } from '../../shared/stock.ts';
 import type { ProductForOrder } from '../catalog/offers.service.ts';
 
@@ -91,11 +92,7 @@ export function priceOrder(
   return { ok: true, lines, total: fromCents(total) };
 }
 
-/** ИНН in Kyrgyzstan: 14 digits; БИН in Kazakhstan: 12 digits. */
-export const TAX_NUMBER = {
-  kg: { name: 'ИНН', digits: 14 },
-  kz: { name: 'БИН', digits: 12 },
-} as const satisfies Record<CountryCode, { name: string; digits: number }>;
+export { TAX_NUMBER };
 
 /** Null when the number is right for the country, else the message. */
 export function taxNumberProblem(country: CountryCode, value: string): string | null {

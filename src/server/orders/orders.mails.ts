@@ -1,5 +1,7 @@
 import { COUNTRIES } from '../../shared/countries.ts';
+import { orderDeliveryPriceText } from '../../shared/delivery.ts';
 import { formatMoney, toDisplayCurrency } from '../../shared/money.ts';
+import { DELIVERY_METHOD_LABELS, PAYMENT_METHOD_LABELS, TAX_NUMBER } from '../../shared/order-methods.ts';
 import { paths } from '../../shared/paths.ts';
 import { formatPhone } from '../../shared/phone.ts';
 import { GOODS, plural } from '../../shared/plural.ts';
@@ -8,7 +10,6 @@ import { env } from '../env.ts';
 import { renderMail, sendMail, sendMails, withinMailboxQuota } from '../mail/index.ts';
 import { absoluteUrl } from '../site-url.ts';
 import { ORDER_LIMITS } from './order-limits.ts';
-import { TAX_NUMBER } from './order-rules.ts';
 import { ORDER_STATUS_LABELS } from './order-status.ts';
 import type { Order } from './orders.types.ts';
 import { hasInvoice, invoiceFilename, renderInvoicePdf } from './invoice.ts';
@@ -21,20 +22,19 @@ export const orderMoney = (order: Pick<Order, 'currency'>, amount: string) =>
   formatMoney(Number(amount), toDisplayCurrency(order.currency));
 
 export function deliveryText(order: Order): string {
-  return order.delivery.method === 'pickup'
-    ? `Самовывоз: ${order.delivery.pickupAddress}`
-    : `Курьером: ${order.delivery.city}, ${order.delivery.address}`;
+  const where =
+    order.delivery.method === 'pickup'
+      ? order.delivery.pickupAddress
+      : `${order.delivery.city}, ${order.delivery.address}`;
+  return `${DELIVERY_METHOD_LABELS[order.delivery.method]}: ${where}`;
 }
 
 /** The delivery line of the order's totals: «250 сом», «бесплатно», «по тарифу перевозчика, при получении». */
-export function deliveryPriceText(order: Order): string {
-  if (order.delivery.price === null) return 'по тарифу перевозчика, при получении';
-  return Number(order.delivery.price) === 0 ? 'бесплатно' : orderMoney(order, order.delivery.price);
-}
+export const deliveryPriceText = (order: Order): string => orderDeliveryPriceText(order.country, order.delivery.price);
 
 export function paymentText(order: Order): string {
-  if (order.payment.method === 'on_receipt') return 'Оплата при получении';
-  return `Безналичный расчёт: ${order.payment.organisation}, ${TAX_NUMBER[order.country].name} ${order.payment.taxNumber}`;
+  if (order.payment.method === 'on_receipt') return PAYMENT_METHOD_LABELS.on_receipt;
+  return `${PAYMENT_METHOD_LABELS.bank_transfer}: ${order.payment.organisation}, ${TAX_NUMBER[order.country].name} ${order.payment.taxNumber}`;
 }
 
 const lineText = (order: Order) =>
@@ -96,6 +96,7 @@ export async function sendOrderMails(
       ...summary,
       ...(order.comment ? [`Комментарий: ${order.comment}`] : []),
     ],
+    action: { label: 'Открыть заказ в управлении', url: absoluteUrl(paths.staffOrder(order.number)) },
   });
   const invoice = hasInvoice(order) ? await renderInvoicePdf(order) : null;
   const staffMail = {
@@ -149,6 +150,7 @@ export async function sendOrderCancelledMails(
       `${COUNTRIES[order.country].name}, ${total}. Покупатель: ${order.contact.name}, ${formatPhone(order.contact.phone)}`,
       'Товары вернулись в продажу.',
     ],
+    action: { label: 'Открыть заказ в управлении', url: absoluteUrl(paths.staffOrder(order.number)) },
   });
   const mails = [
     sendMail({

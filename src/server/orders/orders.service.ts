@@ -43,7 +43,7 @@ import {
   transitionRefusal,
   type OrderStatus,
 } from './order-status.ts';
-import { sendOrderCancelledMails, sendOrderMails, sendOrderStatusMail } from './orders.mails.ts';
+import { sendOrderCancelledMails, sendOrderMails } from './orders.mails.ts';
 import { findAccountEmail, findOrderById, toOrder, type LineRow, type OrderRow } from './orders.queries.ts';
 import type { Order, OrderInput, Orderer } from './orders.types.ts';
 
@@ -327,11 +327,6 @@ async function offersForOrder(
   return new Map((await lockOffersForOrder(write, country, ids)).map((p) => [p.productId, p]));
 }
 
-/**
- * Moves the order to `to` inside `write`, after `check` has seen its status (under a lock on the
- * order); cancelling gives its stock back through the catalog's door, which wakes back-in-stock
- * alerts. Answers the country, or null when there is no such order.
- */
 /** Who moves an order, for its history (`order_events`). */
 export interface OrderMove {
   source: 'customer' | 'staff' | 'expiry';
@@ -339,7 +334,12 @@ export interface OrderMove {
   comment?: string;
 }
 
-async function moveOrder(
+/**
+ * Moves the order to `to` inside `write`, after `check` has seen its status (under a lock on the
+ * order); cancelling gives its stock back through the catalog's door, which wakes back-in-stock
+ * alerts. Answers the country, or null when there is no such order.
+ */
+export async function moveOrder(
   write: CatalogWrite,
   orderId: number,
   to: OrderStatus,
@@ -394,29 +394,6 @@ export async function changeOrderStatus(
   );
   if (!moved) throw new NotFoundError('Заказ не найден.');
   return (await findOrderById(orderId))!;
-}
-
-/**
- * A staff member moves an order by its number along the rules, with a comment for its history; the
- * customer is mailed the new status at the account's address (and the comment, when there is one).
- * @throws NotFoundError, ValidationError `{status: [...]}` for a move the rules refuse
- */
-export async function changeOrderStatusAsStaff(
-  staffId: number,
-  number: string,
-  to: OrderStatus,
-  comment = '',
-): Promise<Order> {
-  const [found] = await queryRows<{ id: number }>(
-    await getDb(),
-    sql`select id from orders where number = ${number.toUpperCase()}`,
-  );
-  if (!found) throw new NotFoundError('Заказ не найден.');
-  const order = await changeOrderStatus(found.id, to, { userId: staffId, comment });
-  await detachedFromRequest(async () =>
-    sendOrderStatusMail(order, await findAccountEmail(order.userId), comment),
-  ).catch((error: unknown) => log.error({ err: error, order: order.number }, 'Could not queue the status mail'));
-  return order;
 }
 
 /**

@@ -4,6 +4,8 @@
  */
 import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { CountryCode } from '../../shared/countries.ts';
+import type { DeliveryMethod, PaymentMethod } from '../../shared/order-methods.ts';
+import { localPhonePrefix } from '../../shared/phone-input.ts';
 import { getDb } from '../db/client.ts';
 import { containing } from '../db/like.ts';
 import { orderEvents, orders, users } from '../db/schema/index.ts';
@@ -17,6 +19,8 @@ export type StaffOrderOrdering = (typeof STAFF_ORDER_ORDERINGS)[number];
 export interface StaffOrderFilters {
   status?: OrderStatus;
   country?: CountryCode;
+  paymentMethod?: PaymentMethod;
+  deliveryMethod?: DeliveryMethod;
   /** Placed at or after this moment. */
   createdFrom?: Date;
   /** Placed before this moment. */
@@ -46,14 +50,17 @@ export interface OrderEvent {
 function searchCondition(search: string): SQL | undefined {
   const text = search.trim();
   if (!text) return undefined;
-  const digits = text.replace(/\D/g, '');
+  const digits = /^[\d\s()+.-]+$/.test(text) ? text.replace(/\D/g, '') : '';
+  // Phones are stored as +996555123456; people type them with spaces, dashes and brackets, and the local way.
+  const phoneDigits = sql`regexp_replace(${orders.contactPhone}, '\\D', '', 'g')`;
+  const local = localPhonePrefix(digits);
   return or(
     ilike(orders.number, containing(text)),
     ilike(orders.contactEmail, containing(text)),
     ilike(users.email, containing(text)),
     ilike(orders.contactName, containing(text)),
-    // Phones are stored as +996555123456; people type them with spaces, dashes and brackets.
-    digits.length >= 3 ? sql`regexp_replace(${orders.contactPhone}, '\\D', '', 'g') like ${`%${digits}%`}` : undefined,
+    digits.length >= 3 ? sql`${phoneDigits} like ${`%${digits}%`}` : undefined,
+    local ? sql`${phoneDigits} like ${`${local}%`}` : undefined,
   );
 }
 
@@ -72,6 +79,8 @@ export async function listOrdersForStaff(filters: StaffOrderFilters): Promise<{ 
   const where = and(
     filters.status ? eq(orders.status, filters.status) : undefined,
     filters.country ? eq(orders.country, filters.country) : undefined,
+    filters.paymentMethod ? eq(orders.paymentMethod, filters.paymentMethod) : undefined,
+    filters.deliveryMethod ? eq(orders.deliveryMethod, filters.deliveryMethod) : undefined,
     filters.createdFrom ? gte(orders.createdAt, filters.createdFrom) : undefined,
     filters.createdBefore ? lt(orders.createdAt, filters.createdBefore) : undefined,
     filters.search ? searchCondition(filters.search) : undefined,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { courierCity, freeDeliveryHint, mainCityDeliveryText, quoteDelivery } from '../../../src/shared/delivery.ts';
+import {
+  courierCity,
+  freeDeliveryHint,
+  mainCityDeliveryText,
+  orderDeliveryPriceText,
+  quoteDelivery,
+} from '../../../src/shared/delivery.ts';
 
 const courier = (city: string) => ({ method: 'courier' as const, city });
 
@@ -42,5 +48,12 @@ describe('delivery prices (shared/delivery.ts)', () => {
     );
     expect(freeDeliveryHint('kg', quoteDelivery('kg', courier('Бишкек'), 12_000))).toBeNull();
     expect(mainCityDeliveryText('kz')).toBe('Доставка по Алматы — 1\u00a0500\u00a0₸, бесплатно от 60\u00a0000\u00a0₸.');
+  });
+
+  it("says a placed order's stored delivery price in the same words", () => {
+    expect(orderDeliveryPriceText('kg', '250.00')).toBe('250\u00a0сом');
+    expect(orderDeliveryPriceText('kz', '1500.00')).toBe('1\u00a0500\u00a0₸');
+    expect(orderDeliveryPriceText('kg', '0.00')).toBe('бесплатно');
+    expect(orderDeliveryPriceText('kg', null)).toBe('по тарифу перевозчика, при получении');
   });
 });

@@ -10,7 +10,15 @@ import {
 } from '../../content/publications.service.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import { PRODUCT_EDIT_TEXT, saveProduct } from '../../imports/product-edits.ts';
-import { changeOrderStatusAsStaff, findOrderForStaff, listOrdersForStaff } from '../../orders/index.ts';
+import {
+  changeOrderStatusAsStaff,
+  changeOrderStatusesAsStaff,
+  findOrderForStaff,
+  hasInvoice,
+  invoiceHeaders,
+  listOrdersForStaff,
+  renderInvoicePdf,
+} from '../../orders/index.ts';
 import type { AppRouteHandler } from '../create-router.ts';
 import { toMappedPage } from '../pagination.ts';
 import { findInboxRequest, listInbox, readRequestFile, updateInboxRequest } from '../../requests/requests-inbox.ts';
@@ -20,6 +28,7 @@ import {
 } from '../../requests/newsletter.queries.ts';
 import { servedFileBody, servedFileHeaders } from '../../requests/served-files.ts';
 import {
+  toBulkStatusJson,
   toDashboardJson,
   toInboxRequestJson,
   toStaffOrderDetailJson,
@@ -39,6 +48,8 @@ export const listOrders: AppRouteHandler<typeof routes.listOrders> = async (c) =
   const found = await listOrdersForStaff({
     status: query.status,
     country: query.country,
+    paymentMethod: query.payment_method,
+    deliveryMethod: query.delivery_method,
     createdFrom: query.created_after,
     createdBefore: query.created_before,
     search: query.search,
@@ -62,6 +73,25 @@ export const changeStatus: AppRouteHandler<typeof routes.changeStatus> = async (
   const found = await findOrderForStaff(number);
   if (!found) throw new NotFoundError(NO_ORDER);
   return c.json(toStaffOrderDetailJson(found), 200);
+};
+
+export const bulkChangeStatus: AppRouteHandler<typeof routes.bulkChangeStatus> = async (c) => {
+  const { numbers, status, comment } = c.req.valid('json');
+  const outcomes = await changeOrderStatusesAsStaff(c.get('user')!.id, numbers, status, comment);
+  return c.json(toBulkStatusJson(outcomes), 200);
+};
+
+export const orderInvoice: AppRouteHandler<typeof routes.orderInvoice> = async (c) => {
+  const found = await findOrderForStaff(c.req.valid('param').number);
+  if (!found) throw new NotFoundError(NO_ORDER);
+  const { order } = found;
+  if (!hasInvoice(order))
+    throw new NotFoundError(
+      order.status === 'cancelled'
+        ? 'Заказ отменён: счёт по нему не действует.'
+        : 'Этот заказ оплачивается при получении: счёта нет.',
+    );
+  return c.body(new Uint8Array(await renderInvoicePdf(order)), 200, invoiceHeaders(order));
 };
 
 export const dashboard: AppRouteHandler<typeof routes.dashboard> = async (c) =>

@@ -1,29 +1,61 @@
-import type { Dashboard } from '../../back-office/dashboard.queries.ts';
-import { allowedTransitions, ORDER_STATUS_LABELS, type OrderEvent, type StaffOrder } from '../../orders/index.ts';
+import type { Dashboard, OrderPeriod } from '../../back-office/dashboard.queries.ts';
+import {
+  allowedTransitions,
+  deliveryPriceText,
+  hasInvoice,
+  invoiceFilename,
+  ORDER_STATUS_LABELS,
+  type BulkMoveOutcome,
+  type OrderEvent,
+  type StaffOrder,
+} from '../../orders/index.ts';
+import { DELIVERY_METHOD_LABELS, PAYMENT_METHOD_LABELS, TAX_NUMBER } from '../../../shared/order-methods.ts';
 import { REQUEST_KIND_LABELS, REQUEST_STATUS_LABELS, type InboxRequest } from '../../requests/requests-inbox.ts';
 import type { StaffProduct, StaffProductDetail } from '../../catalog/staff-products.queries.ts';
 import type { StaffPublication } from '../../content/publications.service.ts';
 import { paths } from '../../../shared/paths.ts';
-import { DEFAULT_COUNTRY } from '../../../shared/countries.ts';
+import { COUNTRIES, DEFAULT_COUNTRY } from '../../../shared/countries.ts';
 import { SUBSCRIPTION_STATE_LABELS, type Subscriber } from '../../requests/newsletter.queries.ts';
 import { toOrderJson } from '../orders/orders.mappers.ts';
 
+const EVENT_SOURCE_LABELS: Record<OrderEvent['source'], string> = {
+  customer: 'покупатель',
+  staff: 'сотрудник',
+  expiry: 'автоматически',
+};
+
 export function toStaffOrderJson(order: StaffOrder) {
+  const json = toOrderJson(order);
   return {
-    ...toOrderJson(order),
+    ...json,
+    delivery: {
+      ...json.delivery,
+      method_label: DELIVERY_METHOD_LABELS[order.delivery.method],
+      price_label: deliveryPriceText(order),
+    },
+    payment: {
+      ...json.payment,
+      method_label: PAYMENT_METHOD_LABELS[order.payment.method],
+      tax_number_label: TAX_NUMBER[order.country].name,
+    },
+    invoice: hasInvoice(order) ? { url: staffInvoiceUrl(order.number), filename: invoiceFilename(order) } : null,
     account_email: order.accountEmail,
     allowed_statuses: [...allowedTransitions(order.status)],
   };
 }
+
+export const staffInvoiceUrl = (number: string) => `/api/v1/staff/orders/${encodeURIComponent(number)}/invoice/`;
 
 export function toStaffOrderDetailJson({ order, events }: { order: StaffOrder; events: OrderEvent[] }) {
   return {
     ...toStaffOrderJson(order),
     history: events.map((event) => ({
       from_status: event.fromStatus,
+      from_status_label: event.fromStatus ? ORDER_STATUS_LABELS[event.fromStatus] : null,
       to_status: event.toStatus,
       to_status_label: ORDER_STATUS_LABELS[event.toStatus],
       source: event.source,
+      source_label: EVENT_SOURCE_LABELS[event.source],
       user: event.user,
       comment: event.comment,
       created_at: event.createdAt.toISOString(),
@@ -31,12 +63,28 @@ export function toStaffOrderDetailJson({ order, events }: { order: StaffOrder; e
   };
 }
 
+export function toBulkStatusJson(outcomes: BulkMoveOutcome[]) {
+  return { moved: outcomes.filter((o) => o.result === 'moved').length, results: outcomes };
+}
+
+const toOrderPeriodJson = (period: OrderPeriod) => ({
+  since: period.since.toISOString(),
+  count: period.count,
+  cancelled: period.cancelled,
+  value: period.value,
+});
+
 export function toDashboardJson(dashboard: Dashboard) {
   return {
     orders: {
-      new_last_day: dashboard.orders.newLastDay,
       waiting: dashboard.orders.waiting,
       oldest_waiting_since: dashboard.orders.oldestWaitingSince?.toISOString() ?? null,
+      by_country: dashboard.orders.byCountry.map((c) => ({
+        country: c.country,
+        currency: COUNTRIES[c.country].currency,
+        today: toOrderPeriodJson(c.today),
+        week: toOrderPeriodJson(c.week),
+      })),
     },
     requests: dashboard.requests,
     imports: { running: dashboard.imports.running, failed_last_week: dashboard.imports.failedLastWeek },

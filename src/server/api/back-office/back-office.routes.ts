@@ -60,13 +60,49 @@ export const changeStatus = createRoute({
   },
 });
 
+export const bulkChangeStatus = createRoute({
+  operationId: 'staff_orders_bulk_status_create',
+  method: 'post',
+  path: '/staff/orders/bulk_status/',
+  tags,
+  security,
+  summary: 'Move several orders along the same step at once; each customer whose order moved is mailed',
+  description:
+    'One transaction: every order the rules let go to `status` moves whole (status, history, stock back when cancelled), the others stay as they are and are answered with the reason (`refused`, `not_found`); a failure moves none. Answers per order, in the order sent.',
+  request: { body: { content: { 'application/json': { schema: s.bulkStatusChangeBody } }, required: true } },
+  responses: {
+    200: jsonContent(s.bulkStatusResultSchema, 'What became of each order'),
+    400: jsonContent(fieldErrorsSchema, 'No numbers, more than 100, a malformed number, or an unknown status'),
+    ...staff,
+  },
+});
+
+export const orderInvoice = createRoute({
+  operationId: 'staff_orders_invoice_retrieve',
+  method: 'get',
+  path: '/staff/orders/{number}/invoice/',
+  tags,
+  security,
+  summary: 'The invoice of an order paid by bank transfer, as a PDF download (the one the customer got)',
+  request: { params: s.staffOrderNumberParam },
+  responses: {
+    200: {
+      content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+      description: '`Content-Disposition: attachment`, `Cache-Control: private, no-store`',
+    },
+    ...staff,
+    404: jsonContent(detailSchema, 'No such order, or it has no invoice (paid on receipt, or cancelled)'),
+  },
+});
+
 export const dashboard = createRoute({
   operationId: 'staff_dashboard_retrieve',
   method: 'get',
   path: '/staff/dashboard/',
   tags,
   security,
-  summary: 'What needs someone now: orders waiting, new requests, imports, awaited products',
+  summary:
+    "What needs someone now and how the day goes: orders waiting, today's and this week's orders per country, new requests, imports, awaited products",
   responses: { 200: jsonContent(s.dashboardSchema, 'The counts'), ...staff },
 });
 

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { COUNTRY_CODES } from '../../../shared/countries.ts';
+import { COUNTRY_CODES, CURRENCY_CODES } from '../../../shared/countries.ts';
+import { DELIVERY_METHODS, PAYMENT_METHODS } from '../../../shared/order-methods.ts';
 import { ORDER_NUMBER_PATTERN, ORDER_STATUSES, STAFF_ORDER_ORDERINGS } from '../../orders/index.ts';
 import { STAFF_PRODUCT_ORDERINGS } from '../../catalog/staff-products.queries.ts';
 import { REQUEST_KINDS, REQUEST_STATUSES } from '../../requests/requests-inbox.ts';
@@ -26,10 +27,19 @@ const moment = (what: string) =>
     .optional()
     .openapi({ param: { description: what }, type: 'string', format: 'date-time' });
 
+const paymentMethodEnum = z.enum(PAYMENT_METHODS, {
+  error: `Неизвестный способ оплаты. Допустимые значения: ${PAYMENT_METHODS.join(', ')}.`,
+});
+const deliveryMethodEnum = z.enum(DELIVERY_METHODS, {
+  error: `Неизвестный способ доставки. Допустимые значения: ${DELIVERY_METHODS.join(', ')}.`,
+});
+
 export const staffOrderListQuery = z.object({
   ...paginationQuery(25),
   status: statusEnum.optional(),
   country: countryEnum.optional(),
+  payment_method: paymentMethodEnum.optional(),
+  delivery_method: deliveryMethodEnum.optional(),
   created_after: moment('Placed at or after (a date or an ISO moment).'),
   created_before: moment('Placed before (a date or an ISO moment).'),
   search: text(100)
@@ -51,9 +61,11 @@ export const staffOrderNumberParam = z.object({
 const eventSchema = z
   .object({
     from_status: statusEnum.nullable().openapi({ description: 'Null for the placing of the order.' }),
+    from_status_label: z.string().nullable(),
     to_status: statusEnum,
     to_status_label: z.string(),
     source: z.enum(['customer', 'staff', 'expiry']),
+    source_label: z.string().openapi({ example: 'сотрудник' }),
     user: z.object({ id: z.number().int(), email: z.string() }).nullable(),
     comment: z.string(),
     created_at: z.string().openapi({ format: 'date-time' }),
@@ -62,6 +74,25 @@ const eventSchema = z
 
 export const staffOrderSchema = orderSchema
   .extend({
+    delivery: orderSchema.shape.delivery.extend({
+      method_label: z.string().openapi({ example: 'Курьером' }),
+      price_label: z.string().openapi({
+        description: 'The delivery price in words: «250 сом», «бесплатно», «по тарифу перевозчика, при получении».',
+      }),
+    }),
+    payment: orderSchema.shape.payment.extend({
+      method_label: z.string().openapi({ example: 'Безналичный расчёт по счёту' }),
+      tax_number_label: z
+        .string()
+        .openapi({ description: 'What the tax number is called in the country.', example: 'ИНН' }),
+    }),
+    invoice: z
+      .object({
+        url: z.string().openapi({ example: '/api/v1/staff/orders/KG-000123/invoice/' }),
+        filename: z.string().openapi({ example: 'Счёт KG-000123.pdf' }),
+      })
+      .nullable()
+      .openapi({ description: 'The invoice PDF of an order paid by bank transfer (not cancelled); null otherwise.' }),
     account_email: z.string().openapi({ description: "The account's own address; the contact email may differ." }),
     allowed_statuses: z
       .array(statusEnum)
@@ -86,12 +117,61 @@ export const statusChangeBody = z
   })
   .openapi('OrderStatusChange');
 
+export const bulkStatusChangeBody = z
+  .object({
+    numbers: z
+      .array(z.string().regex(ORDER_NUMBER_PATTERN, 'Номер заказа выглядит так: KG-000123.'), {
+        error: (issue) => (issue.input === undefined ? 'Обязательное поле.' : 'Ожидается список номеров заказов.'),
+      })
+      .min(1, 'Выберите хотя бы один заказ.')
+      .max(100, 'Не больше 100 заказов за раз.')
+      .openapi({ example: ['KG-000123', 'KG-000124'] }),
+    status: statusEnum,
+    comment: statusChangeBody.shape.comment,
+  })
+  .openapi('OrderBulkStatusChange');
+
+export const bulkStatusResultSchema = z
+  .object({
+    moved: z.number().int().openapi({ description: 'How many orders moved.' }),
+    results: z.array(
+      z.object({
+        number: z.string(),
+        result: z.enum(['moved', 'refused', 'not_found']),
+        status: statusEnum
+          .nullable()
+          .openapi({ description: "The order's status now; null when there is no such order." }),
+        reason: z.string().openapi({ description: 'Why it did not move, in words; empty when it did.' }),
+      }),
+    ),
+  })
+  .openapi('OrderBulkStatusResult');
+
+const orderPeriodSchema = z.object({
+  since: z.string().openapi({ format: 'date-time', description: 'The period began: midnight in the country.' }),
+  count: z.number().int().openapi({ description: 'Orders placed since, whatever their status now.' }),
+  cancelled: z.number().int().openapi({ description: 'Of them, those cancelled by now.' }),
+  value: z.string().openapi({ example: '45300.00', description: 'The totals of those not cancelled.' }),
+});
+
 export const dashboardSchema = z
   .object({
     orders: z.object({
-      new_last_day: z.number().int(),
       waiting: z.number().int().openapi({ description: 'Orders in status `new`.' }),
       oldest_waiting_since: z.string().nullable().openapi({ format: 'date-time' }),
+      by_country: z
+        .array(
+          z.object({
+            country: z.enum(COUNTRY_CODES),
+            currency: z.enum(CURRENCY_CODES),
+            today: orderPeriodSchema,
+            week: orderPeriodSchema,
+          }),
+        )
+        .openapi({
+          description:
+            "Orders placed today and this week (from Monday), on each country's clock; `since` is the filter `created_after` that lists them.",
+        }),
     }),
     requests: z
       .record(z.string(), z.number().int())

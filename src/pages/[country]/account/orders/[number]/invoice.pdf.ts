@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { isCountryCode } from '~/shared/countries.ts';
-import { findOwnOrder, hasInvoice, invoiceFilename, isOrderNumber, renderInvoicePdf } from '~/server/orders/index.ts';
+import { findOwnOrder, hasInvoice, invoiceHeaders, isOrderNumber, renderInvoicePdf } from '~/server/orders/index.ts';
 import { requirePageUser } from '~/server/web/page-session.ts';
 
 // The invoice of one's own order paid by bank transfer, as a PDF download; anyone else's order, or one
@@ -17,11 +17,5 @@ export const GET: APIRoute = async (context) => {
       headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' },
     });
   const pdf = await renderInvoicePdf(order);
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `attachment; filename="invoice-${order.number}.pdf"; filename*=UTF-8''${encodeURIComponent(invoiceFilename(order))}`,
-      'Cache-Control': 'private, no-store',
-    },
-  });
+  return new Response(new Uint8Array(pdf), { headers: invoiceHeaders(order) });
 };

@@ -1,0 +1,27 @@
+/**
+ * How an order is delivered and paid, in the words the shop's pages, mails and the back office share,
+ * and the organisation's tax number a bank transfer needs in each country.
+ */
+import type { CountryCode } from './countries.ts';
+
+export const DELIVERY_METHODS = ['pickup', 'courier'] as const;
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
+
+export const DELIVERY_METHOD_LABELS: Record<DeliveryMethod, string> = {
+  pickup: 'Самовывоз',
+  courier: 'Курьером',
+};
+
+export const PAYMENT_METHODS = ['on_receipt', 'bank_transfer'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  on_receipt: 'Оплата при получении',
+  bank_transfer: 'Безналичный расчёт по счёту',
+};
+
+/** ИНН in Kyrgyzstan: 14 digits; БИН in Kazakhstan: 12 digits. */
+export const TAX_NUMBER = {
+  kg: { name: 'ИНН', digits: 14 },
+  kz: { name: 'БИН', digits: 12 },
+} as const satisfies Record<CountryCode, { name: string; digits: number }>;
