@@ -6,10 +6,8 @@
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { allProducts } from './support/shop.ts';
 import { photo } from '../helpers/photo-server.ts';
-import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
-
-const DOCTOR = { email: 'doctor@dental.test', password: 'Doctor-Demo-2026' };
-const STAFF = { email: 'staff@dental.test', password: 'Staff-Demo-2026' };
+import { apiToken, DOCTOR, mailsTo, signInStaff, STAFF } from './support/staff.ts';
+import { expect, test, type Page } from './support/test.ts';
 
 let consoleErrors: string[] = [];
 /** Loads that fail on purpose: the access token lives 5 s in the test server, so its refresh (401, then retried) is expected. */
@@ -32,33 +30,6 @@ test.afterEach(() => {
   expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
 });
 
-async function token(request: APIRequestContext, account: { email: string; password: string }): Promise<string> {
-  const response = await request.post('/api/v1/accounts/auth/jwt/create/', {
-    data: account,
-    headers: { 'X-Forwarded-For': '192.0.2.200' },
-  });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { access: string }).access;
-}
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/staff/');
-  // The back office's script is large (react-admin and MUI): give its first load time on a slow machine.
-  await expect(page.getByRole('heading', { name: /управление/ })).toBeVisible({ timeout: 30_000 });
-  await expectNoSeriousAxeViolations(page);
-  await page.getByLabel('Email').fill(STAFF.email);
-  await page.getByLabel('Пароль').fill(STAFF.password);
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await expect(page.getByRole('heading', { name: 'Сегодня в магазине' })).toBeVisible();
-  await expectNoSeriousAxeViolations(page);
-}
-
-async function mailsTo(request: APIRequestContext, to: string): Promise<{ subject: string; text: string }[]> {
-  const response = await request.get(`/api/v1/dev/outbox/?to=${encodeURIComponent(to)}`);
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { results: { subject: string; text: string }[] }).results;
-}
-
 async function chooseStatus(page: Page, label: string, comment: string): Promise<void> {
   await page.getByLabel('Новый статус').click();
   await page.getByRole('option', { name: label }).click();
@@ -72,7 +43,7 @@ test('staff confirm and ship an order from the back office, and the customer is 
 }) => {
   const product = (await allProducts(request, 'kg')).find((p) => p.in_stock && p.quantity >= 5)!;
   const placed = await request.post('/api/v1/orders/order_create/', {
-    headers: { Authorization: `Bearer ${await token(request, DOCTOR)}` },
+    headers: { Authorization: `Bearer ${await apiToken(request, DOCTOR)}` },
     data: {
       country: 'kg',
       items: [{ product: product.id, quantity: 1 }],
@@ -84,22 +55,24 @@ test('staff confirm and ship an order from the back office, and the customer is 
   expect(placed.status(), await placed.text()).toBe(201);
   const { number } = (await placed.json()) as { number: string };
 
-  await signIn(page);
+  await signInStaff(page);
   await page.getByRole('menuitem', { name: 'Заказы' }).click();
   await page.getByPlaceholder('Номер, email, имя или телефон').fill(number);
   // The search applies after a pause and redraws the list: a row clicked before that redraw is gone.
   await expect(page).toHaveURL(/filter=/);
   await expect(page.getByText('1-1 из 1')).toBeVisible();
-  await page.getByRole('cell', { name: number }).click();
+  await page.getByRole('cell', { name: number, exact: true }).click();
   await expect(page.getByRole('heading', { name: `Заказ ${number}` })).toBeVisible();
   await expect(page.getByRole('cell', { name: product.name })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
 
   await chooseStatus(page, 'Подтверждён', 'Соберём сегодня.');
   await expect(page.getByText(`Заказ ${number}: «Подтверждён». Покупателю отправлено письмо.`)).toBeVisible();
-  await expect(page.getByText('«Подтверждён» (staff@dental.test): Соберём сегодня.')).toBeVisible();
+  await expect(page.getByText('«Новый» → «Подтверждён» — staff@dental.test')).toBeVisible();
+  await expect(page.getByText('Комментарий: Соберём сегодня.')).toBeVisible();
   await chooseStatus(page, 'Отправлен', 'Курьер приедет до 18:00.');
-  await expect(page.getByText('«Отправлен» (staff@dental.test): Курьер приедет до 18:00.')).toBeVisible();
+  await expect(page.getByText('«Подтверждён» → «Отправлен» — staff@dental.test')).toBeVisible();
+  await expect(page.getByText('Комментарий: Курьер приедет до 18:00.')).toBeVisible();
 
   const subjects = (await mailsTo(request, DOCTOR.email)).map((mail) => mail.subject);
   expect(subjects).toEqual(
@@ -115,7 +88,7 @@ test('staff load a stock file, watch it finish, and the product page shows the n
   request,
 }) => {
   const product = (await allProducts(request, 'kg')).find((p) => p.in_stock && p.quantity >= 2)!;
-  await signIn(page);
+  await signInStaff(page);
   await page.getByRole('menuitem', { name: 'Загрузки' }).click();
   await page.getByRole('link', { name: 'Загрузить файл' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Загрузить файл' })).toBeVisible();
@@ -144,7 +117,7 @@ test('staff upload a product photo, make it the main one, and the shop shows it 
   // The browser itself logs the refused photo's 400 (the page shows why).
   expectedFailures = /^Failed to load resource: the server responded with a status of 40[01]/;
   const product = (await allProducts(request, 'kg')).find((p) => p.in_stock)!;
-  await signIn(page);
+  await signInStaff(page);
   await page.goto(`/staff/#/products/${encodeURIComponent(product.sku)}`);
   await expect(page.getByText('Фотографии', { exact: true })).toBeVisible({ timeout: 15_000 });
   const before = await page
@@ -188,7 +161,7 @@ test('staff upload a product photo, make it the main one, and the shop shows it 
 
 test('staff publish a news item and it opens on the site', async ({ page, request }) => {
   const title = `Поступление Filtek ${Date.now()}`;
-  await signIn(page);
+  await signInStaff(page);
   await page.getByRole('menuitem', { name: 'Публикации' }).click();
   await page.getByRole('link', { name: /Создать/ }).click();
   await page.getByRole('textbox', { name: 'Заголовок', exact: true }).fill(title);
@@ -208,7 +181,7 @@ test('staff publish a news item and it opens on the site', async ({ page, reques
   } finally {
     // The news list's own tests count the demo news: leave it as it was.
     const removed = await request.delete(`/api/v1/staff/publications/${id}/`, {
-      headers: { Authorization: `Bearer ${await token(request, STAFF)}` },
+      headers: { Authorization: `Bearer ${await apiToken(request, STAFF)}` },
     });
     expect(removed.status()).toBe(204);
   }
@@ -222,7 +195,7 @@ test('staff answer a support question: notes, then done', async ({ page, request
   });
   expect(sent.status(), await sent.text()).toBe(201);
 
-  await signIn(page);
+  await signInStaff(page);
   await page.getByRole('menuitem', { name: 'Заявки' }).click();
   await page.getByRole('cell', { name: 'Бакыт' }).first().click();
   await expect(page.getByText(message)).toBeVisible();

@@ -1,7 +1,16 @@
 /** react-admin's layout with a user menu whose accessible name is the visible one (the person's name). */
 import type { ReactNode } from 'react';
 import { Typography } from '@mui/material';
-import { AppBar, Layout, Logout, Menu, UserMenu, useGetIdentity, useSidebarState } from 'react-admin';
+import {
+  AppBar,
+  Layout,
+  Logout,
+  Menu,
+  UserMenu,
+  useGetIdentity,
+  useRemoveFromStore,
+  useSidebarState,
+} from 'react-admin';
 
 function StaffUserMenu() {
   const { identity } = useGetIdentity();
@@ -52,6 +61,16 @@ function SectionTitle({ children }: { children: string }) {
   );
 }
 
+/**
+ * A menu link opens its list as it first opens (its default filters, the first page), not as it was
+ * last left: react-admin would bring back the last filter and page it keeps. Links with a filter (the
+ * dashboard's) and the browser's back button still show theirs.
+ */
+function ListMenuItem({ name }: { name: string }) {
+  const forget = useRemoveFromStore();
+  return <Menu.ResourceItem name={name} onClick={() => forget(`${name}.listParams`)} />;
+}
+
 function StaffMenu() {
   return (
     <Menu>
@@ -60,7 +79,7 @@ function StaffMenu() {
         <div key={title}>
           <SectionTitle>{title}</SectionTitle>
           {resources.map((name) => (
-            <Menu.ResourceItem key={name} name={name} />
+            <ListMenuItem key={name} name={name} />
           ))}
         </div>
       ))}

@@ -231,6 +231,14 @@ export function createStaffActions(client: ApiClient = defaultClient) {
           body: { status, comment },
         }),
       ),
+    /** Several orders along the same step: per order, moved, refused (with the reason) or not found. */
+    bulkChangeOrderStatus: (numbers: string[], status: string, comment: string) =>
+      call(
+        client<ApiRecord>('staff/orders/bulk_status/', {
+          method: 'POST',
+          body: { numbers, status, comment },
+        }),
+      ),
     dashboard: () => call(client<ApiRecord>('staff/dashboard/')),
     task: (taskId: string) => call(client<ApiRecord>('products/task_checking/', { query: { task_id: taskId } })),
     /** Writes a check; `reject_failed_rows` writes the good rows of a check that found errors. */

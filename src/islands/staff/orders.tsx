@@ -1,21 +1,8 @@
-/** Orders: the list with its filters, one order with its lines and history, and its status changes. */
-import { useState } from 'react';
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  MenuItem,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField as MuiTextField,
-  Typography,
-} from '@mui/material';
+/**
+ * Orders: the list with its filters, delivery and payment at a glance and a bulk status change; one
+ * order's page is `OrderDetail.tsx`. Rows open with a click or, from the keyboard, with Enter.
+ */
+import { Box, Typography } from '@mui/material';
 import {
   Datagrid,
   DateInput,
@@ -26,32 +13,23 @@ import {
   Show,
   SimpleList,
   TextField,
-  useNotify,
-  useRecordContext,
-  useRefresh,
-  type RaRecord,
 } from 'react-admin';
-import type { components } from '../../lib/api/schema.gen.ts';
-import { countryChoices, countryName, orderStatusChoices, orderStatusLabel } from './choices.ts';
-import { createStaffActions } from './data-provider.ts';
+import {
+  DELIVERY_METHODS,
+  DELIVERY_METHOD_LABELS,
+  PAYMENT_METHODS,
+  PAYMENT_METHOD_LABELS,
+} from '../../shared/order-methods.ts';
+import { countryChoices, orderStatusChoices, orderStatusLabel } from './choices.ts';
 import { formatPhone, moment, money } from './format.ts';
+import { keyboardRows, keyboardRowsSx } from './keyboard-rows.tsx';
+import { OrderBulkStatusButton } from './OrderBulkStatus.tsx';
+import { OrderDetail, OrderStatusChip } from './OrderDetail.tsx';
+import type { StaffOrderRow } from './order-types.ts';
 import { ByScreen } from './responsive.tsx';
 
-type StaffOrder = components['schemas']['StaffOrderDetail'] & RaRecord;
-
-const actions = createStaffActions();
-
-const STATUS_COLOR: Record<string, 'default' | 'primary' | 'success' | 'warning' | 'error' | 'info'> = {
-  new: 'warning',
-  confirmed: 'info',
-  shipped: 'primary',
-  completed: 'success',
-  cancelled: 'default',
-};
-
-export function OrderStatusChip({ status }: { status: string }) {
-  return <Chip size="small" color={STATUS_COLOR[status] ?? 'default'} label={orderStatusLabel(status)} />;
-}
+const paymentChoices = PAYMENT_METHODS.map((id) => ({ id, name: PAYMENT_METHOD_LABELS[id] }));
+const deliveryChoices = DELIVERY_METHODS.map((id) => ({ id, name: DELIVERY_METHOD_LABELS[id] }));
 
 const filters = [
   <SearchInput
@@ -63,20 +41,48 @@ const filters = [
   />,
   <SelectInput key="status" source="status" label="Статус" choices={orderStatusChoices} />,
   <SelectInput key="country" source="country" label="Страна" choices={countryChoices} />,
+  <SelectInput key="payment" source="payment_method" label="Оплата" choices={paymentChoices} />,
+  <SelectInput key="delivery" source="delivery_method" label="Доставка" choices={deliveryChoices} />,
   <DateInput key="after" source="created_after" label="С даты" />,
   <DateInput key="before" source="created_before" label="До даты" />,
 ];
+
+/** «Курьером, Бишкек», «Самовывоз: Бишкек, ул. …». */
+const deliveryShort = (r: StaffOrderRow) =>
+  r.delivery.method === 'pickup'
+    ? `${r.delivery.method_label}: ${r.delivery.pickup_address}`
+    : `${r.delivery.method_label}, ${r.delivery.city}`;
+
+const paymentShort = (r: StaffOrderRow) => (r.payment.method === 'bank_transfer' ? 'По счёту' : 'При получении');
+
+/** One line that ends in «…» when too long (a pickup point's address, a clinic's name); the whole text stays readable to screen readers. */
+const oneLine = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 
 export function OrderList() {
   return (
     <List exporter={false} filters={filters} sort={{ field: 'created_at', order: 'DESC' }} perPage={25} title="Заказы">
       <ByScreen
         phone={
-          <SimpleList<StaffOrder>
+          <SimpleList<StaffOrderRow>
             linkType="show"
             primaryText={(r) => `${r.number} · ${money(r.total, r.currency)}`}
-            secondaryText={(r) => `${r.contact.name}, ${formatPhone(r.contact.phone)} · ${moment(r.created_at)}`}
             tertiaryText={(r) => orderStatusLabel(r.status)}
+            secondaryText={(r) => (
+              <>
+                <Box component="span" sx={oneLine}>
+                  {r.contact.name}, {formatPhone(r.contact.phone)}
+                </Box>
+                <Box component="span" sx={oneLine}>
+                  {paymentShort(r)} · {deliveryShort(r)}
+                </Box>
+                <Box component="span" sx={oneLine}>
+                  {moment(r.created_at)}
+                  {r.comment ? ' · есть комментарий' : ''}
+                </Box>
+              </>
+            )}
+            // The back office's layout grows to its content's width: lines cut with «…» must not count.
+            sx={{ '& .MuiListItemText-secondary': { contain: 'inline-size' } }}
           />
         }
         wide={<OrderGrid />}
@@ -85,237 +91,64 @@ export function OrderList() {
   );
 }
 
+const secondary = {
+  component: 'span',
+  variant: 'body2',
+  color: 'text.secondary',
+  sx: { ...oneLine, maxWidth: 160 },
+} as const;
+const noWrap = { whiteSpace: 'nowrap' } as const;
+
 function OrderGrid() {
   return (
-    <Datagrid rowClick="show" bulkActionButtons={false}>
-      <TextField source="number" label="Номер" />
-      <FunctionField source="created_at" label="Оформлен" render={(r: StaffOrder) => moment(r.created_at)} />
+    <Datagrid
+      rowClick="show"
+      bulkActionButtons={<OrderBulkStatusButton />}
+      body={keyboardRows((order) => `заказ ${order.id}`)}
+      sx={keyboardRowsSx}
+    >
+      <TextField source="number" label="Номер" sx={noWrap} />
+      <FunctionField source="created_at" label="Оформлен" render={(r: StaffOrderRow) => moment(r.created_at)} />
       <FunctionField
         label="Покупатель"
-        render={(r: StaffOrder) => (
+        render={(r: StaffOrderRow) => (
           <span>
             {r.contact.name}
-            <br />
-            <Typography component="span" variant="body2" color="text.secondary">
-              {formatPhone(r.contact.phone)}
+            <Typography {...secondary}>{formatPhone(r.contact.phone)}</Typography>
+          </span>
+        )}
+      />
+      <FunctionField
+        label="Доставка"
+        render={(r: StaffOrderRow) => (
+          <span>
+            {r.delivery.method_label}
+            <Typography {...secondary}>
+              {r.delivery.method === 'pickup' ? r.delivery.pickup_address : r.delivery.city}
             </Typography>
           </span>
         )}
       />
-      <FunctionField label="Страна" render={(r: StaffOrder) => countryName(r.country)} />
-      <FunctionField label="Статус" render={(r: StaffOrder) => <OrderStatusChip status={r.status} />} />
+      <FunctionField
+        label="Оплата"
+        render={(r: StaffOrderRow) => (
+          <span>
+            {paymentShort(r)}
+            {r.payment.method === 'bank_transfer' ? (
+              <Typography {...secondary}>{r.payment.organisation}</Typography>
+            ) : null}
+          </span>
+        )}
+      />
+      <FunctionField label="Статус" render={(r: StaffOrderRow) => <OrderStatusChip status={r.status} />} />
       <FunctionField
         source="total"
         label="Сумма"
         textAlign="right"
-        render={(r: StaffOrder) => money(r.total, r.currency)}
+        sx={noWrap}
+        render={(r: StaffOrderRow) => money(r.total, r.currency)}
       />
     </Datagrid>
-  );
-}
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Card variant="outlined" sx={{ mb: 2 }}>
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
-
-function Line({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Typography variant="body2" sx={{ mb: 0.5 }}>
-      <Box component="span" sx={{ color: 'text.secondary' }}>
-        {label}:{' '}
-      </Box>
-      {children}
-    </Typography>
-  );
-}
-
-function StatusChange({ order }: { order: StaffOrder }) {
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const [status, setStatus] = useState('');
-  const [comment, setComment] = useState('');
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState('');
-  if ((order.allowed_statuses ?? []).length === 0) {
-    return <Typography variant="body2">Статус «{orderStatusLabel(order.status)}» окончательный.</Typography>;
-  }
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    if (!status) {
-      setError('Выберите новый статус.');
-      return;
-    }
-    setSaving(true);
-    setError('');
-    try {
-      await actions.changeOrderStatus(order.number, status, comment);
-      notify(`Заказ ${order.number}: «${orderStatusLabel(status)}». Покупателю отправлено письмо.`, {
-        type: 'success',
-      });
-      setStatus('');
-      setComment('');
-      refresh();
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setSaving(false);
-    }
-  }
-  return (
-    <Box component="form" onSubmit={(e) => void submit(e)} noValidate>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: '1fr', sm: '220px 1fr auto' },
-          alignItems: 'start',
-        }}
-      >
-        <MuiTextField
-          select
-          label="Новый статус"
-          value={status}
-          onChange={(e) => setStatus(e.target.value)}
-          error={Boolean(error) && !status}
-          size="small"
-        >
-          {order.allowed_statuses.map((next) => (
-            <MenuItem key={next} value={next}>
-              {orderStatusLabel(next)}
-            </MenuItem>
-          ))}
-        </MuiTextField>
-        <MuiTextField
-          label="Комментарий для покупателя"
-          value={comment}
-          onChange={(e) => setComment(e.target.value)}
-          multiline
-          minRows={1}
-          size="small"
-          slotProps={{ htmlInput: { maxLength: 1000 } }}
-        />
-        <Button type="submit" variant="contained" disabled={saving}>
-          {saving ? 'Сохраняем…' : 'Изменить статус'}
-        </Button>
-      </Box>
-      {error ? (
-        <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>
-          {error}
-        </Typography>
-      ) : (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          Покупатель получит письмо с новым статусом и комментарием; отмена возвращает товар на склад.
-        </Typography>
-      )}
-    </Box>
-  );
-}
-
-const SOURCE_LABELS: Record<string, string> = { customer: 'покупатель', staff: 'сотрудник', expiry: 'автоматически' };
-
-function OrderDetail() {
-  const order = useRecordContext<StaffOrder>();
-  if (!order) return null;
-  return (
-    <Box sx={{ p: { xs: 1, sm: 2 } }}>
-      <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1">
-          Заказ {order.number}
-        </Typography>
-        <OrderStatusChip status={order.status} />
-        <Typography color="text.secondary">{moment(order.created_at)}</Typography>
-      </Stack>
-      <Section title="Статус">
-        <StatusChange order={order} />
-      </Section>
-      <Section title="Товары">
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>Артикул</TableCell>
-                <TableCell>Товар</TableCell>
-                <TableCell align="right">Цена</TableCell>
-                <TableCell align="right">Кол-во</TableCell>
-                <TableCell align="right">Сумма</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(order.lines ?? []).map((line) => (
-                <TableRow key={line.sku}>
-                  <TableCell>{line.sku}</TableCell>
-                  <TableCell>{line.name}</TableCell>
-                  <TableCell align="right">{money(line.price, order.currency)}</TableCell>
-                  <TableCell align="right">{line.quantity}</TableCell>
-                  <TableCell align="right">{money(line.total, order.currency)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
-        <Box sx={{ mt: 1, textAlign: 'right' }}>
-          <Typography variant="body2">Товары: {money(order.goods_total, order.currency)}</Typography>
-          <Typography variant="body2">
-            Доставка:{' '}
-            {order.delivery.price === null ? 'по тарифу перевозчика' : money(order.delivery.price, order.currency)}
-          </Typography>
-          <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
-            Итого: {money(order.total, order.currency)}
-          </Typography>
-        </Box>
-      </Section>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
-        <Box sx={{ flex: 1 }}>
-          <Section title="Покупатель">
-            <Line label="Имя">{order.contact.name}</Line>
-            <Line label="Телефон">
-              <a href={`tel:${order.contact.phone}`}>{formatPhone(order.contact.phone)}</a>
-            </Line>
-            <Line label="Email">
-              <a href={`mailto:${order.contact.email}`}>{order.contact.email}</a>
-            </Line>
-            <Line label="Учётная запись">{order.account_email}</Line>
-          </Section>
-        </Box>
-        <Box sx={{ flex: 1 }}>
-          <Section title="Доставка и оплата">
-            <Line label="Страна">{countryName(order.country)}</Line>
-            <Line label="Доставка">
-              {order.delivery.method === 'pickup'
-                ? `самовывоз: ${order.delivery.pickup_address}`
-                : `курьер: ${order.delivery.city}, ${order.delivery.address}`}
-            </Line>
-            <Line label="Оплата">
-              {order.payment.method === 'bank_transfer'
-                ? `безналичный расчёт${order.payment.organisation ? `, ${order.payment.organisation}` : ''}`
-                : 'при получении'}
-            </Line>
-          </Section>
-        </Box>
-      </Stack>
-      <Section title="История">
-        <Box component="ol" sx={{ m: 0, pl: 3 }}>
-          {(order.history ?? []).map((event, index) => (
-            <li key={index}>
-              <Typography variant="body2">
-                {moment(event.created_at)} — «{event.to_status_label}»
-                {event.user ? ` (${event.user.email})` : ` (${SOURCE_LABELS[event.source] ?? event.source})`}
-                {event.comment ? `: ${event.comment}` : ''}
-              </Typography>
-            </li>
-          ))}
-        </Box>
-      </Section>
-    </Box>
   );
 }
 

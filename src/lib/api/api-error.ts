@@ -57,19 +57,25 @@ export function parseAnswerBody(text: string): unknown {
 export const NETWORK_ERROR_MESSAGE =
   'Не удалось связаться с сервером. Проверьте подключение к интернету и попробуйте ещё раз.';
 
-function firstValidationMessage(body: ApiValidationErrorBody): string | undefined {
-  const nonField = body.non_field_errors?.find((m) => typeof m === 'string');
-  if (nonField) return nonField;
-  for (const [field, messages] of Object.entries(body)) {
-    const message = Array.isArray(messages) ? messages.find((m) => typeof m === 'string') : undefined;
-    if (message) return `${field}: ${message}`;
+/** The first message of a 400's tree (`{field: [...]}`, nested per object or list item), depth first. */
+function firstMessage(value: unknown): string | undefined {
+  if (typeof value === 'string') return value || undefined;
+  if (!value || typeof value !== 'object') return undefined;
+  for (const item of Array.isArray(value) ? value : Object.values(value)) {
+    const message = firstMessage(item);
+    if (message) return message;
   }
   return undefined;
 }
 
+function firstValidationMessage(body: ApiValidationErrorBody): string | undefined {
+  return firstMessage(body.non_field_errors) ?? firstMessage(body);
+}
+
 /**
- * The text a store keeps in its error field: the API's `detail`, else the first 400 field message
- * (as `field: message`), else a Russian network message when no answer came, else the error's own message.
+ * The text a store keeps in its error field: the API's `detail`, else the first 400 message (a sentence
+ * for people: the field's name is the API's, never shown), else a Russian network message when no answer
+ * came, else the error's own message.
  */
 export function apiErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {

@@ -23,8 +23,20 @@ describe('apiErrorMessage', () => {
         await failWith(() => json(400, { price_from: ['Введите число.'], non_field_errors: ['Неверный запрос.'] })),
       ),
     ).toBe('Неверный запрос.');
-    expect(apiErrorMessage(await failWith(() => json(400, { price_from: ['Введите число.'] })))).toBe(
-      'price_from: Введите число.',
+    expect(apiErrorMessage(await failWith(() => json(400, { price_from: ['Введите число.'] })))).toBe('Введите число.');
+  });
+
+  it('never shows the API field names: nested and per-item messages come out as sentences', async () => {
+    expect(
+      apiErrorMessage(
+        await failWith(() => json(400, { status: ['Заказ в статусе «Отправлен» нельзя перевести в статус «Новый».'] })),
+      ),
+    ).toBe('Заказ в статусе «Отправлен» нельзя перевести в статус «Новый».');
+    expect(apiErrorMessage(await failWith(() => json(400, { payment: { tax_number: ['ИНН — это 14 цифр.'] } })))).toBe(
+      'ИНН — это 14 цифр.',
+    );
+    expect(apiErrorMessage(await failWith(() => json(400, { items: [{}, { quantity: ['Не больше 5 шт.'] }] })))).toBe(
+      'Не больше 5 шт.',
     );
   });
 

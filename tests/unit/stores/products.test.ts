@@ -51,7 +51,7 @@ describe('products list', () => {
     Object.defineProperty(error, 'data', { value: { specifications: ['Неверный формат.'] } });
     vi.mocked(listProducts).mockRejectedValue(error);
     await fetchProducts({ country: 'kg' });
-    expect($products.get().errorMessage).toBe('specifications: Неверный формат.');
+    expect($products.get().errorMessage).toBe('Неверный формат.');
   });
 
   it('clears the previous error when a new fetch starts', async () => {
