@@ -69,6 +69,8 @@ const PROTECTED = [
   'staff_orders_list',
   'staff_orders_retrieve',
   'staff_orders_status_create',
+  'staff_orders_bulk_status_create',
+  'staff_orders_invoice_retrieve',
   'staff_dashboard_retrieve',
   'staff_requests_list',
   'staff_requests_retrieve',

@@ -22,12 +22,22 @@ export function attachmentName(header: string | null, fallback: string): string 
   return plain?.[1] ?? fallback;
 }
 
+/** `url` fetched with the session's access token as it is now. */
+function fetchWithToken(url: string): Promise<Response> {
+  const token = browserCookies.get(TOKEN_COOKIE);
+  return fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+}
+
 /** Downloads `url` (an API path as the API wrote it) under the name the answer gives. */
 export async function downloadFile(url: string, fallbackName: string): Promise<void> {
   // A call through the client first: an expired access token is refreshed there, once.
   await getMe();
-  const token = browserCookies.get(TOKEN_COOKIE);
-  const response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  let response = await fetchWithToken(url);
+  if (response.status === 401) {
+    // The token ran out between the two calls: the client's call refreshes it, then the file is asked again.
+    await getMe();
+    response = await fetchWithToken(url);
+  }
   if (!response.ok) throw apiErrorFor('GET', url, { response, data: parseAnswerBody(await response.text()) });
   const blob = await response.blob();
   const link = document.createElement('a');
