@@ -6,7 +6,9 @@ import { findUserByEmail } from './users.queries.ts';
 export type FieldErrors = Record<string, string[]>;
 
 export function addError(errors: FieldErrors, field: string, ...messages: string[]): void {
-  if (messages.length) (errors[field] ??= []).push(...messages);
+  if (!messages.length) return;
+  // Own keys only: a field named like an Object.prototype member (`constructor`) is still a field.
+  (Object.hasOwn(errors, field) ? errors[field]! : (errors[field] = [])).push(...messages);
 }
 
 export function throwIfAny(errors: FieldErrors): void {

@@ -24,14 +24,16 @@ export function zodIssuesToFields(issues: readonly z.core.$ZodIssue[]): ErrorTre
         continue;
       }
       const name = String(key);
+      // Own keys only: a field named `constructor` must not find Object's.
+      const own = (tree: ErrorTree) => (Object.hasOwn(tree, name) ? tree[name] : undefined);
       if (last) {
-        const existing = node[name];
+        const existing = own(node);
         if (Array.isArray(existing) && (existing.length === 0 || typeof existing[0] === 'string'))
           (existing as string[]).push(issue.message);
         else if (existing === undefined) node[name] = [issue.message];
         break;
       }
-      const existing = node[name];
+      const existing = own(node);
       if (existing === undefined || (Array.isArray(existing) && typeof existing[0] === 'string')) {
         if (existing !== undefined) break; // The field already has its own messages; keep those.
         node[name] = nextIsIndex ? [] : {};

@@ -166,6 +166,7 @@ export async function findProductForStaff(sku: string): Promise<StaffProductDeta
     .where(eq(productSpecifications.productId, row.id))
     .orderBy(asc(specifications.position), asc(specifications.slug), asc(productSpecifications.value));
   const bySlug: Record<string, string[]> = {};
-  for (const s of specs) (bySlug[s.slug] ??= []).push(s.value);
+  // Own keys only: a specification's slug may be any word, `constructor` included.
+  for (const s of specs) (Object.hasOwn(bySlug, s.slug) ? bySlug[s.slug]! : (bySlug[s.slug] = [])).push(s.value);
   return { ...product!, description: row.description, images: row.images, specifications: bySlug };
 }

@@ -33,8 +33,12 @@ function toJsonValue(value: unknown): JsonValue {
 
 /** Row errors as the API's field errors: `{name: [...], "specifications.shade": [...]}`. */
 function fieldErrors(errors: readonly RowError[]): ValidationError {
-  const fields: Record<string, string[]> = {};
-  for (const error of errors) (fields[error.column || 'non_field_errors'] ??= []).push(error.message);
+  // No prototype: a body key named `constructor` or `toString` is a field like any other.
+  const fields = Object.create(null) as Record<string, string[]>;
+  for (const error of errors) {
+    const field = error.column || 'non_field_errors';
+    (Object.hasOwn(fields, field) ? fields[field]! : (fields[field] = [])).push(error.message);
+  }
   return new ValidationError(fields);
 }
 

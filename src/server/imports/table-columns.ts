@@ -112,7 +112,8 @@ const CURRENCY_NAMES: Record<string, CurrencyCode> = {
 
 /** A currency as accountants name it: `KGS`, `417`, «сом»; `KZT`, `398`, «тенге», «тг», «₸». Null otherwise. */
 export function currencyFromName(text: string): CurrencyCode | null {
-  return CURRENCY_NAMES[text.trim().toLowerCase().replace(/\.$/, '')] ?? null;
+  const key = text.trim().toLowerCase().replace(/\.$/, '');
+  return Object.hasOwn(CURRENCY_NAMES, key) ? CURRENCY_NAMES[key]! : null;
 }
 
 const COUNTRY_NAMES: Record<string, CountryCode> = {
@@ -127,7 +128,8 @@ const COUNTRY_NAMES: Record<string, CountryCode> = {
 
 /** A country as written in a cell: its code (`kg`, `KZ`) or its name («Кыргызстан», «Казахстан»); null otherwise. */
 export function countryFromName(text: string): CountryCode | null {
-  return COUNTRY_NAMES[text.trim().toLowerCase().replaceAll('ё', 'е')] ?? null;
+  const key = text.trim().toLowerCase().replaceAll('ё', 'е');
+  return Object.hasOwn(COUNTRY_NAMES, key) ? COUNTRY_NAMES[key]! : null;
 }
 
 // «цена, сом», «цена (kgs)», «цена в тенге», «цена ₸»

@@ -103,3 +103,12 @@ describe('reading a price list table', () => {
     expect(noPrice).toMatchObject({ code: 'no_header', message: expect.stringContaining('загрузите его как остатки') });
   });
 });
+
+describe('cells named like prototype members', () => {
+  it('calls a country «constructor» and a currency «toString» what they are: unknown', async () => {
+    const { problems } = await readPrices(
+      csv1251(['артикул;цена;страна;валюта', 'A;5;constructor;KGS', 'B;5;KG;toString']),
+    );
+    expect(problems.map((p) => p.errors.map((e) => e.code))).toEqual([['country_invalid'], ['currency_mismatch']]);
+  });
+});
