@@ -107,11 +107,6 @@ function money(value: string | null, format: ExportRequest['format']): TableCell
   return format === 'xlsx' ? Number(value) : value.replace('.', ',');
 }
 
-function skuCell(sku: string, format: ExportRequest['format']): string {
-  // In a CSV, ="00123" keeps a SKU as text in Excel (leading zeros, long digits); the readers unwrap it.
-  return format === 'csv' ? `="${sku.replaceAll('"', '""')}"` : sku;
-}
-
 interface Sheet {
   columns: TableColumn[];
   rows: AsyncIterable<TableCell[]>;
@@ -138,7 +133,7 @@ async function stockSheet(request: ExportRequest, selection: Selection): Promise
   async function* rows(): AsyncGenerator<TableCell[]> {
     for await (const r of pages(selection.ids, read)) {
       const quantity = Number(r.quantity);
-      yield [skuCell(r.sku, request.format), r.name, COUNTRIES[country].name, quantity, quantity];
+      yield [r.sku, r.name, COUNTRIES[country].name, quantity, quantity];
     }
   }
   return { columns, rows: rows() };
@@ -165,7 +160,7 @@ async function pricesSheet(request: ExportRequest, selection: Selection): Promis
   async function* rows(): AsyncGenerator<TableCell[]> {
     for await (const r of pages(selection.ids, read)) {
       yield [
-        skuCell(r.sku, request.format),
+        r.sku,
         r.name,
         COUNTRIES[country].name,
         money(r.price, request.format),
@@ -247,7 +242,7 @@ async function productsSheet(request: ExportRequest, selection: Selection): Prom
       // A description longer than a cell holds is left out: an empty cell leaves it as it is.
       const description = request.format === 'xlsx' && p.description.length > XLSX_CELL_CHARS ? '' : p.description;
       yield [
-        skuCell(p.sku, request.format),
+        p.sku,
         p.name,
         p.slug,
         categoryCell.get(Number(p.category_id)) ?? '',
@@ -284,10 +279,12 @@ export async function exportCatalog(request: ExportRequest): Promise<ExportFile>
   const body =
     request.format === 'xlsx'
       ? xlsxStream(names.sheet, sheet.columns, sheet.rows)
-      : csvStream(
+      : // The SKU column is written ="…", so Excel keeps it text.
+        csvStream(
           EXCEL_CSV,
           sheet.columns.map((c) => c.header),
           sheet.rows,
+          { textColumns: new Set([0]) },
         );
   return {
     body,

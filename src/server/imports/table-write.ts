@@ -55,25 +55,31 @@ export function xlsxStream(
   return out;
 }
 
-// ="00123": a SKU the shop writes so that Excel keeps it as text; the readers unwrap it.
-const TEXT_FORMULA = /^="(?:[^"]|"")*"$/;
-
-function safeCell(cell: TableCell): string {
-  const text = typeof cell === 'string' ? cell : cellText(cell);
-  return TEXT_FORMULA.test(text) ? text : excelSafe(text);
+function asText(cell: TableCell): string {
+  return typeof cell === 'string' ? cell : cellText(cell);
 }
 
 /**
  * The rows as CSV in `form` (see encodeCsv), written as they come: cells as text, made safe from
- * Excel formulas (but a SKU written `="…"` on purpose).
+ * Excel formulas. The cells of `textColumns` (SKUs) are written `="…"`, which Excel keeps as text (no
+ * lost leading zeros, no 4,60702E+12) and the shop's readers unwrap; the quotes inside are doubled, so
+ * nothing in the value can end the text and become a formula.
  */
-export function csvStream(form: CsvForm, header: readonly string[], rows: AsyncIterable<TableCell[]>): Readable {
+export function csvStream(
+  form: CsvForm,
+  header: readonly string[],
+  rows: AsyncIterable<TableCell[]>,
+  options: { textColumns?: ReadonlySet<number> } = {},
+): Readable {
+  const text = options.textColumns ?? new Set<number>();
+  const cell = (value: TableCell, column: number) =>
+    text.has(column) ? `="${asText(value).replaceAll('"', '""')}"` : excelSafe(asText(value));
   async function* encode(): AsyncGenerator<Buffer> {
     yield encodeCsv(form, [header.map(excelSafe)]);
     const next = { ...form, bom: false };
     let batch: string[][] = [];
     for await (const cells of rows) {
-      batch.push(cells.map(safeCell));
+      batch.push(cells.map(cell));
       if (batch.length === 1000) {
         yield encodeCsv(next, batch);
         batch = [];
