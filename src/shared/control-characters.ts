@@ -32,3 +32,19 @@ export function toSingleLine(text: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+// NUL, which no PostgreSQL text holds, and halves of UTF-16 surrogate pairs, which no UTF-8 text holds.
+// eslint-disable-next-line no-control-regex -- matching NUL is the point
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+// eslint-disable-next-line no-control-regex -- as above
+const NUL_ALL = /\u0000/g;
+
+/** Whether text can be stored as it is: no NUL character and no half of a surrogate pair. */
+export function isStorableText(text: string): boolean {
+  return !UNSTORABLE.test(text);
+}
+
+/** Text that can be stored: NUL characters dropped, a lone half of a surrogate pair as U+FFFD. */
+export function storableText(text: string): string {
+  return text.replace(NUL_ALL, '').toWellFormed();
+}

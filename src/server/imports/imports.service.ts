@@ -4,6 +4,8 @@
  * what it did. A dry run can be applied later from its stored file, and an applied import undone.
  */
 import { createHash } from 'node:crypto';
+import { storableText } from '../../shared/control-characters.ts';
+import { safeFilename } from '../requests/attachments.ts';
 import { sql } from 'drizzle-orm';
 import type { CountryCode } from '../../shared/countries.ts';
 import { getDb, queryRows } from '../db/client.ts';
@@ -53,13 +55,15 @@ export async function startImport(input: UploadInput): Promise<{ task: Task; cre
     throw error;
   }
   const sha256 = createHash('sha256').update(input.file.data).digest('hex');
+  // The name as people read it: no path, no control or bidi characters (a NUL was a 500), no broken UTF-16.
+  const name = storableText(safeFilename(input.file.name));
   const options = { dry_run: input.options.dryRun, error_policy: input.options.errorPolicy, mode: input.options.mode };
   const started = await createTask(
     {
       kind: TASK_KIND[input.kind],
       country: input.country,
       options,
-      file: { name: input.file.name, size: input.file.data.length, sha256 },
+      file: { name, size: input.file.data.length, sha256 },
       createdBy: input.userId,
       dedupeKey: [TASK_KIND[input.kind], input.country ?? '', sha256, JSON.stringify(options)].join(':'),
     },

@@ -2,9 +2,9 @@
  * What the rows of both JSON files share: collecting a row's errors, the SKU key, a row that is no
  * object, and the message for a key the format does not have.
  */
-import { hasControlCharacters } from '../../shared/control-characters.ts';
+import { hasControlCharacters, isStorableText } from '../../shared/control-characters.ts';
 import type { RowError } from './import.types.ts';
-import { writtenValue, type JsonObject, type JsonValue } from './json-values.ts';
+import { isJsonObject, writtenValue, type JsonObject, type JsonValue } from './json-values.ts';
 
 /** Collects the errors of one row. */
 export class RowErrors {
@@ -100,4 +100,26 @@ export function unknownKeyMessage(key: string, known: readonly string[]): string
     `Ключа «${key}» нет в формате${near ? `; возможно, имелся в виду «${near}»` : ''}. ` +
     `Известные ключи: ${known.join(', ')}.`
   );
+}
+
+/** The message for a value holding a NUL or a broken UTF-16 character. */
+export const UNSTORABLE_MESSAGE =
+  'В значении есть символ, который нельзя сохранить (NUL или половина пары UTF-16): файл, вероятно, испорчен. Исправьте значение.';
+
+function storable(value: JsonValue): boolean {
+  if (typeof value === 'string') return isStorableText(value);
+  if (Array.isArray(value)) return value.every(storable);
+  if (isJsonObject(value)) return Object.entries(value).every(([key, v]) => isStorableText(key) && storable(v));
+  return true;
+}
+
+/** Adds a `field_invalid` error for each key of the row whose name or value holds what text cannot store; whether any did. */
+export function checkStorable(object: JsonObject, errors: RowErrors): boolean {
+  let bad = false;
+  for (const [key, value] of Object.entries(object)) {
+    if (isStorableText(key) && storable(value)) continue;
+    errors.add('field_invalid', isStorableText(key) ? key : null, undefined, UNSTORABLE_MESSAGE);
+    bad = true;
+  }
+  return bad;
 }

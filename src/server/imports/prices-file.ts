@@ -6,7 +6,7 @@
 import { COUNTRIES, COUNTRY_CODES, isCountryCode, type CountryCode } from '../../shared/countries.ts';
 import { JSON_FORMATS } from './file-kind.ts';
 import { ImportFileError, type RowItem, type PriceRow, type PricesFileHeader } from './import.types.ts';
-import { itemOf, notAnObject, readSkuKey, RowErrors, unknownKeyMessage } from './json-row-fields.ts';
+import { checkStorable, itemOf, notAnObject, readSkuKey, RowErrors, unknownKeyMessage } from './json-row-fields.ts';
 import { readJsonRows, type JsonRowsOptions } from './json-rows.ts';
 import { isJsonObject, JsonNumber, writtenValue, type JsonValue } from './json-values.ts';
 
@@ -98,6 +98,7 @@ export function readPriceRow(
 ): RowItem<PriceRow> {
   if (!isJsonObject(value)) return notAnObject(value, row, index, 'prices');
   const errors = new RowErrors(row, itemOf('prices', index));
+  if (checkStorable(value, errors)) return { kind: 'problem', value: { row, index, errors: errors.list } };
   for (const key of Object.keys(value)) {
     if ((PRICE_KEYS as readonly string[]).includes(key)) continue;
     const elsewhere = OTHER_FILE_KEYS[key];

@@ -6,7 +6,7 @@
 import { COUNTRIES, type CountryCode, type CurrencyCode } from '../../shared/countries.ts';
 import { ImportFileError, type PriceRow, type RowError, type RowItem } from './import.types.ts';
 import { MAX_PRICE_DIGITS, normalizePrice } from './prices-file.ts';
-import { cellSku, cellString, isEmptyCell, numberPrice } from './table-cells.ts';
+import { cellSku, cellString, isEmptyCell, numberPrice, UNSTORABLE_MESSAGE, unstorableCell } from './table-cells.ts';
 import {
   countryFromName,
   currencyFromName,
@@ -50,12 +50,17 @@ function rowReader(facts: TableFacts, options: PricesTableOptions) {
         'или добавьте столбец «страна» (KG или KZ).',
     );
   }
-  const name = (column: number) => header[column]!.trim();
+  const name = (column: number) => header[column]?.trim() || `столбец ${column + 1}`;
   const read = (line: number, index: number, cells: TableCell[]): RowItem<PriceRow> => {
     const errors: RowError[] = [];
     const fail = (column: number | undefined, value: string | null, code: RowError['code'], message: string) =>
       errors.push({ row: line, column: column === undefined ? null : name(column), value, code, message });
 
+    const bad = unstorableCell(cells);
+    if (bad !== -1) {
+      fail(bad, null, 'field_invalid', UNSTORABLE_MESSAGE);
+      return { kind: 'problem', value: { row: line, index, errors } };
+    }
     const skuCell = cells[at.sku!];
     const sku = cellSku(skuCell);
     if (typeof sku !== 'string') fail(at.sku, cellString(skuCell), sku.code, sku.message);

@@ -6,7 +6,7 @@
 import { hasControlCharacters } from '../../shared/control-characters.ts';
 import { JSON_FORMATS } from './file-kind.ts';
 import type { RowItem, ProductRow } from './import.types.ts';
-import { itemOf, notAnObject, readSkuKey, RowErrors, unknownKeyMessage } from './json-row-fields.ts';
+import { checkStorable, itemOf, notAnObject, readSkuKey, RowErrors, unknownKeyMessage } from './json-row-fields.ts';
 import { readJsonRows, type JsonRowsOptions } from './json-rows.ts';
 import { isJsonObject, JsonNumber, type JsonObject, type JsonValue } from './json-values.ts';
 
@@ -210,6 +210,7 @@ export function isImageAddress(url: string): boolean {
 export function readProductRow(value: JsonValue, row: number, index: number): RowItem<ProductRow> {
   if (!isJsonObject(value)) return notAnObject(value, row, index, 'products');
   const errors = new RowErrors(row, itemOf('products', index));
+  if (checkStorable(value, errors)) return { kind: 'problem', value: { row, index, errors: errors.list } };
   for (const key of Object.keys(value)) {
     if ((PRODUCT_KEYS as readonly string[]).includes(key)) continue;
     const elsewhere = OTHER_FILE_KEYS[key];

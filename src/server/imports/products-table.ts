@@ -7,7 +7,7 @@
 import { hasControlCharacters } from '../../shared/control-characters.ts';
 import type { ProductRow, RowError, RowItem } from './import.types.ts';
 import { isImageAddress, PRODUCT_LIMITS } from './products-file.ts';
-import { cellSku, cellString, isEmptyCell } from './table-cells.ts';
+import { cellSku, cellString, isEmptyCell, UNSTORABLE_MESSAGE, unstorableCell } from './table-cells.ts';
 import { findTableColumns, HEADER_EXAMPLES, type ColumnField, normalizeHeader } from './table-columns.ts';
 import { readTableFile, type TableCell, type TableFacts, type TableReadOptions } from './table-file.ts';
 
@@ -74,7 +74,7 @@ function rowReader(facts: TableFacts, options: ProductsTableOptions) {
   const header = facts.header;
   const found = findTableColumns('products', header, specificationMatcher(options.specifications));
   const at = found.at;
-  const name = (column: number) => header[column]!.trim();
+  const name = (column: number) => header[column]?.trim() || `столбец ${column + 1}`;
   const read = (line: number, index: number, cells: TableCell[]): RowItem<ProductRow> => {
     const errors: RowError[] = [];
     const fail = (column: number, value: string | null, code: RowError['code'], message: string) => {
@@ -85,6 +85,11 @@ function rowReader(facts: TableFacts, options: ProductsTableOptions) {
     const given = (column: number | undefined): column is number => column !== undefined && !isEmptyCell(cells[column]);
     const clears = (column: number) => CLEAR_MARKS.includes(text(column));
 
+    const bad = unstorableCell(cells);
+    if (bad !== -1) {
+      fail(bad, null, 'field_invalid', UNSTORABLE_MESSAGE);
+      return { kind: 'problem', value: { row: line, index, errors } };
+    }
     const skuCell = cells[at.sku!];
     const sku = cellSku(skuCell);
     if (typeof sku !== 'string') fail(at.sku!, cellString(skuCell), sku.code, sku.message);

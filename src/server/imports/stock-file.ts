@@ -7,7 +7,7 @@ import type { CountryCode } from '../../shared/countries.ts';
 import { COUNTRIES } from '../../shared/countries.ts';
 import type { RowError, StockCsvItem, StockRow, StockRowProblem } from './import.types.ts';
 import { COUNT_MESSAGES, wasMessage } from './stock-cells.ts';
-import { cellCount, cellSku, cellString, isEmptyCell } from './table-cells.ts';
+import { cellCount, cellSku, cellString, isEmptyCell, UNSTORABLE_MESSAGE, unstorableCell } from './table-cells.ts';
 import { countryFromName, findTableColumns, HEADER_EXAMPLES, type ColumnField } from './table-columns.ts';
 import { cellText, readTableFile, type TableCell, type TableFacts, type TableReadOptions } from './table-file.ts';
 
@@ -67,6 +67,11 @@ function rowReader(facts: TableFacts, options: StockFileOptions) {
       const errors = [
         error(row, column, null, 'row_columns', columnsMessage(cells.length, column, name.trim(), facts.csv.delimiter)),
       ];
+      return { kind: 'problem', value: { row, cells, errors } };
+    }
+    const bad = unstorableCell(cells);
+    if (bad !== -1) {
+      const errors = [error(row, bad, null, 'field_invalid', UNSTORABLE_MESSAGE)];
       return { kind: 'problem', value: { row, cells, errors } };
     }
     const errors: RowError[] = [];

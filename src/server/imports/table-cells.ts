@@ -2,6 +2,7 @@
  * Cells of a table upload read as the values they hold: a workbook keeps numbers as numbers, a CSV as
  * text written the ways Excel writes them in this region (see stock-cells.ts and prices-file.ts).
  */
+import { isStorableText } from '../../shared/control-characters.ts';
 import { MAX_STOCK_COUNT, parseStockCount, readSku, type CountProblem, type SkuProblem } from './stock-cells.ts';
 import { cellText, type TableCell } from './xlsx-table.ts';
 
@@ -48,3 +49,10 @@ export function numberPrice(value: number, maxDigits: number): string | null {
   if (String(whole).length > maxDigits) return null;
   return `${whole}.${String(cents % 100).padStart(2, '0')}`;
 }
+
+/** The first cell holding what text cannot store (a NUL, half of a UTF-16 pair), or -1. */
+export function unstorableCell(cells: readonly TableCell[]): number {
+  return cells.findIndex((cell) => typeof cell === 'string' && !isStorableText(cell));
+}
+
+export { UNSTORABLE_MESSAGE } from './json-row-fields.ts';

@@ -5,6 +5,7 @@
  * 1 MB chunks, so the process that runs it reads it as a stream.
  */
 import { and, asc, count, desc, eq, gt, inArray, like, sql, type SQL } from 'drizzle-orm';
+import { storableText } from '../../shared/control-characters.ts';
 import { getDb, intArray, queryRows, textArray, type Db } from '../db/client.ts';
 import { taskFileChunks, taskRowErrors, tasks } from '../db/schema/index.ts';
 import type { Paged, Paging } from '../paging.ts';
@@ -109,8 +110,17 @@ export async function storeRowErrors(
   }[],
 ): Promise<void> {
   const CHUNK = 20_000;
+  // A value as written may hold what text cannot store (a NUL): kept as near to it as text allows.
+  const text = (value: string | null | undefined) =>
+    value === null || value === undefined ? null : storableText(value);
   for (let start = 0; start < errors.length; start += CHUNK) {
-    const part = errors.slice(start, start + CHUNK);
+    const part = errors.slice(start, start + CHUNK).map((e) => ({
+      ...e,
+      column: text(e.column),
+      value: text(e.value),
+      message: storableText(e.message),
+      item: text(e.item),
+    }));
     await db.execute(sql`
       insert into task_row_errors (task_id, row, "column", value, code, message, item)
       select ${taskId}::uuid, e.row, e.col, e.value, e.code, e.message, e.item
