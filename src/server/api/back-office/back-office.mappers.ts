@@ -1,3 +1,4 @@
+import { sanitizeForPage } from '../../content/sanitize.ts';
 import type { Dashboard, OrderPeriod } from '../../back-office/dashboard.queries.ts';
 import {
   allowedTransitions,
@@ -163,7 +164,8 @@ export function toStaffProductJson(product: StaffProduct) {
 export function toStaffProductDetailJson(product: StaffProductDetail) {
   return {
     ...toStaffProductJson(product),
-    description: product.description,
+    // Sanitised on the way out too: text written to the database some other way never reaches the editor raw.
+    description: sanitizeForPage(product.description),
     images: product.images,
     specifications: product.specifications,
   };
@@ -185,7 +187,7 @@ export function toStaffPublicationJson(publication: StaffPublication, now = new 
     slug: publication.slug,
     title: publication.title,
     lead: publication.lead,
-    body: publication.body,
+    body: sanitizeForPage(publication.body),
     cover: publication.cover,
     cover_alt: publication.coverAlt,
     seo_title: publication.seoTitle,

@@ -1,3 +1,4 @@
+import { sanitizeForPage } from '../../content/sanitize.ts';
 import type { PrintingPriceFields, StaffPrintingPrice } from '../../printing/printing.service.ts';
 import type { findRow } from '../../content/staff-rows.ts';
 import type { CategoryFields, StaffBrand, StaffCategory } from '../../catalog/taxonomy.service.ts';
@@ -107,7 +108,8 @@ export function toStaffCourseJson(c: StaffCourse) {
     seats_total: c.seatsTotal,
     seats_left: c.seatsLeft,
     lead: c.lead,
-    description: c.description,
+    // Rich text sanitised on the way out too, as pages show it: the editor never gets it raw.
+    description: sanitizeForPage(c.description),
     cover: c.cover,
     is_published: c.isPublished,
     updated_at: c.updatedAt.toISOString(),
@@ -273,7 +275,7 @@ export function toStaffDocumentJson(d: DocumentRow) {
     slug: d.slug,
     document_type: d.documentType,
     title: d.title,
-    content: d.content,
+    content: sanitizeForPage(d.content),
     file: d.file,
     updated_at: d.updatedAt.toISOString(),
   };
