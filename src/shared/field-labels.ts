@@ -47,6 +47,7 @@ const LABELS: Record<string, Label> = {
   validThrough: ['срок приёма откликов'],
   status: ['состояние'],
   notes: ['заметки'],
+  seatsHeld: ['места на курсе по заявке'],
   date: ['дата', 'дату'],
   kgs: ['курс сома'],
   kzt: ['курс тенге'],

@@ -1,7 +1,11 @@
 /** The kinds of visitor requests and the states staff move them through, with their Russian names. */
 export const REQUEST_KINDS = ['support', 'printing', 'vacancy', 'course', 'course_search'] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
-export const REQUEST_STATUSES = ['new', 'in_progress', 'done', 'spam'] as const;
+/**
+ * `accepted` and `declined` are a course sign-up's: accepted, it holds its seats on the course (so does
+ * `done` after it: the visitor came); declined, marked spam or moved back, it gives them back.
+ */
+export const REQUEST_STATUSES = ['new', 'in_progress', 'accepted', 'done', 'declined', 'spam'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 export const REQUEST_KIND_LABELS: Record<RequestKind, string> = {
@@ -15,9 +19,23 @@ export const REQUEST_KIND_LABELS: Record<RequestKind, string> = {
 export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
   new: 'Новая',
   in_progress: 'В работе',
+  accepted: 'Принята',
   done: 'Готово',
+  declined: 'Отклонена',
   spam: 'Спам',
 };
+
+const COURSE_ONLY: readonly RequestStatus[] = ['accepted', 'declined'];
+
+/** The states a kind of request moves through: only a course sign-up is accepted or declined. */
+export function requestStatusesOf(kind: RequestKind): readonly RequestStatus[] {
+  return kind === 'course' ? REQUEST_STATUSES : REQUEST_STATUSES.filter((status) => !COURSE_ONLY.includes(status));
+}
+
+/** Whether a request in this state holds seats on its course: an accepted sign-up, and a done one. */
+export function holdsCourseSeats(kind: RequestKind, status: RequestStatus): boolean {
+  return kind === 'course' && (status === 'accepted' || status === 'done');
+}
 
 /**
  * Each kind numbers its requests on its own (1, 2, 3...), read with the kind's letter before it:

@@ -1149,7 +1149,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Move a request along (new, in_progress, done, spam) or change its notes */
+        /** Move a request along (new, in_progress, done, spam; a course sign-up also accepted, declined) or change its notes */
         patch: operations["staff_requests_partial_update"];
         trace?: never;
     };
@@ -3047,7 +3047,7 @@ export interface components {
             /** @enum {string} */
             country: "kg" | "kz";
             /** @enum {string} */
-            status: "new" | "in_progress" | "done" | "spam";
+            status: "new" | "in_progress" | "accepted" | "done" | "declined" | "spam";
             status_label: string;
             name: string;
             email: string;
@@ -3058,6 +3058,17 @@ export interface components {
             };
             /** @description The course, vacancy or printing service it is about, by title. */
             about: string;
+            /** @description A course sign-up's course (null for other kinds, or once the course is deleted). */
+            course: {
+                id: number;
+                title: string;
+                seats_left: number;
+                seats_total: number;
+                /** @description The course on the site. */
+                url: string;
+            } | null;
+            /** @description Seats this sign-up holds on its course: its participants once accepted (`accepted`, then `done`), 0 otherwise. */
+            seats_held: number;
             attachment: {
                 filename: string;
                 content_type: string;
@@ -3070,9 +3081,19 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        CourseSeatsConflict: {
+            detail: string;
+            /** @description Free seats on the course now. */
+            seats_left?: number;
+            /** @description Participants the sign-up names. */
+            seats_wanted?: number;
+        };
         InboxRequestUpdate: {
-            /** @enum {string} */
-            status?: "new" | "in_progress" | "done" | "spam";
+            /**
+             * @description `accepted` and `declined` are for course sign-ups only: accepting takes the participants’ seats from the course (409 when fewer are free), declining, marking spam or moving back gives them back.
+             * @enum {string}
+             */
+            status?: "new" | "in_progress" | "accepted" | "done" | "declined" | "spam";
             notes?: string;
         };
         NewsletterSubscriberPage: {
@@ -3419,6 +3440,8 @@ export interface components {
             lecturer_title: string;
             seats_total: number;
             seats_left: number;
+            /** @description Seats its accepted sign-ups hold (taken from the free seats when staff accepted them). */
+            seats_by_requests: number;
             lead: string;
             description: string;
             cover: string | null;
@@ -7394,8 +7417,10 @@ export interface operations {
                 /** @description Number of items to skip. */
                 offset?: number;
                 kind?: "support" | "printing" | "vacancy" | "course" | "course_search";
-                status?: "new" | "in_progress" | "done" | "spam";
+                status?: "new" | "in_progress" | "accepted" | "done" | "declined" | "spam";
                 country?: "kg" | "kz";
+                /** @description A course's id: its sign-ups. */
+                course?: number;
                 /** @description A request number («В-0003», «в-3»), or part of the name, email, phone or message. */
                 search?: string;
             };
@@ -7516,7 +7541,7 @@ export interface operations {
                     "application/json": components["schemas"]["InboxRequest"];
                 };
             };
-            /** @description Invalid input */
+            /** @description Invalid input, or a state its kind has not */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7550,6 +7575,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Accepting a course sign-up: its course has fewer free seats than it names participants, or is gone; nothing changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CourseSeatsConflict"];
                 };
             };
         };

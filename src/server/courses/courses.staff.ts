@@ -4,7 +4,7 @@
  * total, the description sanitised as every rich text), each write audited and visible on the site
  * at once in every process.
  */
-import { and, asc, count, desc, eq, gte, ilike, lt, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import { CITIES, type CityCode } from '../../shared/cities.ts';
 import { COUNTRIES } from '../../shared/countries.ts';
 import { recordStaffChange } from '../audit/staff-changes.ts';
@@ -12,7 +12,7 @@ import { invalidate } from '../cache/invalidation.ts';
 import { sanitizeRichText } from '../content/sanitize.ts';
 import { getDb } from '../db/client.ts';
 import { containing } from '../db/like.ts';
-import { courseCategories, courses } from '../db/schema/index.ts';
+import { courseCategories, courses, visitorRequests } from '../db/schema/index.ts';
 import { slugFor } from '../db/slugs.ts';
 import { isUniqueViolation, NotFoundError, ValidationError } from '../errors.ts';
 import { shopToday } from './course-dates.ts';
@@ -27,7 +27,11 @@ export const COURSE_TEXT = {
 } as const;
 
 type CourseRow = typeof courses.$inferSelect;
-export type StaffCourse = CourseRow & { category: { slug: string; name: string } };
+export type StaffCourse = CourseRow & {
+  category: { slug: string; name: string };
+  /** Seats its accepted sign-ups hold (`course-seats.ts`), of those taken. */
+  seatsByRequests: number;
+};
 
 export interface StaffCourseFilters {
   search?: string;
@@ -38,10 +42,21 @@ export interface StaffCourseFilters {
   offset: number;
 }
 
-const selection = { course: courses, categorySlug: courseCategories.slug, categoryName: courseCategories.name };
-const toStaffCourse = (row: { course: CourseRow; categorySlug: string; categoryName: string }): StaffCourse => ({
+const selection = {
+  course: courses,
+  categorySlug: courseCategories.slug,
+  categoryName: courseCategories.name,
+  seatsByRequests: sql<number>`(select coalesce(sum(${visitorRequests.seatsHeld}), 0)::int from ${visitorRequests} where ${visitorRequests.courseId} = ${courses.id})`,
+};
+const toStaffCourse = (row: {
+  course: CourseRow;
+  categorySlug: string;
+  categoryName: string;
+  seatsByRequests: number;
+}): StaffCourse => ({
   ...row.course,
   category: { slug: row.categorySlug, name: row.categoryName },
+  seatsByRequests: Number(row.seatsByRequests),
 });
 
 /** Upcoming courses by start date; past ones, newest first. */

@@ -1,14 +1,18 @@
 /**
  * The back office's inbox of visitor requests: support questions, course sign-ups, course searches,
  * printing requests (with their model) and vacancy applications (with their CV). Staff list them by
- * kind and state, read one, note what they did and move it along: new → in progress → done (or spam).
+ * kind and state, read one, note what they did and move it along: new → in progress → done (or spam);
+ * a course sign-up is accepted (it takes its seats from the course) or declined (it gives them back).
  */
 import { readFileBytes } from './request-files.ts';
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { CountryCode } from '../../shared/countries.ts';
 import { recordStaffChange } from '../audit/staff-changes.ts';
+import { invalidate } from '../cache/invalidation.ts';
+import { returnCourseSeats, seatsWanted, takeCourseSeats } from '../courses/course-seats.ts';
 import { getDb } from '../db/client.ts';
 import { containing } from '../db/like.ts';
+import { ValidationError } from '../errors.ts';
 import { courses, printingPrices, requestFiles, vacancies, visitorRequests } from '../db/schema/index.ts';
 import type { RequestKind } from './requests.types.ts';
 import {
@@ -17,7 +21,9 @@ import {
   REQUEST_STATUSES,
   REQUEST_STATUS_LABELS,
   formatRequestNumber,
+  holdsCourseSeats,
   parseRequestNumber,
+  requestStatusesOf,
   type RequestStatus,
 } from '../../shared/request-states.ts';
 
@@ -37,6 +43,10 @@ export interface InboxRequest {
   details: Record<string, string | number>;
   /** What it is about, by title: the course, the vacancy, the printing service. */
   about: string;
+  /** A course sign-up's course (null once the course is deleted), with its seats now. */
+  course: { id: number; slug: string; title: string; city: string; seatsLeft: number; seatsTotal: number } | null;
+  /** Seats this sign-up holds on its course (0 until staff accept it). */
+  seatsHeld: number;
   attachment: { filename: string; contentType: string; size: number } | null;
   notes: string;
   createdAt: Date;
@@ -47,6 +57,8 @@ export interface InboxFilters {
   kind?: RequestKind;
   status?: RequestStatus;
   country?: CountryCode;
+  /** A course's id: its sign-ups. */
+  course?: number;
   /** A request's number («В-0003», «в-3»), or part of the name, email, phone or message. */
   search?: string;
   limit: number;
@@ -71,7 +83,14 @@ async function select(where: SQL | undefined, page?: { limit: number; offset: nu
   const query = db
     .select({
       request: visitorRequests,
-      course: courses.title,
+      course: {
+        id: courses.id,
+        slug: courses.slug,
+        title: courses.title,
+        city: courses.city,
+        seatsLeft: courses.seatsLeft,
+        seatsTotal: courses.seatsTotal,
+      },
       vacancy: vacancies.title,
       printing: sql<string | null>`${printingPrices.service} || ': ' || ${printingPrices.material}`,
       file: { filename: requestFiles.filename, contentType: requestFiles.contentType, size: requestFiles.size },
@@ -95,7 +114,9 @@ async function select(where: SQL | undefined, page?: { limit: number; offset: nu
     phone: request.phone,
     message: request.message,
     details: request.details,
-    about: course ?? vacancy ?? printing ?? '',
+    about: course?.title ?? vacancy ?? printing ?? '',
+    course: course?.id ? course : null,
+    seatsHeld: request.seatsHeld,
     attachment: file?.filename ? { filename: file.filename, contentType: file.contentType, size: file.size } : null,
     notes: request.notes,
     createdAt: request.createdAt,
@@ -109,6 +130,7 @@ export async function listInbox(filters: InboxFilters): Promise<{ count: number;
     filters.kind ? eq(visitorRequests.kind, filters.kind) : undefined,
     filters.status ? eq(visitorRequests.status, filters.status) : undefined,
     filters.country ? eq(visitorRequests.country, filters.country) : undefined,
+    filters.course ? eq(visitorRequests.courseId, filters.course) : undefined,
     filters.search ? searchCondition(filters.search) : undefined,
   );
   const db = await getDb();
@@ -123,7 +145,19 @@ export async function findInboxRequest(id: number): Promise<InboxRequest | null>
   return (await select(eq(visitorRequests.id, id)))[0] ?? null;
 }
 
-/** Changes the state or the notes of a request; null when there is no such request. */
+export const INBOX_TEXT = {
+  courseOnly: (status: RequestStatus) =>
+    `«${REQUEST_STATUS_LABELS[status]}» бывает только у записи на курс: выберите «В работе», «Готово» или «Спам».`,
+} as const;
+
+/**
+ * Changes the state or the notes of a request; null when there is no such request. A course sign-up
+ * moved into a state that holds seats (`holdsCourseSeats`: accepted, done) takes its participants'
+ * seats from the course in the same transaction; moved out of one (declined, spam, back to new), it
+ * gives back what it took.
+ * @throws ValidationError `{status}` for a state the kind has not; ConflictError (409) when the course
+ *   has not enough free seats (nothing is changed)
+ */
 export async function updateInboxRequest(
   actor: number,
   id: number,
@@ -131,12 +165,39 @@ export async function updateInboxRequest(
 ): Promise<InboxRequest | null> {
   const db = await getDb();
   const updated = await db.transaction(async (tx) => {
-    const fields = { status: visitorRequests.status, notes: visitorRequests.notes };
-    const [before] = await tx.select(fields).from(visitorRequests).where(eq(visitorRequests.id, id)).for('update');
-    if (!before) return false;
+    const fields = {
+      status: visitorRequests.status,
+      notes: visitorRequests.notes,
+      seatsHeld: visitorRequests.seatsHeld,
+    };
+    const [row] = await tx
+      .select({
+        ...fields,
+        kind: visitorRequests.kind,
+        courseId: visitorRequests.courseId,
+        details: visitorRequests.details,
+      })
+      .from(visitorRequests)
+      .where(eq(visitorRequests.id, id))
+      .for('update');
+    if (!row) return null;
+    const { kind, courseId, details, ...before } = row;
+    if (change.status && !requestStatusesOf(kind).includes(change.status))
+      throw new ValidationError({ status: [INBOX_TEXT.courseOnly(change.status)] });
+    let seatsHeld = before.seatsHeld;
+    if (change.status !== undefined && change.status !== before.status) {
+      const holds = holdsCourseSeats(kind, change.status);
+      if (holds && seatsHeld === 0) {
+        seatsHeld = seatsWanted(details);
+        await takeCourseSeats(tx, actor, courseId, seatsHeld);
+      } else if (!holds && seatsHeld > 0) {
+        if (courseId !== null) await returnCourseSeats(tx, actor, courseId, seatsHeld);
+        seatsHeld = 0;
+      }
+    }
     const [after] = await tx
       .update(visitorRequests)
-      .set({ ...change, updatedAt: new Date() })
+      .set({ ...change, seatsHeld, updatedAt: new Date() })
       .where(eq(visitorRequests.id, id))
       .returning(fields);
     await recordStaffChange(tx, {
@@ -147,9 +208,12 @@ export async function updateInboxRequest(
       before,
       after: after!,
     });
-    return true;
+    return { seatsMoved: seatsHeld !== before.seatsHeld };
   });
-  return updated ? findInboxRequest(id) : null;
+  if (!updated) return null;
+  // The course's free seats are on the site.
+  if (updated.seatsMoved) await invalidate('content');
+  return findInboxRequest(id);
 }
 
 /** The file a request came with (a model, a CV), its bytes read as they are sent; or null. */

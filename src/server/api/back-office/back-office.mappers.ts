@@ -15,6 +15,7 @@ import { REQUEST_KIND_LABELS, REQUEST_STATUS_LABELS, type InboxRequest } from '.
 import type { StaffProduct, StaffProductDetail } from '../../catalog/staff-products.queries.ts';
 import type { StaffPublication } from '../../content/publications.service.ts';
 import { paths } from '../../../shared/paths.ts';
+import { CITIES, type CityCode } from '../../../shared/cities.ts';
 import { COUNTRIES, DEFAULT_COUNTRY } from '../../../shared/countries.ts';
 import { SUBSCRIPTION_STATE_LABELS, type Subscriber } from '../../requests/newsletter.queries.ts';
 import { toOrderJson } from '../orders/orders.mappers.ts';
@@ -114,6 +115,16 @@ export function toInboxRequestJson(request: InboxRequest) {
     message: request.message,
     details: request.details,
     about: request.about,
+    course: request.course
+      ? {
+          id: request.course.id,
+          title: request.course.title,
+          seats_left: request.course.seatsLeft,
+          seats_total: request.course.seatsTotal,
+          url: paths.course(CITIES[request.course.city as CityCode]?.country ?? request.country, request.course.slug),
+        }
+      : null,
+    seats_held: request.seatsHeld,
     attachment: request.attachment
       ? {
           filename: request.attachment.filename,

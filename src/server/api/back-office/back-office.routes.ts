@@ -142,16 +142,21 @@ export const updateRequest = createRoute({
   path: '/staff/requests/{id}/',
   tags,
   security,
-  summary: 'Move a request along (new, in_progress, done, spam) or change its notes',
+  summary:
+    'Move a request along (new, in_progress, done, spam; a course sign-up also accepted, declined) or change its notes',
   request: {
     params: idParam,
     body: { content: { 'application/json': { schema: s.inboxUpdateBody } }, required: true },
   },
   responses: {
     200: jsonContent(s.inboxRequestSchema, 'The request after the change'),
-    400: jsonContent(fieldErrorsSchema, 'Invalid input'),
+    400: jsonContent(fieldErrorsSchema, 'Invalid input, or a state its kind has not'),
     ...staff,
     404: jsonContent(detailSchema, 'No such request'),
+    409: jsonContent(
+      s.seatsConflictSchema,
+      'Accepting a course sign-up: its course has fewer free seats than it names participants, or is gone; nothing changed',
+    ),
   },
 });
 

@@ -197,6 +197,12 @@ export const inboxListQuery = z.object({
   kind: requestKindEnum.optional(),
   status: requestStatusEnum.optional(),
   country: countryEnum.optional(),
+  course: z
+    .string()
+    .regex(/^\d{1,9}$/, 'Ожидается числовой идентификатор курса.')
+    .transform(Number)
+    .optional()
+    .openapi({ type: 'integer', param: { description: "A course's id: its sign-ups." } }),
   search: text(100)
     .optional()
     .openapi({
@@ -219,6 +225,20 @@ export const inboxRequestSchema = z
     message: z.string(),
     details: z.record(z.string(), z.union([z.string(), z.number()])),
     about: z.string().openapi({ description: 'The course, vacancy or printing service it is about, by title.' }),
+    course: z
+      .object({
+        id: z.number().int(),
+        title: z.string(),
+        seats_left: z.number().int(),
+        seats_total: z.number().int(),
+        url: z.string().openapi({ description: 'The course on the site.' }),
+      })
+      .nullable()
+      .openapi({ description: "A course sign-up's course (null for other kinds, or once the course is deleted)." }),
+    seats_held: z.number().int().openapi({
+      description:
+        'Seats this sign-up holds on its course: its participants once accepted (`accepted`, then `done`), 0 otherwise.',
+    }),
     attachment: z
       .object({ filename: z.string(), content_type: z.string(), size: z.number().int(), url: z.string() })
       .nullable(),
@@ -232,13 +252,24 @@ export const inboxPageSchema = pageSchema(inboxRequestSchema).openapi('InboxRequ
 
 export const inboxUpdateBody = z
   .object({
-    status: requestStatusEnum.optional(),
+    status: requestStatusEnum.optional().openapi({
+      description:
+        '`accepted` and `declined` are for course sign-ups only: accepting takes the participants’ seats from the course (409 when fewer are free), declining, marking spam or moving back gives them back.',
+    }),
     notes: text(4000).optional(),
   })
   .refine((body) => body.status !== undefined || body.notes !== undefined, {
     message: 'Укажите status или notes.',
   })
   .openapi('InboxRequestUpdate');
+
+export const seatsConflictSchema = z
+  .object({
+    detail: z.string(),
+    seats_left: z.number().int().optional().openapi({ description: 'Free seats on the course now.' }),
+    seats_wanted: z.number().int().optional().openapi({ description: 'Participants the sign-up names.' }),
+  })
+  .openapi('CourseSeatsConflict');
 
 export const subscriberListQuery = z.object({
   ...paginationQuery(50),

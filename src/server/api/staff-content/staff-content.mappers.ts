@@ -107,6 +107,7 @@ export function toStaffCourseJson(c: StaffCourse) {
     lecturer_title: c.lecturerTitle,
     seats_total: c.seatsTotal,
     seats_left: c.seatsLeft,
+    seats_by_requests: c.seatsByRequests,
     lead: c.lead,
     // Rich text sanitised on the way out too, as pages show it: the editor never gets it raw.
     description: sanitizeForPage(c.description),

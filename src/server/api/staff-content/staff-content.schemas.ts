@@ -276,6 +276,9 @@ export const staffCourseSchema = z
     lecturer_title: z.string(),
     seats_total: z.number().int(),
     seats_left: z.number().int(),
+    seats_by_requests: z.number().int().openapi({
+      description: 'Seats its accepted sign-ups hold (taken from the free seats when staff accepted them).',
+    }),
     lead: z.string(),
     description: z.string(),
     cover: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { REQUEST_STATUSES } from '../../../shared/request-states.ts';
 import { bytea } from './columns.ts';
 import { countries, products } from './catalog.ts';
 import { courses, printingPrices, vacancies } from './services.ts';
@@ -33,9 +34,13 @@ export const visitorRequests = pgTable(
     printingPriceId: integer().references(() => printingPrices.id, { onDelete: 'set null' }),
     /** The rest of a kind's fields (subject, participants, quantity, topic, city, clinic). */
     details: jsonb().$type<Record<string, string | number>>().notNull().default({}),
-    status: text({ enum: ['new', 'in_progress', 'done', 'spam'] })
-      .notNull()
-      .default('new'),
+    status: text({ enum: REQUEST_STATUSES }).notNull().default('new'),
+    /**
+     * Seats a course sign-up holds on its course: taken from `courses.seats_left` when staff accept it
+     * (its participants, 1 by default), given back when it no longer holds them (`holdsCourseSeats`).
+     * Kept so that exactly what was taken is returned, whatever the course's seats did meanwhile.
+     */
+    seatsHeld: integer().notNull().default(0),
     /** What staff noted while answering (the back office). */
     notes: text().notNull().default(''),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,1 @@
+ALTER TABLE "visitor_requests" ADD COLUMN "seats_held" integer DEFAULT 0 NOT NULL;
