@@ -5,7 +5,11 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-const scope = new AsyncLocalStorage<AbortSignal>();
+// On globalThis: the pages' middleware (the built server's copy of this module) and the database layer
+// (opened by the start script's copy) must read one store, or a page's work would never be abandoned.
+const scope: AsyncLocalStorage<AbortSignal> = ((
+  globalThis as typeof globalThis & { __shopRequestScope?: AsyncLocalStorage<AbortSignal> }
+).__shopRequestScope ??= new AsyncLocalStorage<AbortSignal>());
 
 /** Runs `task` with the signal of the request it serves, which aborts when the client closes its connection. */
 export function runWithRequestSignal<T>(signal: AbortSignal, task: () => T): T {

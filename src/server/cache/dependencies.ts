@@ -6,7 +6,12 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-const collecting = new AsyncLocalStorage<Set<number>>();
+// On globalThis: the response cache (the start script's copy of this module) collects what the pages
+// (the built server, which bundles its own copy) report; two stores would never meet, and no kept page
+// would ever be dropped for the products it shows.
+const collecting: AsyncLocalStorage<Set<number>> = ((
+  globalThis as typeof globalThis & { __shopShownProducts?: AsyncLocalStorage<Set<number>> }
+).__shopShownProducts ??= new AsyncLocalStorage<Set<number>>());
 
 /** Runs `render` and gives the set that fills with the products it shows (as its reads report them). */
 export function collectProducts<T>(render: () => T): { result: T; products: ReadonlySet<number> } {

@@ -106,9 +106,10 @@ export function startShop(port: number, databaseUrl: string, env: Record<string,
   };
 }
 
-/** Creates an active customer account with `npm run user:create`, as an operator would. */
-export function createUser(databaseUrl: string, email: string, password: string): void {
-  const result = spawnSync(process.execPath, ['scripts/user-create.ts', '--email', email, '--password', password], {
+/** Creates an active account with `npm run user:create`, as an operator would (`--staff` among `flags` for staff). */
+export function createUser(databaseUrl: string, email: string, password: string, flags: string[] = []): void {
+  const args = ['scripts/user-create.ts', '--email', email, '--password', password, ...flags];
+  const result = spawnSync(process.execPath, args, {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
