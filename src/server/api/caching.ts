@@ -14,15 +14,17 @@ export const httpCaching = createMiddleware(async (c, next) => {
     return;
   }
   if (c.res.status !== 200) return;
-  if (c.req.header('Authorization') || c.res.headers.get('Cache-Control')) {
-    if (!c.res.headers.get('Cache-Control')) setAnswerHeader(c, 'Cache-Control', 'private, no-store');
+  // A handler may say how public its answer is kept (FRESH_PUBLIC_CACHE_CONTROL); any other of its own is final.
+  const own = c.res.headers.get('Cache-Control');
+  if (c.req.header('Authorization') || (own && !own.startsWith('public'))) {
+    if (!own) setAnswerHeader(c, 'Cache-Control', 'private, no-store');
     return;
   }
   const body = await c.res.clone().arrayBuffer();
   const etag = await weakEtag(body);
   const headers = new Headers(c.res.headers);
   headers.set('ETag', etag);
-  headers.set('Cache-Control', PUBLIC_CACHE_CONTROL);
+  headers.set('Cache-Control', own ?? PUBLIC_CACHE_CONTROL);
   headers.set('Vary', 'Authorization, Accept-Encoding');
   c.res = matchesEtag(c.req.header('If-None-Match'), etag)
     ? new Response(null, { status: 304, headers })

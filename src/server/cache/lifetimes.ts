@@ -18,5 +18,11 @@ export const RESPONSE_CACHE_STALE_MS = 300_000;
  */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
 
+/**
+ * What a buyer decides on (the stock and price of the products in a cart or at checkout): kept, but
+ * asked again every time, answered 304 while unchanged (the shop's own cache follows every change at once).
+ */
+export const FRESH_PUBLIC_CACHE_CONTROL = 'public, no-cache';
+
 /** Answers that change rarely and matter little when stale: sitemaps, robots.txt, the feed, redirects. */
 export const SLOW_PUBLIC_CACHE_CONTROL = 'public, max-age=3600';

@@ -12,6 +12,7 @@ import {
   getSpecification as findSpecification,
   listSpecifications as findSpecifications,
 } from '../../catalog/specifications.queries.ts';
+import { FRESH_PUBLIC_CACHE_CONTROL } from '../../cache/lifetimes.ts';
 import type { AppRouteHandler } from '../create-router.ts';
 import { toMappedPage, toPage } from '../pagination.ts';
 import { toBrandJson, toProductJson, toProductListItemJson, toSpecificationJson } from './products.mappers.ts';
@@ -35,6 +36,8 @@ export const listProducts: AppRouteHandler<typeof routes.listProducts> = async (
     q.facets ? getFacets(filters) : undefined,
   ]);
   const page = toPage(c.req.url, items.map(toProductListItemJson), count, q.limit, q.offset);
+  // Products looked up by id are a cart's or checkout's: their stock and price are read fresh.
+  if (q.ids?.length) c.header('Cache-Control', FRESH_PUBLIC_CACHE_CONTROL);
   return c.json(facets ? { ...page, facets } : page, 200);
 };
 
