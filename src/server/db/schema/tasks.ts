@@ -47,6 +47,8 @@ export const tasks = pgTable(
     createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp({ withTimezone: true }),
+    /** Set every few seconds while a process runs the task: a task whose beat stops has lost its process. */
+    heartbeatAt: timestamp({ withTimezone: true }),
     finishedAt: timestamp({ withTimezone: true }),
     /** When its changes were written (at once, or later from a dry run), and by whom. */
     appliedAt: timestamp({ withTimezone: true }),
