@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import {
+  Box,
   Button,
   Dialog,
   DialogActions,
@@ -12,8 +13,6 @@ import {
   DialogTitle,
   List as MuiList,
   ListItem,
-  MenuItem,
-  TextField,
 } from '@mui/material';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { useListContext, useNotify, useRefresh } from 'react-admin';
@@ -21,6 +20,7 @@ import { ORDER_STATUSES } from '../../shared/order-statuses.ts';
 import { orderStatusLabel } from './choices.ts';
 import { createStaffActions } from './data-provider.ts';
 import type { BulkStatusResult, StaffOrderRow } from './order-types.ts';
+import { StatusFields } from './OrderStatusChange.tsx';
 
 const actions = createStaffActions();
 
@@ -106,31 +106,16 @@ export function OrderBulkStatusButton() {
           </DialogContent>
         ) : (
           <DialogContent>
-            <TextField
-              select
-              label="Новый статус"
-              value={status}
-              onChange={(e) => setStatus(e.target.value)}
-              size="small"
-              fullWidth
-              sx={{ mt: 1, mb: 2 }}
-            >
-              {targets.map((next) => (
-                <MenuItem key={next} value={next}>
-                  {orderStatusLabel(next)}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              label="Комментарий для покупателей"
-              value={comment}
-              onChange={(e) => setComment(e.target.value)}
-              multiline
-              minRows={2}
-              size="small"
-              fullWidth
-              slotProps={{ htmlInput: { maxLength: 1000 } }}
-            />
+            <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
+              <StatusFields
+                statuses={targets}
+                status={status}
+                onStatus={setStatus}
+                comment={comment}
+                onComment={setComment}
+                commentLabel="Комментарий для покупателей"
+              />
+            </Box>
             {status ? (
               <DialogContentText sx={{ mt: 2 }}>
                 {moving > 0

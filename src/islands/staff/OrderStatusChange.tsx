@@ -20,6 +20,48 @@ export function cancellationConsequences(units: number, comment: string): string
   );
 }
 
+/**
+ * The new status (among `statuses`) and the comment the customer is mailed with it: the order page's
+ * form and the list's bulk change ask the same.
+ */
+export function StatusFields(props: {
+  statuses: readonly string[];
+  status: string;
+  onStatus: (status: string) => void;
+  comment: string;
+  onComment: (comment: string) => void;
+  commentLabel: string;
+  /** Nothing chosen though it was asked for. */
+  missing?: boolean;
+}) {
+  return (
+    <>
+      <TextField
+        select
+        label="Новый статус"
+        value={props.status}
+        onChange={(e) => props.onStatus(e.target.value)}
+        error={props.missing}
+        size="small"
+      >
+        {props.statuses.map((next) => (
+          <MenuItem key={next} value={next}>
+            {orderStatusLabel(next)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        label={props.commentLabel}
+        value={props.comment}
+        onChange={(e) => props.onComment(e.target.value)}
+        multiline
+        size="small"
+        slotProps={{ htmlInput: { maxLength: 1000 } }}
+      />
+    </>
+  );
+}
+
 export function OrderStatusChange({ order }: { order: StaffOrder }) {
   const notify = useNotify();
   const refresh = useRefresh();
@@ -73,28 +115,14 @@ export function OrderStatusChange({ order }: { order: StaffOrder }) {
           alignItems: 'start',
         }}
       >
-        <TextField
-          select
-          label="Новый статус"
-          value={status}
-          onChange={(e) => setStatus(e.target.value)}
-          error={Boolean(error) && !status}
-          size="small"
-        >
-          {order.allowed_statuses.map((next) => (
-            <MenuItem key={next} value={next}>
-              {orderStatusLabel(next)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          label="Комментарий для покупателя"
-          value={comment}
-          onChange={(e) => setComment(e.target.value)}
-          multiline
-          minRows={1}
-          size="small"
-          slotProps={{ htmlInput: { maxLength: 1000 } }}
+        <StatusFields
+          statuses={order.allowed_statuses}
+          status={status}
+          onStatus={setStatus}
+          comment={comment}
+          onComment={setComment}
+          commentLabel="Комментарий для покупателя"
+          missing={Boolean(error) && !status}
         />
         <Button type="submit" variant="contained" disabled={saving}>
           {saving ? 'Сохраняем…' : 'Изменить статус'}
