@@ -64,6 +64,8 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_number_idx').on(t.number),
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    /** Every account's orders by when they were placed: the back office's list and the dashboard's today and week. */
+    index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
     /** The sweep that cancels orders nobody confirmed in time (`orders/order-limits.ts`). */
     index('orders_unconfirmed_idx')
       .on(t.createdAt)
