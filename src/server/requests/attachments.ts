@@ -70,15 +70,22 @@ const CONTENT: Record<string, { type: string; matches(d: Buffer, size: number): 
 };
 
 /**
- * A file name safe to show and store: no path, no control characters, no bidi controls (which could
- * show «cv‮fdp.exe» as «cvexe.pdf»), at most 150 characters.
+ * A file's name as its sender typed it, safe to show and store: no path, no control characters, no
+ * bidi controls (which could show «cv‮fdp.exe» as «cvexe.pdf»), at most 150 characters.
  */
-export function safeFilename(name: string): string {
+export function typedFilename(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = stripBidiControls(stripControlCharacters(base))
-    .replace(/["<>|:*?]/g, '')
-    .trim();
+  const cleaned = stripBidiControls(stripControlCharacters(base)).trim();
   return (cleaned || 'file').slice(-150);
+}
+
+/** The name a download is saved under: as typed, without what file systems refuse (`"<>|:*?`). */
+export function safeFilename(name: string): string {
+  return (
+    typedFilename(name)
+      .replace(/["<>|:*?]/g, '')
+      .trim() || 'file'
+  );
 }
 
 /** The message beside a file field when the file is over its size. */
@@ -87,7 +94,7 @@ export const tooLargeMessage = (kind: AttachmentKind) =>
 
 /**
  * Checks a sent file against what the form takes, from its name, size and first bytes (`head`, at
- * least {@link ATTACHMENT_HEAD_BYTES} of them when the file has as many); returns its safe name and
+ * least {@link ATTACHMENT_HEAD_BYTES} of them when the file has as many); returns its name as typed and
  * real content type, or the Russian message to show beside the field.
  */
 export function checkAttachment(
@@ -95,7 +102,7 @@ export function checkAttachment(
   file: { name: string; size: number; head: Buffer },
 ): Pick<Attachment, 'filename' | 'contentType'> | { error: string } {
   const limits = ATTACHMENT_LIMITS[kind];
-  const filename = safeFilename(file.name);
+  const filename = typedFilename(file.name);
   const extension = filename.includes('.') ? filename.split('.').pop()!.toLowerCase() : '';
   if (file.size === 0) return { error: 'Файл пустой.' };
   if (file.size > limits.maxBytes) return { error: tooLargeMessage(kind) };

@@ -51,6 +51,10 @@ export async function receiveMultipart(
   }
 }
 
+// Browsers write a file name's `"` and line breaks as %22, %0D and %0A (the HTML standard's
+// multipart/form-data encoding), which busboy keeps as sent: «Резюме "Динара".pdf» came as «Резюме %22Динара%22.pdf».
+const sentFilename = (name: string | undefined) => (name ?? '').replace(/%22/g, '"').replace(/%0[AD]/gi, ' ');
+
 async function parse(
   body: ReadableStream<Uint8Array> | null,
   contentType: string,
@@ -101,7 +105,7 @@ async function parse(
     });
     files.push(
       pipeline(stream, counter, createWriteStream(file)).then(
-        async () => form.append(name, await openAsBlob(file, { type: info.mimeType }), info.filename ?? ''),
+        async () => form.append(name, await openAsBlob(file, { type: info.mimeType }), sentFilename(info.filename)),
         (error: Error) => {
           stream.resume();
           fail(error instanceof ValidationError ? error : unreadable());
