@@ -204,7 +204,8 @@ test('staff answer a support question: notes, then done', async ({ page, request
   await page.getByRole('option', { name: 'Готово' }).click();
   await page.getByLabel('Заметки сотрудников').fill('Ответили по почте: есть, 12 шт.');
   await page.getByRole('button', { name: 'Сохранить' }).click();
-  await expect(page.getByText('Элемент обновлен')).toBeVisible();
+  const { number } = (await sent.json()) as { number: string };
+  await expect(page.getByText(`Заявка «${number}» сохранена`)).toBeVisible();
   await page.getByRole('cell', { name: 'Бакыт' }).first().click();
   await expect(page.getByLabel('Заметки сотрудников')).toHaveValue('Ответили по почте: есть, 12 шт.');
 });

@@ -21,6 +21,8 @@ import type { components } from '../../lib/api/schema.gen.ts';
 import { countryChoices, countryName, requestKindChoices, requestStatusChoices } from './choices.ts';
 import { DownloadButton } from './DownloadButton.tsx';
 import { ByScreen } from './responsive.tsx';
+import { useSavedNotice } from './resource-screens.tsx';
+import type { ResourceNoun } from './resource-words.ts';
 import { fileSize, formatPhone, moment } from './format.ts';
 import { REQUEST_DETAIL_LABELS } from '../../shared/request-details.ts';
 
@@ -182,9 +184,12 @@ function RequestTitle() {
   return <span>{request ? `Заявка ${request.number}` : 'Заявка'}</span>;
 }
 
+const REQUEST: ResourceNoun = { one: 'заявка', accusative: 'заявку', gender: 'f' };
+
 export function RequestEdit() {
+  const saved = useSavedNotice<InboxRequest>(REQUEST, (request) => request.number);
   return (
-    <Edit title={<RequestTitle />} mutationMode="pessimistic" actions={<TopToolbar />}>
+    <Edit title={<RequestTitle />} mutationMode="pessimistic" actions={<TopToolbar />} mutationOptions={saved}>
       <SimpleForm toolbar={<RequestToolbar />}>
         <RequestSummary />
         <SelectInput source="status" label="Состояние" choices={requestStatusChoices} validate={required()} />

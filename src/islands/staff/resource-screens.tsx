@@ -43,6 +43,8 @@ export interface ResourceScreens<R extends RaRecord> {
   header?: ReactNode;
   /** What deleting it means, said in the confirmation before «Это нельзя отменить.» */
   deleteNote?: string;
+  /** False where the form offers no delete (an account is deleted with its owner's password). */
+  deletable?: boolean;
 }
 
 /** A short table staff keep whole (every row on one page), a row opening its form. */
@@ -57,15 +59,35 @@ export function ResourceTable({ title, children }: { title: string; children: Re
   );
 }
 
+/** Says what happened in the resource's words, where react-admin would say «Элемент обновлён». */
+function useSay() {
+  const notify = useNotify();
+  return (text: string) => notify(text, { type: 'info', messageArgs: { _: text } });
+}
+
+/**
+ * An edit or create screen's `mutationOptions` that name what was saved («Заявка «В-0003» сохранена»),
+ * then go where react-admin would: the list, or the record's own form (`then: 'edit'`).
+ */
+export function useSavedNotice<R extends RaRecord>(
+  noun: ResourceNoun,
+  label: (record: R) => string,
+  { what = 'saved', then = 'list' }: { what?: 'saved' | 'created'; then?: 'list' | 'edit' } = {},
+) {
+  const resource = useResourceContext();
+  const say = useSay();
+  const redirect = useRedirect();
+  return {
+    onSuccess: (record: R) => {
+      say(resourceMessage(noun, what, label(record), record.id));
+      redirect(then, resource, record.id, record);
+    },
+  };
+}
+
 /** The edit screen's `<XxxEdit>` and the create screen's `<XxxCreate>` of one resource. */
 export function resourceScreens<R extends RaRecord>(config: ResourceScreens<R>) {
   const { noun, label, Fields, body, history } = config;
-
-  /** Says what happened, in the resource's words, the way react-admin's own message would. */
-  function useSay() {
-    const notify = useNotify();
-    return (text: string) => notify(text, { type: 'info', messageArgs: { _: text } });
-  }
 
   function FormToolbar() {
     const record = useRecordContext<R>();
@@ -76,7 +98,7 @@ export function resourceScreens<R extends RaRecord>(config: ResourceScreens<R>) 
       <Toolbar>
         <div className={ToolbarClasses.defaultToolbar}>
           <SaveButton />
-          {record ? (
+          {record && config.deletable !== false ? (
             <DeleteButton
               mutationMode="pessimistic"
               confirmTitle={deleteQuestion(noun, label(record), record.id)}
@@ -101,21 +123,13 @@ export function resourceScreens<R extends RaRecord>(config: ResourceScreens<R>) 
   }
 
   function ResourceEdit() {
-    const resource = useResourceContext();
-    const say = useSay();
-    const redirect = useRedirect();
     return (
       <Edit
         title={capitalised(noun.one)}
         mutationMode="pessimistic"
         transform={(values: Partial<R>) => body(values, false)}
         aside={history ? <History /> : undefined}
-        mutationOptions={{
-          onSuccess: (saved: R) => {
-            say(resourceMessage(noun, 'saved', label(saved), saved.id));
-            redirect('list', resource);
-          },
-        }}
+        mutationOptions={useSavedNotice(noun, label)}
       >
         {config.header}
         <SimpleForm toolbar={<FormToolbar />}>
@@ -126,19 +140,11 @@ export function resourceScreens<R extends RaRecord>(config: ResourceScreens<R>) 
   }
 
   function ResourceCreate() {
-    const resource = useResourceContext();
-    const say = useSay();
-    const redirect = useRedirect();
     return (
       <Create
         title={newTitle(noun)}
         transform={(values: Partial<R>) => body(values, true)}
-        mutationOptions={{
-          onSuccess: (created: R) => {
-            say(resourceMessage(noun, 'created', label(created), created.id));
-            redirect(config.afterCreate ?? 'list', resource, created.id, created);
-          },
-        }}
+        mutationOptions={useSavedNotice(noun, label, { what: 'created', then: config.afterCreate })}
       >
         <SimpleForm defaultValues={config.defaults}>
           <Fields create />

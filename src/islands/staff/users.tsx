@@ -3,20 +3,18 @@ import { Chip } from '@mui/material';
 import {
   BooleanInput,
   Datagrid,
-  Edit,
   FunctionField,
   List,
   SearchInput,
-  SimpleForm,
   TextInput,
   usePermissions,
-  useRecordContext,
   type RaRecord,
 } from 'react-admin';
 import type { components } from '../../lib/api/schema.gen.ts';
-import { ChangeHistory } from './changes.tsx';
 import { countryName } from './choices.ts';
 import { formatPhone, moment } from './format.ts';
+import { resourceScreens } from './resource-screens.tsx';
+import { only } from './resource-words.ts';
 
 type User = components['schemas']['User'] & RaRecord;
 
@@ -50,28 +48,32 @@ export function UserList() {
   );
 }
 
-/** Who changed the account (staff flags, blocks, contact details) and when; a person's own edits are not listed. */
-function UserHistory() {
-  const user = useRecordContext<User>();
-  return user ? <ChangeHistory entity="user" id={user.email} /> : null;
-}
-
-export function UserEdit() {
+/** What staff may change of an account; the staff flag only for a superuser. */
+function UserFields() {
   const { permissions } = usePermissions<{ superuser: boolean }>();
   return (
-    <Edit title="Учётная запись" mutationMode="pessimistic" aside={<UserHistory />}>
-      <SimpleForm>
-        <TextInput source="email" label="Email" disabled />
-        <TextInput source="first_name" label="Имя" />
-        <TextInput source="last_name" label="Фамилия" />
-        <TextInput source="phone" label="Телефон" />
-        <BooleanInput
-          source="is_active"
-          label="Может входить и заказывать"
-          helperText="Снимите, чтобы заблокировать: вход и заказы закрываются сразу на всех устройствах."
-        />
-        {permissions?.superuser ? <BooleanInput source="is_staff" label="Сотрудник (доступ к управлению)" /> : null}
-      </SimpleForm>
-    </Edit>
+    <>
+      <TextInput source="email" label="Email" disabled />
+      <TextInput source="first_name" label="Имя" />
+      <TextInput source="last_name" label="Фамилия" />
+      <TextInput source="phone" label="Телефон" />
+      <BooleanInput
+        source="is_active"
+        label="Может входить и заказывать"
+        helperText="Снимите, чтобы заблокировать: вход и заказы закрываются сразу на всех устройствах."
+      />
+      {permissions?.superuser ? <BooleanInput source="is_staff" label="Сотрудник (доступ к управлению)" /> : null}
+    </>
   );
 }
+
+// Its history: who changed the account (staff flags, blocks, contact details) and when; a person's own
+// edits are not listed.
+export const UserEdit = resourceScreens<User>({
+  noun: { one: 'учётная запись', accusative: 'учётную запись', gender: 'f' },
+  label: (u) => u.email,
+  Fields: UserFields,
+  body: only<User>(['first_name', 'last_name', 'phone', 'is_active', 'is_staff']),
+  history: { entity: 'user' },
+  deletable: false,
+}).Edit;
