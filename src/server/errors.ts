@@ -97,6 +97,24 @@ export class ServiceUnavailableError extends Error {
   }
 }
 
+/** Why a request to another site failed, as `OutgoingRequestError.reason` says it. */
+export type OutgoingFailure =
+  'unreachable' | 'timeout' | 'slow' | 'interrupted' | 'certificate' | 'status' | 'too_large' | 'redirects' | 'address';
+
+/**
+ * A request the shop made to another site failed (`server/security/outgoing-fetch.ts`): its message says
+ * why in words for the staff. Its causes (a DNS or socket error) are that site's, never the database's:
+ * `isConnectionError` does not look past it.
+ */
+export class OutgoingRequestError extends Error {
+  readonly outgoing = true as const;
+  readonly reason: OutgoingFailure;
+  constructor(reason: OutgoingFailure, message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.reason = reason;
+  }
+}
+
 export type DomainError =
   | NotFoundError
   | PermissionError
@@ -130,11 +148,16 @@ const CONNECTION_CODES = new Set([
 /** SQLSTATEs of a server going away: admin or crash shutdown, starting up or shutting down, too many connections. */
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
 
-/** The error and its causes (Drizzle wraps the driver's error in its own), nearest first. */
+/**
+ * The error and its causes (Drizzle wraps the driver's error in its own), nearest first; none past a
+ * failed request to another site, whose socket errors say nothing of the database.
+ */
 function* causes(error: unknown): Generator<unknown> {
   let current = error;
   for (let depth = 0; current && depth < 6; depth += 1) {
     yield current;
+    // By its shape, like `isUnavailableError` below.
+    if ((current as { outgoing?: unknown }).outgoing === true) return;
     current = (current as { cause?: unknown }).cause;
   }
 }

@@ -28,20 +28,28 @@ export async function storeRowImages(
   const failed = new Map<string, string>();
   let next = 0;
   let done = 0;
+  let broken = false;
   const worker = async () => {
-    while (next < urls.length) {
+    while (next < urls.length && !broken) {
       const url = urls[next++]!;
       try {
         stored.set(url, await storeImageFromUrl(url));
       } catch (error) {
-        if (!(error instanceof MediaRejected)) throw error;
+        // Every failure of the photo's site is a MediaRejected; anything else (the database) ends the check.
+        if (!(error instanceof MediaRejected)) {
+          broken = true;
+          throw error;
+        }
         failed.set(url, error.message);
       }
       done += 1;
-      if (done % 20 === 0 || done === urls.length) await report(done, urls.length);
+      if (!broken && (done % 20 === 0 || done === urls.length)) await report(done, urls.length);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(AT_ONCE, urls.length) }, worker));
+  // All workers stop before a failure is passed on: none may report progress on a task that has ended.
+  const settled = await Promise.allSettled(Array.from({ length: Math.min(AT_ONCE, urls.length) }, worker));
+  const failure = settled.find((result) => result.status === 'rejected');
+  if (failure) throw failure.reason;
   return rows.filter((row) => {
     const problems = (row.images ?? []).filter((url) => failed.has(url));
     for (const url of problems)

@@ -8,8 +8,6 @@ export const MEDIA_LIMITS = {
   maxPixels: 60_000_000,
   /** Formats the shop reads (sharp's names). */
   formats: ['jpeg', 'png', 'webp', 'avif', 'heif', 'gif', 'tiff'] as readonly string[],
-  /** Fetching a photo from another site (an import): the whole answer within this. */
-  fetchTimeoutMs: 20_000,
   /** Photos encoded at once in one process (each takes a core for up to a second). */
   encoders: 2,
 } as const;

@@ -1,7 +1,12 @@
 import type { Sql } from 'postgres';
 import { describe, expect, it, vi } from 'vitest';
 import { createCircuitBreaker, guardPostgres, isReadStatement } from '../../../src/server/db/resilience.ts';
-import { asUnavailable, isConnectionError, ServiceUnavailableError } from '../../../src/server/errors.ts';
+import {
+  asUnavailable,
+  isConnectionError,
+  OutgoingRequestError,
+  ServiceUnavailableError,
+} from '../../../src/server/errors.ts';
 import { runWithRequestSignal } from '../../../src/server/request-scope.ts';
 
 const lost = () => Object.assign(new Error('write CONNECTION_CLOSED 127.0.0.1:5432'), { code: 'CONNECTION_CLOSED' });
@@ -42,6 +47,19 @@ describe('connection errors', () => {
     expect(isConnectionError(Object.assign(new Error('canceling statement'), { code: '57014' }))).toBe(false);
     expect(asUnavailable(new Error('wrapped', { cause: lost() }))).toBeInstanceOf(ServiceUnavailableError);
     expect(asUnavailable(new Error('a bug'))).toBeUndefined();
+  });
+
+  it('never takes a failed request to another site for the database', () => {
+    for (const code of ['ENOTFOUND', 'EAI_AGAIN', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT']) {
+      const socket = Object.assign(new Error(`getaddrinfo ${code} photos.example`), { code });
+      const fetchFailed = new TypeError('fetch failed', { cause: socket });
+      const failed = new OutgoingRequestError('unreachable', 'сайт не найден или недоступен', { cause: fetchFailed });
+      expect(isConnectionError(failed), code).toBe(false);
+      expect(isConnectionError(new Error('Не удалось загрузить картинку', { cause: failed })), code).toBe(false);
+      expect(asUnavailable(failed), code).toBeUndefined();
+      // The same code from the database's own connection still means the database is unreachable.
+      expect(isConnectionError(socket), code).toBe(true);
+    }
   });
 
   it('retries only statements that read', () => {
