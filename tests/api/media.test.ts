@@ -1,8 +1,11 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as variantRoute } from '~/pages/media/[key]/[file].ts';
 import { GET as photoRoute } from '~/pages/media/[key].ts';
+import { createResponseCache } from '~/server/http/response-cache.ts';
 import { signedIn } from '../helpers/accounts.ts';
 import { api, dbRows } from '../helpers/api.ts';
 import { importFile, staffAccess, upload } from '../helpers/imports.ts';
@@ -10,9 +13,17 @@ import { photo, startPhotoServer } from '../helpers/photo-server.ts';
 
 const MEDIA = '/staff/media/';
 
-/** What the shop answers for `/media/<key>/<file>` (the Astro route, called as Astro would). */
+/** What the photo routes answer for `path` (`/media/<key>` or `/media/<key>/<file>`): called as Astro would. */
+async function routed(path: string): Promise<Response> {
+  const url = new URL(path, 'http://shop.test');
+  const [key, file] = url.pathname.split('/').slice(2).map(decodeURIComponent);
+  return !file
+    ? (photoRoute as (ctx: unknown) => Response)({ params: { key }, url })
+    : (variantRoute as (ctx: unknown) => Promise<Response>)({ params: { key, file }, url });
+}
+
 async function served(key: string, file: string) {
-  const response = await (variantRoute as (ctx: unknown) => Promise<Response>)({ params: { key, file } });
+  const response = await routed(`/media/${key}/${file}`);
   return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
 }
 
@@ -85,7 +96,7 @@ describe('product photos', () => {
     ])
       expect((await served(k!, file!)).status, `${k}/${file}`).toBe(404);
 
-    const own = (photoRoute as (ctx: unknown) => Response)({ params: { key } });
+    const own = await routed(`/media/${key}`);
     expect(own.status).toBe(301);
     expect(own.headers.get('location')).toBe(`/media/${key}/1280.webp`);
   });
@@ -137,6 +148,92 @@ describe('product photos', () => {
       }),
     });
     expect(photos.hits.get('/photo/aa3355.png')).toBe(fetched);
+  });
+
+  it('are kept without their metadata, turned upright, uploaded or fetched', async () => {
+    // A phone's photo: taken sideways (EXIF orientation 6), with the camera and the place it was taken.
+    const camera = (background: string) =>
+      sharp({ create: { width: 640, height: 480, channels: 3, background } })
+        .jpeg()
+        .withMetadata({ orientation: 6 })
+        .withExif({
+          IFD0: { Make: 'Shop camera', Model: 'GPS-1' },
+          IFD3: {
+            GPSLatitudeRef: 'N',
+            GPSLatitude: '42/1 52/1 0/1',
+            GPSLongitudeRef: 'E',
+            GPSLongitude: '74/1 36/1 0/1',
+          },
+        })
+        .toBuffer();
+    const sideways = await camera('#aa5500');
+    expect(await sharp(sideways).metadata()).toMatchObject({ orientation: 6, exif: expect.any(Buffer) });
+    photos.put('/camera.jpg', await camera('#5500aa'));
+
+    const uploaded = await upload(MEDIA, { name: 'camera.jpg', data: sideways });
+    expect(uploaded.body).toMatchObject({ width: 480, height: 640 });
+    const { slug } = (
+      await dbRows<{ slug: string }>(sql`select slug from categories where parent_id is not null limit 1`)
+    )[0]!;
+    const product = { sku: 'PHOTO-EXIF', name: 'Фото с телефона', category: slug, images: [photos.url('/camera.jpg')] };
+    const imported = await importFile('products', {
+      name: 'camera.json',
+      data: JSON.stringify({ format: 'products@1', products: [product] }),
+    });
+    expect(imported.errors).toEqual([]);
+    const fetched = (await api('/staff/products/PHOTO-EXIF/', { token: await staffAccess() })).body.images[0];
+
+    for (const url of [uploaded.body.url, fetched]) {
+      const [stored] = await dbRows<{ original: Buffer; format: string; width: number; height: number }>(
+        sql`select original, format, width, height from media_images where key = ${url.slice('/media/'.length)}`,
+      );
+      expect(stored, url).toMatchObject({ format: 'jpeg', width: 480, height: 640 });
+      const original = Buffer.from(stored!.original);
+      const meta = await sharp(original).metadata();
+      expect(meta, url).toMatchObject({ format: 'jpeg', width: 480, height: 640 });
+      for (const part of ['exif', 'xmp', 'iptc', 'orientation'] as const)
+        expect(meta[part], `${url} ${part}`).toBeUndefined();
+      expect(original.includes('Shop camera'), url).toBe(false);
+    }
+  });
+
+  it('have one address per size, so other spellings never fill the response cache', async () => {
+    const { body } = await upload(MEDIA, { name: 'c.png', data: await photo(900, 600, '#3355aa') });
+    const key = body.url.slice('/media/'.length);
+    const canonical = `/media/${key}/1280.webp`;
+    const cache = createResponseCache({ maxBytes: 8 * 1024 * 1024, freshMs: 60_000, staleMs: 60_000 });
+    const server = http.createServer((req, res) =>
+      cache.handle(req, res, {
+        render: (request, response) =>
+          void routed(request.url!).then(async (answer) => {
+            response.writeHead(answer.status, Object.fromEntries(answer.headers));
+            response.end(Buffer.from(await answer.arrayBuffer()));
+          }),
+      }),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const get = (path: string) =>
+      fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`, { redirect: 'manual' });
+    try {
+      expect((await get(canonical)).status).toBe(200);
+      expect((await get(canonical)).headers.get('x-cache')).toBe('HIT');
+      for (const path of [
+        `/media/${key}/01280.webp`,
+        `/media/${key}/1280.0.webp`,
+        `/media/${key}/1280.webp/`,
+        `/media/${key}/1280%2Ewebp`,
+      ])
+        expect((await get(path)).status, path).toBe(404);
+      for (const path of [`${canonical}?v=1`, `${canonical}?`, `${canonical}?${'x'.repeat(500)}`]) {
+        const answer = await get(path);
+        expect(answer.status, path).toBe(301);
+        expect(answer.headers.get('location'), path).toBe(canonical);
+      }
+      expect(cache.stats().entries).toBe(1);
+    } finally {
+      cache.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('of the demo catalog are packs drawn with the product on them, one per product', async () => {

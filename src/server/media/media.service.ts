@@ -56,15 +56,38 @@ export async function inspectImage(bytes: Buffer): Promise<{ width: number; heig
   return { width, height, format: meta.format };
 }
 
-/** Stores a photo (once per content), after `inspectImage`'s checks. */
+/**
+ * The photo as the shop keeps it: turned upright and re-encoded without its metadata (EXIF with the
+ * camera's GPS position, XMP, IPTC, comments), as PNG when it was drawn losslessly or has transparency,
+ * otherwise as JPEG at a quality no product photo loses by.
+ */
+export async function strippedOriginal(bytes: Buffer): Promise<{ data: Buffer; format: 'png' | 'jpeg' }> {
+  const image = input(bytes);
+  const meta = await image.metadata();
+  const lossless = meta.hasAlpha || ['png', 'gif', 'tiff'].includes(meta.format ?? '');
+  // sharp writes no metadata unless asked to (`keepMetadata`), and `rotate()` applies the EXIF orientation.
+  const upright = image.rotate();
+  return lossless
+    ? { data: await upright.png().toBuffer(), format: 'png' }
+    : { data: await upright.jpeg({ quality: 92 }).toBuffer(), format: 'jpeg' };
+}
+
+/**
+ * Stores a photo (once per content: the key names the file as given), after `inspectImage`'s checks,
+ * as `strippedOriginal` keeps it.
+ */
 export async function storeImage(bytes: Buffer, sourceUrl: string | null = null): Promise<StoredImage> {
   const meta = await inspectImage(bytes);
   const key = keyOf(bytes);
   const db = await getDb();
-  await db
-    .insert(mediaImages)
-    .values({ key, width: meta.width, height: meta.height, format: meta.format, original: bytes })
-    .onConflictDoNothing();
+  const [known] = await db.select({ key: mediaImages.key }).from(mediaImages).where(eq(mediaImages.key, key));
+  if (!known) {
+    const original = await withEncoder(() => strippedOriginal(bytes));
+    await db
+      .insert(mediaImages)
+      .values({ key, width: meta.width, height: meta.height, format: original.format, original: original.data })
+      .onConflictDoNothing();
+  }
   if (sourceUrl) await db.insert(mediaSources).values({ url: sourceUrl, key }).onConflictDoNothing();
   return { key, url: storedImageUrl(key), width: meta.width, height: meta.height };
 }

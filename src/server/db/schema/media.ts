@@ -4,10 +4,11 @@ import { bytea } from './columns.ts';
 
 /**
  * Product photos, kept in the database so every shop process serves the same ones (`server/media/`). A
- * photo is named by its content: `key` is the start of the SHA-256 of its original bytes, so the same file
- * uploaded twice is stored once and its URLs (`/media/<key>/<width>.<format>`) never change meaning. An
- * uploaded or imported photo keeps its `original` (an imported one's address is in `media_sources`); a demo pack has a `recipe` instead (brand, name and
- * shade drawn on its kind's picture) and is drawn from it when first asked for.
+ * photo is named by its content: `key` is the start of the SHA-256 of the file as uploaded or fetched, so
+ * the same file uploaded twice is stored once and its URLs (`/media/<key>/<width>.<format>`) never change
+ * meaning. An uploaded or imported photo keeps its `original`, turned upright and re-encoded without its
+ * metadata (an imported one's address is in `media_sources`); a demo pack has a `recipe` instead (brand,
+ * name and shade drawn on its kind's picture) and is drawn from it when first asked for.
  */
 export const mediaImages = pgTable(
   'media_images',
@@ -15,7 +16,7 @@ export const mediaImages = pgTable(
     key: text().primaryKey(),
     width: integer().notNull(),
     height: integer().notNull(),
-    /** jpeg, png, webp, avif, gif, tiff or svg (a drawn demo pack). */
+    /** The kept original's: jpeg or png (older rows: webp, avif, heif, gif or tiff too), or svg (a drawn demo pack). */
     format: text().notNull(),
     original: bytea(),
     recipe: jsonb().$type<Record<string, string>>(),
