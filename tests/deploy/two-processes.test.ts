@@ -1,8 +1,8 @@
 /**
  * The deployment the README recommends, proven: two shop processes started at once on an empty
  * PostgreSQL database, behind nginx running deploy/nginx/dental-shop.conf. Sessions, rate limits and
- * stock hold across both; PostgreSQL stopped, started and restarted under load; one process stopped
- * with SIGTERM under load. The figures the issue asks for are printed as `figure:` lines.
+ * stock hold across both; PostgreSQL stopped, started, restarted and frozen (SIGSTOP) under load; one
+ * process stopped with SIGTERM under load. The figures the issue asks for are printed as `figure:` lines.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import postgres from 'postgres';
@@ -38,7 +38,7 @@ describe.skipIf(!available)('two shop processes behind nginx on one PostgreSQL',
 
   beforeAll(async () => {
     buildShop();
-    const [pgPort, nginxPort, portA, portB] = await freePorts(4, 4430, 4449);
+    const [pgPort, nginxPort, portA, portB] = await freePorts(4);
     pg = startPrivatePostgres(pgPort!);
     sql = postgres(pg.url, { max: 1, onnotice: () => {} });
     // Both at once, on an empty database: one migrates and seeds, the other waits for it.
@@ -298,6 +298,56 @@ describe.skipIf(!available)('two shop processes behind nginx on one PostgreSQL',
     expect(samples.filter((s) => ![200, 503].includes(s.status))).toEqual([]);
     expect(Math.max(...samples.map((s) => s.ms))).toBeLessThan(10_000);
     expect(samples.filter((s) => s.started >= upAt + 2500).every((s) => s.status === 200)).toBe(true);
+  });
+
+  it('answers 503 within 3 s of PostgreSQL freezing (SIGSTOP) and 200 within a second of it thawing', async () => {
+    // Kept by both processes (nginx takes turns).
+    const cachedPath = '/kg/catalog/';
+    for (const shop of shops) expect((await direct(shop, cachedPath)).status).toBe(200);
+    const sampler = sample(100, cachedPath);
+    await pause(500);
+    const frozenAt = Date.now();
+    pg.freeze();
+    let thawedAt = 0;
+    try {
+      await pause(5000);
+    } finally {
+      thawedAt = Date.now();
+      pg.thaw();
+    }
+    await pause(3000);
+    const samples = await sampler.stop();
+    mkdirSync('.test-data/deploy', { recursive: true });
+    writeFileSync('.test-data/deploy/freeze-samples.json', JSON.stringify({ frozenAt, thawedAt, samples }, null, 1));
+
+    const live = samples.filter((s) => s.kind !== 'cached');
+    const duringFreeze = samples.filter((s) => s.started >= frozenAt && s.started < thawedAt);
+    const firstUnavailable = live.find((s) => s.status === 503 && s.started >= frozenAt);
+    const afterThaw = live.filter((s) => s.started >= thawedAt);
+    const firstBack = afterThaw.find((s, i) => afterThaw.slice(i).every((later) => later.status === 200));
+    const slowest = Math.max(...duringFreeze.map((s) => s.ms));
+    console.log(
+      `figure: first 503 ${firstUnavailable!.started + firstUnavailable!.ms - frozenAt} ms after PostgreSQL froze`,
+    );
+    console.log(`figure: slowest answer while frozen ${slowest} ms`);
+    console.log(`figure: answers 200 again ${firstBack!.started + firstBack!.ms - thawedAt} ms after it thawed`);
+
+    expect(samples.filter((s) => ![200, 503].includes(s.status))).toEqual([]);
+    // No request waits on the frozen server longer than the deadlines allow.
+    expect(slowest).toBeLessThan(3000);
+    const settled = live.filter((s) => s.started >= frozenAt + 3000 && s.started + s.ms < thawedAt);
+    expect(settled.length).toBeGreaterThan(5);
+    for (const s of settled) {
+      expect(s.status).toBe(503);
+      expect(s.retryAfter).toMatch(/^\d+$/);
+      expect(s.type).toContain(s.kind === 'page' ? 'text/html' : 'application/json');
+    }
+    // Kept pages are served from the cache while the database is frozen.
+    expect(samples.filter((s) => s.kind === 'cached').every((s) => s.status === 200)).toBe(true);
+    expect(firstBack!.started + firstBack!.ms - thawedAt).toBeLessThan(1000);
+    // Nothing waits behind a connection of the frozen server afterwards.
+    expect(Math.max(...afterThaw.map((s) => s.ms))).toBeLessThan(2000);
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
   });
 
   it('stops one process with SIGTERM under load without failing a request', async () => {

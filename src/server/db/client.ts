@@ -10,6 +10,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { env } from '../env.ts';
+import { answersWithin, createLivenessWatch, trackSockets, type TrackedSockets } from './deadlines.ts';
 import { createCircuitBreaker, guardPostgres } from './resilience.ts';
 import * as schema from './schema/index.ts';
 
@@ -72,6 +73,16 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
 
 /** How often a tripped circuit breaker asks the database whether it answers again. */
 const PROBE_EVERY_MS = 250;
+/**
+ * Database work waiting this long has the server asked, on a connection of its own, whether it answers
+ * at all; no answer within `ASK_TIMEOUT_MS` and it counts as gone (`deadlines.ts`). Together they put a
+ * frozen server's 503 about two seconds after the freeze; a `select 1` on an open connection takes
+ * milliseconds even on a loaded machine.
+ */
+const STALL_AFTER_MS = 800;
+const ASK_TIMEOUT_MS = 1000;
+/** Past the statement timeout, a connection still waiting for its answer was lost on the way. */
+const LOST_AFTER_STATEMENT_TIMEOUT_MS = 5000;
 /** The longest wait before reconnecting, in seconds: recovery follows the database within a second. */
 const MAX_RECONNECT_DELAY_S = 0.5;
 
@@ -80,8 +91,13 @@ const MAX_RECONNECT_DELAY_S = 0.5;
  * but never passes `MAX_RECONNECT_DELAY_S` (the driver's own grows to 20 s and is shared by the whole
  * pool), idle connections recycled, and server-side statement and idle-in-transaction timeouts.
  */
-export function postgresOptions(max: number, statementTimeoutMs = env.DB_STATEMENT_TIMEOUT_MS) {
+export function postgresOptions(
+  max: number,
+  statementTimeoutMs = env.DB_STATEMENT_TIMEOUT_MS,
+  sockets?: TrackedSockets,
+) {
   return {
+    ...(sockets && { socket: sockets.connect }),
     max,
     onnotice: () => {},
     connect_timeout: env.DB_CONNECT_TIMEOUT_MS / 1000,
@@ -99,13 +115,35 @@ export function postgresOptions(max: number, statementTimeoutMs = env.DB_STATEME
 }
 
 export function openPostgres(url: string, max = 10): DbHandle {
-  const client = postgres(url, postgresOptions(max));
+  // The pool's connections and the one that asks whether the server answers, destroyed together when
+  // it does not (a frozen server never closes them itself).
+  const sockets = trackSockets();
+  const client = postgres(url, postgresOptions(max, env.DB_STATEMENT_TIMEOUT_MS, sockets));
+  const asker = postgres(url, postgresOptions(1, ASK_TIMEOUT_MS, sockets));
+  const ask = () => asker.unsafe('select 1');
   const breaker = createCircuitBreaker({
-    probe: () => client.unsafe('select 1'),
+    probe: async () => {
+      if (await answersWithin(ask(), ASK_TIMEOUT_MS)) return;
+      sockets.destroyAll();
+      throw new Error(`The database server did not answer within ${ASK_TIMEOUT_MS} ms`);
+    },
     probeEveryMs: PROBE_EVERY_MS,
     retryAfterSeconds: 1,
   });
-  const guarded = guardPostgres(client, breaker);
+  const liveness = createLivenessWatch({
+    stallAfterMs: STALL_AFTER_MS,
+    ask,
+    askTimeoutMs: ASK_TIMEOUT_MS,
+    onSilent: (cause) => {
+      breaker.trip(cause);
+      sockets.destroyAll();
+    },
+    onAnswered: () => {
+      if (env.DB_STATEMENT_TIMEOUT_MS > 0)
+        sockets.destroyWaitingLongerThan(env.DB_STATEMENT_TIMEOUT_MS + LOST_AFTER_STATEMENT_TIMEOUT_MS);
+    },
+  });
+  const guarded = guardPostgres(client, breaker, liveness);
   const db = drizzlePostgres({ client: guarded, schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
@@ -144,7 +182,8 @@ export function openPostgres(url: string, max = 10): DbHandle {
     },
     async close() {
       breaker.dispose();
-      await client.end({ timeout: 5 });
+      liveness.dispose();
+      await Promise.all([client.end({ timeout: 5 }), asker.end({ timeout: 1 })]);
     },
   };
 }

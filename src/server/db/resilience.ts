@@ -8,12 +8,15 @@
  *   failed for a connection reason outside a transaction is tried once more on a fresh connection (a
  *   write never is: an order is retried only by its client, whose `Idempotency-Key` makes that safe),
  *   and work whose client has gone (`src/server/request-scope.ts`) is abandoned: a transaction then
- *   rolls back instead of committing for nobody.
+ *   rolls back instead of committing for nobody, a query not yet sent is never sent.
+ * - Work that waits long for an answer wakes a liveness watch (`deadlines.ts`), which opens the breaker
+ *   when the server does not answer at all: a frozen server is a 503 within seconds, not a hang.
  */
 import type { Sql } from 'postgres';
 import { asUnavailable, isConnectionError, ServiceUnavailableError } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { requestSignal } from '../request-scope.ts';
+import type { LivenessWatch } from './deadlines.ts';
 import { preparedOptions, preparingStatements } from './prepared-statements.ts';
 
 const log = logger.child({ module: 'db' });
@@ -99,11 +102,12 @@ export function isReadStatement(query: string): boolean {
  * breaker opens or the client goes, leaving the driver's promise to settle unheeded. `onAbandon` runs then.
  */
 function guarded<T>(
-  breaker: CircuitBreaker,
+  guards: Guards,
   signal: AbortSignal | undefined,
   start: () => Promise<T>,
   onAbandon?: () => void,
 ): Promise<T> {
+  const { breaker, liveness } = guards;
   try {
     breaker.check();
   } catch (error) {
@@ -112,9 +116,11 @@ function guarded<T>(
   if (signal?.aborted) return Promise.reject(clientGone());
   return new Promise<T>((resolve, reject) => {
     let settled = false;
+    const done = liveness?.begin();
     const finish = (settle: () => void) => {
       if (settled) return;
       settled = true;
+      done?.();
       signal?.removeEventListener('abort', onAbort);
       stopWatchingTrips();
       settle();
@@ -134,11 +140,18 @@ function guarded<T>(
   });
 }
 
+interface Guards {
+  breaker: CircuitBreaker;
+  liveness?: LivenessWatch;
+}
+
 /**
  * The `postgres` client as Drizzle should see it: `unsafe` (every query outside a transaction) and
- * `begin` (transactions) go through the breaker; everything else is the client itself.
+ * `begin` (transactions) go through the breaker and, given one, the liveness watch; everything else is
+ * the client itself.
  */
-export function guardPostgres(client: Sql, breaker: CircuitBreaker): Sql {
+export function guardPostgres(client: Sql, breaker: CircuitBreaker, liveness?: LivenessWatch): Sql {
+  const guards: Guards = { breaker, liveness };
   const failed = (error: unknown): unknown => {
     // Already decided: the breaker is open, or the client has gone (which says nothing of the database).
     if (asUnavailable(error) === error || !isConnectionError(error)) return error;
@@ -149,11 +162,23 @@ export function guardPostgres(client: Sql, breaker: CircuitBreaker): Sql {
   function unsafe(query: string, params?: unknown[], queryOptions?: object) {
     // The request that asked, even when the query is awaited later.
     const signal = requestSignal();
-    const attempt = (mode: 'rows' | 'values') =>
-      guarded(breaker, signal, async () => {
-        const pending = client.unsafe(query, params as never[], preparedOptions(query, params, queryOptions) as never);
-        return mode === 'values' ? pending.values() : pending;
-      });
+    const attempt = (mode: 'rows' | 'values') => {
+      let pending: ReturnType<Sql['unsafe']> | undefined;
+      return guarded(
+        guards,
+        signal,
+        async () => {
+          pending = client.unsafe(query, params as never[], preparedOptions(query, params, queryOptions) as never);
+          return mode === 'values' ? pending.values() : pending;
+        },
+        // Still queued for a connection (postgres.js sets `state` when it sends one): never sent. One
+        // already sent is left be: cancelling it asks the server on a new connection, and the driver
+        // drops that request's promise, so a refused one would be an unhandled rejection.
+        () => {
+          if (pending && !(pending as { state?: unknown }).state) void pending.cancel();
+        },
+      );
+    };
     const run = async (mode: 'rows' | 'values') => {
       try {
         return await attempt(mode);
@@ -183,7 +208,7 @@ export function guardPostgres(client: Sql, breaker: CircuitBreaker): Sql {
     const signal = requestSignal();
     let abandoned = false;
     return guarded(
-      breaker,
+      guards,
       signal,
       () =>
         client.begin(...(args as []), async (tx: unknown) => {

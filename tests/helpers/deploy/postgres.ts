@@ -4,7 +4,7 @@
  * as the `postgres` user when the tests run as root (initdb refuses root).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -26,7 +26,31 @@ export interface PrivatePostgres {
   /** A fast shutdown, as an operator's restart does: sessions are terminated, the server stops. */
   stop(): void;
   restart(): void;
+  /**
+   * SIGSTOP to the postmaster and every backend: a server that keeps its connections open and answers
+   * nothing, as a stalled disk, a network blackhole or a failover look to the shop (no RST, no error).
+   */
+  freeze(): void;
+  /** SIGCONT to the processes `freeze` stopped. */
+  thaw(): void;
   destroy(): void;
+}
+
+/** The processes whose parent is `pid`, read from /proc. */
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // "pid (comm) state ppid …": comm may hold spaces and parentheses, so read after the last ")".
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) children.push(Number(entry));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return children;
 }
 
 export function startPrivatePostgres(port: number): PrivatePostgres {
@@ -57,13 +81,38 @@ export function startPrivatePostgres(port: number): PrivatePostgres {
   const pgCtl = (...args: string[]) => run(path.join(bin, 'pg_ctl'), ['-D', data, ...args]);
   const start = () => pgCtl('-o', options, '-l', path.join(dir, 'server.log'), '-w', 'start');
   start();
+  let frozen: number[] = [];
+  const thaw = () => {
+    // Backends first: the postmaster, once running, finds them running.
+    for (const pid of frozen.reverse()) {
+      try {
+        process.kill(pid, 'SIGCONT');
+      } catch {
+        // Gone meanwhile.
+      }
+    }
+    frozen = [];
+  };
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
     start,
     stop: () => pgCtl('-m', 'fast', '-w', 'stop'),
     restart: () => pgCtl('-o', options, '-l', path.join(dir, 'server.log'), '-m', 'fast', '-w', 'restart'),
+    freeze() {
+      const postmaster = Number(readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      // The postmaster first, so that it forks no backend the loop below would miss.
+      process.kill(postmaster, 'SIGSTOP');
+      frozen.push(postmaster);
+      for (const pid of childrenOf(postmaster)) {
+        process.kill(pid, 'SIGSTOP');
+        frozen.push(pid);
+      }
+    },
+    thaw,
     destroy() {
+      // A stopped server would never stop.
+      thaw();
       try {
         pgCtl('-m', 'immediate', '-w', 'stop');
       } catch {

@@ -17,8 +17,17 @@ export function buildShop(): void {
   if (result.status !== 0) throw new Error('The shop did not build');
 }
 
+/**
+ * The deployment tests' ports: `DEPLOY_PORTS` (`4730-4749`) when set, so that engineers running them at
+ * once on one machine each take a range of their own; 4430–4449 otherwise.
+ */
+export function deployPortRange(): [number, number] {
+  const match = /^(\d+)-(\d+)$/.exec(process.env.DEPLOY_PORTS ?? '');
+  return match ? [Number(match[1]), Number(match[2])] : [4430, 4449];
+}
+
 /** The first of `count` free ports from `from` on, each one checked by listening on it. */
-export async function freePorts(count: number, from: number, to: number): Promise<number[]> {
+export async function freePorts(count: number, [from, to] = deployPortRange()): Promise<number[]> {
   const found: number[] = [];
   for (let port = from; port <= to && found.length < count; port += 1) {
     const free = await new Promise<boolean>((resolve) => {
