@@ -3,12 +3,23 @@
  * and API tests (vitest, on the embedded database, and also on the PostgreSQL server in DATABASE_URL when
  * it is set), then browser tests (Playwright on Chromium), then the deployment tests (two built shop
  * processes behind nginx on a PostgreSQL of their own; only where nginx and Debian's PostgreSQL binaries
- * are installed). Ends with one summary line, "N passed, N failed"; a failed check counts as one failure.
+ * are installed). Ends with one summary line, "N passed, N failed"; a failed check counts as one failure, and
+ * so does a suite that did not run as it should (no report, an unexplained exit code, a browser test that
+ * passed only on retry), named with its reason above that line (scripts/test-summary.ts).
  * `npm test -- unit api e2e deploy checks` picks suites.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import {
+  checkOutcome,
+  exitCodeOf,
+  readPlaywright,
+  readVitest,
+  suiteOutcome,
+  summaryLines,
+  type SuiteOutcome,
+} from './test-summary.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 process.chdir(root);
@@ -19,38 +30,30 @@ mkdirSync(reports, { recursive: true });
 
 const only = process.argv.slice(2);
 const wants = (suite: string) => only.length === 0 || only.includes(suite);
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-let exitCode = 0;
+const outcomes: SuiteOutcome[] = [];
+const exitCodes: number[] = [];
 
 function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
   console.log(`\n=== ${label} ===`);
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  if (result.status !== 0) exitCode = 1;
-  return result.status ?? 1;
+  const code = result.status ?? 1;
+  exitCodes.push(code);
+  return code;
 }
 
-function countVitest(file: string): void {
-  try {
-    const report = JSON.parse(readFileSync(file, 'utf8'));
-    passed += report.numPassedTests;
-    failed += report.numFailedTests + (report.numFailedTestSuites ?? 0);
-    skipped += report.numPendingTests + (report.numTodoTests ?? 0);
-  } catch {
-    failed += 1;
-  }
-}
+const reportText = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : null);
 
-function countPlaywright(file: string): void {
-  try {
-    const stats = JSON.parse(readFileSync(file, 'utf8')).stats;
-    passed += stats.expected + stats.flaky;
-    failed += stats.unexpected;
-    skipped += stats.skipped;
-  } catch {
-    failed += 1;
-  }
+/** Runs a suite that writes a JSON report to `out`, and counts it (a suite with no report is a failure). */
+function runSuite(
+  label: string,
+  out: string,
+  read: typeof readVitest,
+  command: string,
+  args: string[],
+  env = {},
+): void {
+  const code = run(label, command, args, env);
+  outcomes.push(suiteOutcome(label, code, reportText(out), read));
 }
 
 const vitestArgs = (out: string, projects: string[]) => [
@@ -69,8 +72,7 @@ if (wants('checks')) {
     ['lint: eslint', bin('eslint'), ['--config', 'tests/eslint.config.js', '--max-warnings', '0', '.']],
     ['format: prettier --check', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
   ] as const) {
-    if (run(label, command, [...args]) === 0) passed += 1;
-    else failed += 1;
+    outcomes.push(checkOutcome(label, run(label, command, [...args])));
   }
 }
 
@@ -78,24 +80,33 @@ if (wants('unit') || wants('api')) {
   const projects = ['unit', 'api'].filter(wants);
   const out = path.join(reports, 'vitest.json');
   // The embedded database first; DATABASE_URL, when set, is for the PostgreSQL run below.
-  run(`vitest: ${projects.join(' + ')} (embedded PGlite)`, bin('vitest'), vitestArgs(out, projects), {
-    DATABASE_URL: '',
-  });
-  countVitest(out);
+  runSuite(
+    `vitest: ${projects.join(' + ')} (embedded PGlite)`,
+    out,
+    readVitest,
+    bin('vitest'),
+    vitestArgs(out, projects),
+    {
+      DATABASE_URL: '',
+    },
+  );
 }
 
 if (wants('api') && process.env.DATABASE_URL) {
   const out = path.join(reports, 'vitest-pg.json');
-  run('vitest: api (PostgreSQL server)', bin('vitest'), vitestArgs(out, ['api']));
-  countVitest(out);
+  runSuite('vitest: api (PostgreSQL server)', out, readVitest, bin('vitest'), vitestArgs(out, ['api']));
 }
 
 if (wants('e2e')) {
   const out = path.join(reports, 'playwright.json');
-  run('playwright: browser tests', bin('playwright'), ['test', '--config', 'tests/playwright.config.ts'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: out,
-  });
-  countPlaywright(out);
+  runSuite(
+    'playwright: browser tests',
+    out,
+    readPlaywright,
+    bin('playwright'),
+    ['test', '--config', 'tests/playwright.config.ts'],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+  );
 }
 
 // After the browser tests, whose start has already built the shop the deployment tests run.
@@ -105,16 +116,18 @@ if (wants('deploy')) {
     readdirSync('/usr/lib/postgresql').some((version) => existsSync(`/usr/lib/postgresql/${version}/bin/initdb`));
   if (existsSync('/usr/sbin/nginx') && postgresInstalled) {
     const out = path.join(reports, 'vitest-deploy.json');
-    run(
+    runSuite(
       'vitest: deploy (two processes behind nginx, a PostgreSQL of their own)',
+      out,
+      readVitest,
       bin('vitest'),
       vitestArgs(out, ['deploy']),
     );
-    countVitest(out);
   } else {
     console.log('\n=== deploy: skipped (needs /usr/sbin/nginx and /usr/lib/postgresql/*/bin) ===');
   }
 }
 
-console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(exitCode || (failed > 0 ? 1 : 0));
+console.log('');
+for (const line of summaryLines(outcomes)) console.log(line);
+process.exit(exitCodeOf(outcomes, exitCodes));

@@ -1,14 +1,30 @@
+import { execFileSync } from 'node:child_process';
 import { defineConfig, devices } from '@playwright/test';
 
-// E2E_PORT lets two checkouts run their browser tests side by side.
-const PORT = Number(process.env.E2E_PORT) || 4399;
+/**
+ * The port of the shop the browser tests start: E2E_PORT when set, else one the system finds free (a fixed
+ * one may be taken, and Playwright then refuses to start). This file is read again by every worker, which
+ * inherits the runner's environment: the port found first is put there, so the web server and the tests'
+ * baseURL agree.
+ */
+function e2ePort(): number {
+  if (!process.env.E2E_PORT) {
+    const free = `const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); });`;
+    process.env.E2E_PORT = execFileSync(process.execPath, ['-e', free], { encoding: 'utf8' }).trim();
+  }
+  return Number(process.env.E2E_PORT);
+}
+const PORT = e2ePort();
 const isCI = !!process.env.CI;
 
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
   forbidOnly: isCI,
+  // On CI a failed test runs once more, so that its report tells a race (passed on the retry) from a
+  // break; either fails the run: no test may pass only on retry.
   retries: isCI ? 1 : 0,
+  failOnFlakyTests: isCI,
   workers: 1,
   timeout: 45_000,
   expect: { timeout: 10_000 },
