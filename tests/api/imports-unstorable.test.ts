@@ -30,7 +30,7 @@ describe('text an import cannot store', () => {
       { error_policy: 'reject_failed_rows' },
     );
     expect(task.status).toBe('SUCCESS');
-    expect(task.errors.map((e: { row: number; column: string; code: string }) => [e.item, e.column, e.code])).toEqual([
+    expect(task.errors.map((e: { item: string; column: string; code: string }) => [e.item, e.column, e.code])).toEqual([
       ['products[0]', 'description', 'field_invalid'],
       ['products[1]', 'name', 'field_invalid'],
     ]);

@@ -10,7 +10,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 export function startSecondProcess(
   url: string,
   env: Record<string, string> = {},
-): { port: Promise<number>; stop: () => void } {
+): { port: Promise<number>; stop: () => void; kill: (signal: NodeJS.Signals) => void } {
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'tests/helpers/processes/api-server.ts')], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn', ...env },
@@ -29,5 +29,5 @@ export function startSecondProcess(
     });
     child.on('exit', (code) => reject(new Error(`The second process exited with ${code}: ${stderr}`)));
   });
-  return { port, stop: () => child.kill('SIGTERM') };
+  return { port, stop: () => child.kill('SIGTERM'), kill: (signal) => child.kill(signal) };
 }

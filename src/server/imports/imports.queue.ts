@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { getDb, queryRows } from '../db/client.ts';
 import { defineQueue } from '../jobs/jobs.ts';
+import { endStalledTasks, runningTasks, TASK_HEARTBEAT } from '../jobs/tasks.ts';
 import { logger } from '../logger.ts';
 import { runImport } from './imports.runner.ts';
 
@@ -21,12 +22,25 @@ export const importsQueue = defineQueue<{ taskId: string }>({
   work: async (job) => {
     await runImport(job.data.taskId);
   },
-  upkeep: { everySeconds: () => LOST_AFTER_SECONDS, run: () => requeueLostImports() },
+  // A third of the time a task may go without a heartbeat: one whose process died ends within a minute.
+  upkeep: {
+    everySeconds: () => TASK_HEARTBEAT.deadAfterSeconds / 3,
+    run: async () => {
+      await endStalledImports();
+      await requeueLostImports();
+    },
+  },
 });
 
 /** Queues an import task; nothing happens when its job is already queued or running. */
 export async function queueImportTask(taskId: string): Promise<void> {
   await importsQueue.send({ taskId }, { singletonKey: taskId });
+}
+
+/** Started tasks whose heartbeat stopped (their process crashed or was killed) end as FAILURE. */
+async function endStalledImports(): Promise<void> {
+  const ended = await endStalledTasks(await getDb(), { kindPrefix: 'import_', runningHere: runningTasks() });
+  if (ended.length) logger.warn({ tasks: ended }, 'Ended import tasks whose process stopped');
 }
 
 /** Tasks stored without their job (the process stopped between the two): queued again. */

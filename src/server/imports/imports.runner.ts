@@ -11,7 +11,10 @@ import {
   findTask,
   lockTask,
   readTaskFile,
+  RUNNING_STATUSES,
+  startRunning,
   storeRowErrors,
+  updateRunningTask,
   updateTask,
   type Task,
 } from '../jobs/tasks.ts';
@@ -42,6 +45,8 @@ export function importOptionsOf(task: Task): ImportOptions {
 }
 
 class AlreadyApplied extends Error {}
+/** The watchdog ended the task meanwhile (its heartbeat seemed to stop): nothing is written. */
+class NoLongerRunning extends Error {}
 
 /** Runs an import task to its end; a task already ended is left as it is (a retried job). */
 export async function runImport(taskId: string): Promise<void> {
@@ -50,19 +55,33 @@ export async function runImport(taskId: string): Promise<void> {
   const kind = importKindOf(task.kind);
   if (!kind) return;
   const options = importOptionsOf(task);
-  await updateTask(taskId, {
-    status: 'STARTED',
-    startedAt: new Date(),
-    progress: { current: 0, total: 0, stage: 'reading' },
-  });
+  const done = startRunning(taskId);
+  try {
+    const started = await updateRunningTask(taskId, {
+      status: 'STARTED',
+      startedAt: new Date(),
+      heartbeatAt: new Date(),
+      progress: { current: 0, total: 0, stage: 'reading' },
+    });
+    if (!started) return;
+    await runStarted(task, kind, options);
+  } finally {
+    done();
+  }
+}
+
+async function runStarted(task: Task, kind: ImportKind, options: ImportOptions): Promise<void> {
+  const taskId = task.id;
   const ctx: ImportContext = {
     taskId,
     country: task.country as CountryCode | null,
     options,
     actor: { source: 'import', userId: task.createdBy, taskId },
     file: () => readTaskFile(taskId),
-    progress: (stage, current, total) =>
-      updateTask(taskId, { status: 'PROGRESS', progress: { stage, current, total } }),
+    progress: async (stage, current, total) => {
+      if (!(await updateRunningTask(taskId, { status: 'PROGRESS', progress: { stage, current, total } })))
+        throw new NoLongerRunning();
+    },
     // Imports of one kind and country write one at a time, whichever processes run them.
     enter: async (write: CatalogWrite) => {
       await write.tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${task.kind}:${task.country ?? ''}`}))`);
@@ -70,6 +89,7 @@ export async function runImport(taskId: string): Promise<void> {
     beforeWrite: async (write: CatalogWrite) => {
       const locked = await lockTask(write.tx, taskId);
       if (locked?.appliedAt) throw new AlreadyApplied();
+      if (!locked || !RUNNING_STATUSES.includes(locked.status)) throw new NoLongerRunning();
       await updateTask(taskId, { appliedAt: new Date(), appliedBy: task.createdBy }, write.tx);
     },
   };
@@ -77,10 +97,10 @@ export async function runImport(taskId: string): Promise<void> {
     const outcome = await RUNNERS[kind](ctx);
     await finishImport(task, options, outcome);
   } catch (error) {
-    if (error instanceof AlreadyApplied) return;
+    if (error instanceof AlreadyApplied || error instanceof NoLongerRunning) return;
     const message = error instanceof ImportFileError ? error.message : IMPORT_TEXT.failed;
     if (!(error instanceof ImportFileError)) log.error({ err: error, taskId }, 'An import failed');
-    await updateTask(taskId, {
+    await updateRunningTask(taskId, {
       status: 'FAILURE',
       finishedAt: new Date(),
       result: { message, ...(error instanceof ImportFileError ? { code: error.code } : {}) },
@@ -127,7 +147,7 @@ async function finishImport(task: Task, options: ImportOptions, outcome: ImportO
   const refusal = options.dryRun
     ? applyRefusal(options, { counts: outcome.counts, changes: outcome.changes.length })
     : null;
-  await updateTask(task.id, {
+  await updateRunningTask(task.id, {
     status: failed ? 'FAILURE' : 'SUCCESS',
     finishedAt: new Date(),
     counts: { ...counts },

@@ -11,6 +11,27 @@ import { taskFileChunks, taskRowErrors, tasks } from '../db/schema/index.ts';
 import type { Paged, Paging } from '../paging.ts';
 
 export type Task = typeof tasks.$inferSelect;
+
+// On globalThis: the start script and the built server each load this module, and both must see the
+// tasks this process runs.
+const running: Set<string> = ((
+  globalThis as typeof globalThis & { __shopRunningTasks?: Set<string> }
+).__shopRunningTasks ??= new Set<string>());
+
+/** The tasks this process is running now (the watchdog leaves them alone, whatever their heartbeat). */
+export function runningTasks(): ReadonlySet<string> {
+  return running;
+}
+
+/** Marks a task as run by this process until `done` is called, beating its heartbeat meanwhile. */
+export function startRunning(id: string): () => void {
+  running.add(id);
+  const stop = keepTaskAlive(id);
+  return () => {
+    stop();
+    running.delete(id);
+  };
+}
 export type TaskStatus = Task['status'];
 
 /** Statuses of a task that has not ended: a repeated upload answers the task in one of them. */
@@ -28,8 +49,62 @@ export interface NewTask {
   dedupeKey: string | null;
 }
 
+/** How often a running task's process says it is alive, and after how long without a beat it is taken for dead. */
+export const TASK_HEARTBEAT = { everyMs: 10_000, deadAfterSeconds: 60 } as const;
+
+/** What a task that lost its process says. */
+export const TASK_STALLED_MESSAGE =
+  'Загрузка прервалась: процесс магазина, который её выполнял, остановился. Ничего не записано — загрузите файл ещё раз.';
+
 /**
- * Creates a task, or answers the running task with the same `dedupeKey` (`created` false). The file
+ * Ends as FAILURE the started tasks whose heartbeat stopped (their process crashed or was killed),
+ * except those this process runs (`runningHere`), optionally only those with `dedupeKey`. A task whose
+ * writer still holds its row waits here until that writer ends, and is then left alone unless it is
+ * still unfinished. Answers the ids ended.
+ */
+export async function endStalledTasks(
+  db: Db,
+  options: { kindPrefix: string; runningHere?: Iterable<string>; dedupeKey?: string; deadAfterSeconds?: number },
+): Promise<string[]> {
+  const here = [...(options.runningHere ?? [])];
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update tasks set status = 'FAILURE', finished_at = now(),
+               result = ${JSON.stringify({ message: TASK_STALLED_MESSAGE, code: 'stalled' })}::jsonb,
+               progress = jsonb_set(progress, '{stage}', '"done"')
+        where kind like ${`${options.kindPrefix}%`} and status in ('STARTED', 'PROGRESS')
+          and coalesce(heartbeat_at, started_at, created_at)
+              < now() - make_interval(secs => ${options.deadAfterSeconds ?? TASK_HEARTBEAT.deadAfterSeconds})
+          and ${options.dedupeKey === undefined ? sql`true` : sql`dedupe_key = ${options.dedupeKey}`}
+          and not (id::text = any(${textArray(here)}::text[]))
+        returning id`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Beats the task's heartbeat every {@link TASK_HEARTBEAT}.everyMs until the returned function is called.
+ * A beat that fails (the database busy or away) is tried again at the next tick.
+ */
+export function keepTaskAlive(id: string): () => void {
+  const beat = async () => {
+    try {
+      const db = await getDb();
+      await db.execute(
+        sql`update tasks set heartbeat_at = now() where id = ${id}::uuid and status in ('PENDING', 'STARTED', 'PROGRESS')`,
+      );
+    } catch {
+      // The next beat tries again; the watchdog waits a minute before it gives up on a task.
+    }
+  };
+  const timer = setInterval(() => void beat(), TASK_HEARTBEAT.everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/**
+ * Creates a task, or answers the running task with the same `dedupeKey` (`created` false); a running
+ * task with that key whose process died is ended first, so it never holds a new upload back. The file
  * is stored by `store` inside the same transaction, so a task never exists without its file.
  */
 export async function createTask(
@@ -37,6 +112,9 @@ export async function createTask(
   store: (db: Db, taskId: string) => Promise<void>,
 ): Promise<{ task: Task; created: boolean }> {
   const db = await getDb();
+  if (input.dedupeKey !== null) {
+    await endStalledTasks(db, { kindPrefix: input.kind, dedupeKey: input.dedupeKey, runningHere: runningTasks() });
+  }
   return db.transaction(async (tx) => {
     const [inserted] = await queryRows<{ id: string }>(
       tx,
@@ -94,6 +172,24 @@ export async function lockTask(tx: Db, id: string): Promise<Task | null> {
 export async function updateTask(id: string, set: Partial<Omit<Task, 'id' | 'createdAt'>>, db?: Db): Promise<void> {
   const database = db ?? (await getDb());
   await database.update(tasks).set(set).where(eq(tasks.id, id));
+}
+
+/**
+ * Updates a task only while it has not ended: what its runner reports never revives a task the
+ * watchdog ended (`endStalledTasks`). Answers whether it was still running.
+ */
+export async function updateRunningTask(
+  id: string,
+  set: Partial<Omit<Task, 'id' | 'createdAt'>>,
+  db?: Db,
+): Promise<boolean> {
+  const database = db ?? (await getDb());
+  const updated = await database
+    .update(tasks)
+    .set(set)
+    .where(and(eq(tasks.id, id), inArray(tasks.status, [...RUNNING_STATUSES])))
+    .returning({ id: tasks.id });
+  return updated.length > 0;
 }
 
 /** Stores a task's row errors in one statement per 20,000 (they are read back by page). */
