@@ -83,6 +83,34 @@ export default tseslint.config(
       'drizzle/enforce-update-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
     },
   },
+  // The shop's requests to other sites go through one door, which judges the address each connection
+  // goes to (README, Security): a URL someone typed must not reach this machine or its network.
+  {
+    files: ['src/server/**/*.ts', 'src/pages/**/*.ts', 'src/pages/**/*.astro', 'src/middleware.ts'],
+    ignores: ['src/server/security/outgoing-fetch.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Request other sites through src/server/security/outgoing-fetch.ts.' },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'undici' },
+            { name: 'node:https' },
+            { name: 'node:http', importNames: ['request', 'get'] },
+            { name: 'node:net', importNames: ['default', 'connect', 'createConnection', 'Socket'] },
+            { name: 'node:tls', importNames: ['default', 'connect'] },
+          ].map((path) => ({
+            ...path,
+            message: 'Request other sites through src/server/security/outgoing-fetch.ts.',
+            allowTypeImports: true,
+          })),
+        },
+      ],
+    },
+  },
   // Configuration comes from one module (STYLE.md §6); scripts and tests set up processes and may read it.
   {
     files: ['src/**/*.ts', 'src/**/*.tsx', 'src/**/*.astro'],
