@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as variantRoute } from '~/pages/media/[key]/[file].ts';
 import { GET as photoRoute } from '~/pages/media/[key].ts';
 import { createResponseCache } from '~/server/http/response-cache.ts';
+import { stripKeptOriginals } from '~/server/media/media.service.ts';
 import { signedIn } from '../helpers/accounts.ts';
 import { api, dbRows } from '../helpers/api.ts';
 import { importFile, staffAccess, upload } from '../helpers/imports.ts';
@@ -195,6 +196,36 @@ describe('product photos', () => {
         expect(meta[part], `${url} ${part}`).toBeUndefined();
       expect(original.includes('Shop camera'), url).toBe(false);
     }
+  });
+
+  it('stored with their metadata before the shop kept none are stripped by the upkeep, once', async () => {
+    const legacy = await sharp({ create: { width: 500, height: 400, channels: 3, background: '#123456' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExif({ IFD0: { Make: 'Old camera' } })
+      .toBuffer();
+    const key = 'abcdef0123456789abcdef01';
+    await dbRows(sql`insert into media_images (key, width, height, format, original)
+                     values (${key}, 400, 500, 'jpeg', ${legacy})`);
+    const upright = { width: 256, height: 320 };
+    expect(await sharp((await served(key, '320.webp')).body).metadata()).toMatchObject(upright);
+
+    expect(await stripKeptOriginals()).toBe(1);
+    const [row] = await dbRows<{ original: Buffer; original_stripped: boolean; format: string }>(
+      sql`select original, original_stripped, format from media_images where key = ${key}`,
+    );
+    expect(row).toMatchObject({ original_stripped: true, format: 'jpeg' });
+    const meta = await sharp(Buffer.from(row!.original)).metadata();
+    expect(meta).toMatchObject({ width: 400, height: 500 });
+    expect(meta.exif).toBeUndefined();
+    expect(Buffer.from(row!.original).includes('Old camera')).toBe(false);
+    // Sizes encoded from the stripped original show the photo as before; the next run finds nothing to do.
+    await dbRows(sql`delete from media_variants where key = ${key}`);
+    expect(await sharp((await served(key, '320.webp')).body).metadata()).toMatchObject(upright);
+    expect(await stripKeptOriginals()).toBe(0);
+    expect(
+      await dbRows(sql`select key from media_images where original is not null and not original_stripped`),
+    ).toEqual([]);
   });
 
   it('have one address per size, so other spellings never fill the response cache', async () => {

@@ -1,6 +1,7 @@
 import type { JobQueue } from '../jobs/jobs.ts';
 import { importsQueue } from '../imports/imports.queue.ts';
 import { mailDeliveryQueue } from '../mail/mail.queue.ts';
+import { mediaUpkeepQueue } from '../media/media.queue.ts';
 import { unconfirmedOrdersQueue } from '../orders/orders.queue.ts';
 import { stockAlertsQueue } from '../requests/stock-alerts.queue.ts';
 
@@ -10,4 +11,5 @@ export const QUEUES: readonly JobQueue<object>[] = [
   stockAlertsQueue as JobQueue<object>,
   importsQueue as JobQueue<object>,
   unconfirmedOrdersQueue as JobQueue<object>,
+  mediaUpkeepQueue as JobQueue<object>,
 ];

@@ -7,13 +7,16 @@
  * the proxy in front (the address names the content, so it never has to be purged).
  */
 import { createHash } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
 import sharp, { type Metadata } from 'sharp';
 import { MEDIA_KEY, mediaKey, storedImageUrl, type MediaFormat, type MediaWidth } from '../../shared/media.ts';
 import { getDb, type Db } from '../db/client.ts';
 import { mediaImages, mediaSources, mediaVariants } from '../db/schema/index.ts';
+import { logger } from '../logger.ts';
 import { MEDIA_LIMITS, MEDIA_TEXT } from './media.rules.ts';
 import { drawPack, type PackRecipe } from './pack-drawing.ts';
+
+const log = logger.child({ module: 'media' });
 
 /** A photo the shop will not take; its message says why, in words for the staff. */
 export class MediaRejected extends Error {}
@@ -85,11 +88,55 @@ export async function storeImage(bytes: Buffer, sourceUrl: string | null = null)
     const original = await withEncoder(() => strippedOriginal(bytes));
     await db
       .insert(mediaImages)
-      .values({ key, width: meta.width, height: meta.height, format: original.format, original: original.data })
+      .values({
+        key,
+        width: meta.width,
+        height: meta.height,
+        format: original.format,
+        original: original.data,
+        originalStripped: true,
+      })
       .onConflictDoNothing();
   }
   if (sourceUrl) await db.insert(mediaSources).values({ url: sourceUrl, key }).onConflictDoNothing();
   return { key, url: storedImageUrl(key), width: meta.width, height: meta.height };
+}
+
+/**
+ * Strips the originals stored before the shop kept them without metadata, a few at a time; answers how
+ * many it stripped. A photo sharp cannot read again is logged and left for the next run.
+ */
+export async function stripKeptOriginals(): Promise<number> {
+  const db = await getDb();
+  const unreadable: string[] = [];
+  let stripped = 0;
+  for (;;) {
+    const rows = await db
+      .select({ key: mediaImages.key, original: mediaImages.original })
+      .from(mediaImages)
+      .where(
+        and(
+          isNotNull(mediaImages.original),
+          eq(mediaImages.originalStripped, false),
+          unreadable.length ? notInArray(mediaImages.key, unreadable) : undefined,
+        ),
+      )
+      .limit(4);
+    if (!rows.length) return stripped;
+    for (const row of rows) {
+      try {
+        const kept = await withEncoder(() => strippedOriginal(Buffer.from(row.original!)));
+        await db
+          .update(mediaImages)
+          .set({ original: kept.data, format: kept.format, originalStripped: true })
+          .where(and(eq(mediaImages.key, row.key), eq(mediaImages.originalStripped, false)));
+        stripped += 1;
+      } catch (error) {
+        unreadable.push(row.key);
+        log.warn({ err: error, key: row.key }, 'A stored photo could not be stripped of its metadata');
+      }
+    }
+  }
 }
 
 /** The stored photo an address was fetched from before, if any (an import names the same URL again). */

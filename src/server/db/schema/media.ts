@@ -1,4 +1,4 @@
-import { check, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { bytea } from './columns.ts';
 
@@ -19,10 +19,20 @@ export const mediaImages = pgTable(
     /** The kept original's: jpeg or png (older rows: webp, avif, heif, gif or tiff too), or svg (a drawn demo pack). */
     format: text().notNull(),
     original: bytea(),
+    /**
+     * Whether `original` is kept without its metadata (`strippedOriginal`); the rows stored before the shop
+     * did so are stripped by the media queue's upkeep (`server/media/media.queue.ts`).
+     */
+    originalStripped: boolean().notNull().default(false),
     recipe: jsonb().$type<Record<string, string>>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('media_images_has_source', sql`${t.original} IS NOT NULL OR ${t.recipe} IS NOT NULL`)],
+  (t) => [
+    check('media_images_has_source', sql`${t.original} IS NOT NULL OR ${t.recipe} IS NOT NULL`),
+    index('media_images_unstripped')
+      .on(t.key)
+      .where(sql`${t.original} IS NOT NULL AND NOT ${t.originalStripped}`),
+  ],
 );
 
 /** One size of a photo in one format, encoded once, when first asked for, and kept for every process. */

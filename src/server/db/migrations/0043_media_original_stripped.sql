@@ -1,0 +1,2 @@
+ALTER TABLE "media_images" ADD COLUMN "original_stripped" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "media_images_unstripped" ON "media_images" USING btree ("key") WHERE "media_images"."original" IS NOT NULL AND NOT "media_images"."original_stripped";
