@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mailsTo, signedIn, uniqueEmail, uniqueIp } from '../helpers/accounts.ts';
 import { api, apiPath, dbRows } from '../helpers/api.ts';
 import { staffAccess } from '../helpers/imports.ts';
-import { orderBody, stockedProduct, stockOf } from '../helpers/orders.ts';
+import { orderBody, returningCustomer, stockedProduct, stockOf } from '../helpers/orders.ts';
 
 const place = async (token: string, items: { product: number; quantity: number }[], extra = {}) => {
   const placed = await api('/orders/order_create/', {
@@ -137,7 +137,7 @@ describe('the back office: orders', () => {
     const token = await staffAccess();
     const before = (await api('/staff/dashboard/', { token })).body;
     const a = await stockedProduct(1);
-    const customer = await signedIn();
+    const customer = await returningCustomer();
     await place(customer.tokens.access, [{ product: a.id, quantity: 1 }]);
     for (const email of [uniqueEmail('w1'), uniqueEmail('w2')])
       expect(

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { listOutbox } from '../../src/server/mail/index.ts';
 import { cancelUnconfirmedOrders, changeOrderStatus, ORDER_LIMITS } from '../../src/server/orders/index.ts';
-import { mailsTo, signedIn, uniqueEmail, uniqueIp } from '../helpers/accounts.ts';
+import { activeUser, login, mailsTo, registration, signedIn, uniqueEmail, uniqueIp } from '../helpers/accounts.ts';
 import { api, dbRows } from '../helpers/api.ts';
-import { orderBody, stockedProduct, stockOf } from '../helpers/orders.ts';
+import { giveCompletedOrder, orderBody, returningCustomer, stockedProduct, stockOf } from '../helpers/orders.ts';
 
 const create = (token: string, json: unknown, ip = uniqueIp()) =>
   api('/orders/order_create/', { method: 'POST', json, token, ip });
@@ -112,13 +112,69 @@ describe('what one account may hold in orders waiting for confirmation', () => {
   });
 });
 
+describe('what a new customer may hold of a product’s stock', () => {
+  // Issue 34, item 3: an account registered a second earlier took all 71 units of a product.
+  const checkoutAccount = async () => {
+    const email = uniqueEmail('fresh');
+    const input = registration({ email, confirm_later: true });
+    expect((await api('/accounts/auth/users/', { method: 'POST', json: input, ip: uniqueIp() })).status).toBe(201);
+    return { email, ...(await login(email, input.password)) };
+  };
+
+  it('refuses an account opened a second ago more than half of what is left, says what it may order now, and never the last unit', async () => {
+    const a = await stockedProduct(71);
+    const fresh = await checkoutAccount();
+    const all = await create(fresh.access, orderBody([{ product: a.id, quantity: 71 }]));
+    expect(all.status).toBe(400);
+    expect(all.body).toEqual({
+      items: [{ quantity: [expect.stringMatching(/^Сейчас можно заказать не больше 35 шт\.: /)] }],
+    });
+    expect(await stockOf(a.id)).toBe(71);
+    expect((await create(fresh.access, orderBody([{ product: a.id, quantity: 35 }]))).status).toBe(201);
+    // What it holds counts: half of the 71 there would be without its order, so nothing more.
+    const more = await create(fresh.access, orderBody([{ product: a.id, quantity: 1 }]));
+    expect(more.body.items[0].quantity[0]).toMatch(/^Сейчас этот товар можно заказать только через менеджера: /);
+    expect(more.body.items[0].quantity[0]).toContain('уже 35 шт.');
+    // Another new account gets half of the 36 left; the last unit is never a new customer's.
+    const second = await checkoutAccount();
+    expect(
+      (await create(second.access, orderBody([{ product: a.id, quantity: 19 }]))).body.items[0].quantity[0],
+    ).toMatch(/^Сейчас можно заказать не больше 18 шт\./);
+    const last = await stockedProduct(1);
+    const refused = await create(second.access, orderBody([{ product: last.id, quantity: 1 }]));
+    expect(refused.status).toBe(400);
+    expect(refused.body.items[0].quantity[0]).toMatch(/^Сейчас этот товар можно заказать только через менеджера/);
+    expect(await stockOf(last.id)).toBe(1);
+  });
+
+  it('lifts the share for a confirmed address with a completed order, and for neither alone; the other limits stay', async () => {
+    const a = await stockedProduct(100);
+    const confirmedOnly = await signedIn();
+    const half = await create(confirmedOnly.tokens.access, orderBody([{ product: a.id, quantity: 51 }]));
+    expect(half.body.items[0].quantity[0]).toMatch(/^Сейчас можно заказать не больше 50 шт\./);
+    const pending = await checkoutAccount();
+    const [{ id }] = await dbRows<{ id: number }>(sql`select id from users where email = ${pending.email}`);
+    await giveCompletedOrder(id!);
+    const stock = await stockedProduct(10);
+    expect((await create(pending.access, orderBody([{ product: stock.id, quantity: 6 }]))).status).toBe(400);
+    const returning = await returningCustomer();
+    expect((await create(returning.tokens.access, orderBody([{ product: stock.id, quantity: 10 }]))).status).toBe(201);
+    expect(await stockOf(stock.id)).toBe(0);
+    // 100 units of a product stay the limit for everyone.
+    const plenty = await stockedProduct(300);
+    const over = await create(returning.tokens.access, orderBody([{ product: plenty.id, quantity: 101 }]));
+    expect(over.body.items[0].quantity[0]).toContain(`Не больше ${ORDER_LIMITS.unitsPerProduct} шт.`);
+  });
+});
+
 describe('POST /orders/order_list/{number}/cancel/', () => {
   it("cancels the account's own new order, gives the stock back, tells the shop and wakes back-in-stock alerts", async () => {
     const a = await stockedProduct(2);
-    const { tokens } = await signedIn();
+    const { tokens } = await returningCustomer();
     const placed = await create(tokens.access, orderBody([{ product: a.id, quantity: 2 }]));
     expect(await stockOf(a.id)).toBe(0);
-    const waiting = uniqueEmail('waiting');
+    // An account's confirmed address needs no confirmation for its alert (issue 34).
+    const { email: waiting } = await activeUser();
     expect(
       (
         await api('/notifications/back_in_stock/?country=kg', {

@@ -4,7 +4,7 @@ import { getDbHandle } from '../../src/server/db/client.ts';
 import { changeOrderStatus } from '../../src/server/orders/index.ts';
 import { activeUser, login, mailsTo, signedIn, uniqueIp } from '../helpers/accounts.ts';
 import { api, dbRows, listAll } from '../helpers/api.ts';
-import { orderBody, setStock, stockedProduct, stockOf } from '../helpers/orders.ts';
+import { orderBody, returningCustomer, setStock, stockedProduct, stockOf } from '../helpers/orders.ts';
 import { startSecondProcess } from '../helpers/second-process.ts';
 
 // Each order from an address of its own: these tests place more orders than one address may in an hour.
@@ -391,7 +391,7 @@ describe('delivery in the total', () => {
 describe('the last unit', () => {
   it('fifty concurrent orders for the last unit make exactly one order; the stock ends at 0', async () => {
     const a = await stockedProduct(1);
-    const buyers = await Promise.all(Array.from({ length: 5 }, () => signedIn()));
+    const buyers = await Promise.all(Array.from({ length: 5 }, () => returningCustomer()));
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         create(buyers[i % 5]!.tokens.access, orderBody([{ product: a.id, quantity: 1 }])),
@@ -460,7 +460,7 @@ describe('GET /orders/order_list/', () => {
 describe('statuses', () => {
   it('cancelling gives the stock back; a finished order cannot move back', async () => {
     const a = await stockedProduct(4);
-    const { tokens } = await signedIn();
+    const { tokens } = await returningCustomer();
     const { body } = await create(tokens.access, orderBody([{ product: a.id, quantity: 3 }]));
     expect(await stockOf(a.id)).toBe(1);
     const [{ id }] = (await dbRows<{ id: number }>(sql`select id from orders where number = ${body.number}`)) as [
@@ -526,7 +526,7 @@ describe.skipIf(handle.kind !== 'postgres')('the last unit, two shop processes (
     second = startSecondProcess(handle.url!);
     const port = await second.port;
     const a = await stockedProduct(1);
-    const buyers = await Promise.all(Array.from({ length: 5 }, () => signedIn()));
+    const buyers = await Promise.all(Array.from({ length: 5 }, () => returningCustomer()));
     const viaOther = async (token: string) => {
       const response = await fetch(`http://127.0.0.1:${port}/api/v1/orders/order_create/`, {
         method: 'POST',

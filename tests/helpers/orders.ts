@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import type { NewAccount } from '../../src/server/accounts/users.admin.ts';
+import { signedIn } from './accounts.ts';
 import { dbRows } from './api.ts';
 
 let taken = 0;
@@ -41,4 +43,29 @@ export function orderBody(items: { product: number; quantity: number }[], overri
     payment: { method: 'on_receipt' },
     ...overrides,
   };
+}
+
+/**
+ * Gives the account a completed order a month old, as a manager would have finished it (a minimal row, no
+ * lines), so it counts in no figure of the last days.
+ */
+export async function giveCompletedOrder(userId: number): Promise<void> {
+  await dbRows(
+    sql`with next as (select nextval(pg_get_serial_sequence('orders', 'id'))::int as id)
+        insert into orders (id, number, user_id, country, status, currency, total, contact_name, contact_phone,
+          contact_email, delivery_method, payment_method, created_at, updated_at)
+        select id, 'KG-' || lpad(id::text, 6, '0'), ${userId}, 'kg', 'completed', 'KGS', 100, 'Тест', '+996555111222',
+          '', 'pickup', 'on_receipt', now() - interval '30 days', now() - interval '29 days'
+        from next`,
+  );
+}
+
+/**
+ * A signed-in account with a confirmed address and a completed order: past a new customer's share of
+ * the stock (`order-limits.ts`), so it may order a product's last units.
+ */
+export async function returningCustomer(overrides: Partial<NewAccount> = {}) {
+  const account = await signedIn(overrides);
+  await giveCompletedOrder(account.user.id);
+  return account;
 }

@@ -10,6 +10,12 @@
  * thousand dollars' worth waiting for confirmation at once; an order the manager has confirmed no
  * longer counts, and one nobody confirms within 72 hours (a weekend included) is cancelled and its
  * stock returned.
+ *
+ * A new customer (an account whose address is not confirmed, or that has no completed order yet) may
+ * also hold at most half of a product's stock in those orders, counting what it holds already, and
+ * never its last unit: one account opened a second ago could otherwise empty a small shelf for 72
+ * hours. Nobody's first real order is that large a share; a larger one is a phone call, and staff, who
+ * place those for customers, are not held to it.
  */
 import { COUNTRIES, type CountryCode } from '../../shared/countries.ts';
 import { formatMoney, toDisplayCurrency } from '../../shared/money.ts';
@@ -30,6 +36,13 @@ export const ORDER_LIMITS = {
   createPerIp: { name: 'order-create:ip', max: 30, windowSeconds: 3600 } as RateLimit,
   /** Hours a new order waits for the manager's confirmation before it is cancelled. */
   unconfirmedHours: 72,
+  /**
+   * A new customer's share of a product's stock in a country (what is left plus what it holds already)
+   * across its orders waiting for confirmation, rounded down.
+   */
+  newCustomerShareOfStock: 0.5,
+  /** Units of a product a new customer's orders always leave in stock. */
+  lastUnitsKept: 1,
 } as const;
 
 /** Off only for load tests and benchmarks (`ORDER_LIMITS=off`): the hold limits and the rate limit. */
@@ -44,6 +57,11 @@ export function orderCreateChecks(userId: number, clientIp?: string): [RateLimit
 
 /** What the account holds now in orders waiting for confirmation. */
 export interface HeldOrders {
+  /**
+   * Whether the account's address is confirmed and it has a completed order, or it is staff's: only
+   * such an account may hold more than a new customer's share of a product's stock.
+   */
+  trusted: boolean;
   /** Orders in status `new`, in every country. */
   orders: number;
   /** Their value in the order's country, as a money string. */
@@ -64,6 +82,15 @@ export const ORDER_LIMIT_TEXT = {
     `Не больше ${ORDER_LIMITS.unitsPerProduct} шт. одного товара в заказах, которые ждут подтверждения` +
     (held > 0 ? ` (в ваших заказах уже ${held} шт.)` : '') +
     '. Для большего количества позвоните менеджеру.',
+  /** A new customer's line over its share of the stock; `allowed` is what it may still order now. */
+  shareOfStock: (allowed: number, held: number) =>
+    (allowed > 0
+      ? `Сейчас можно заказать не больше ${allowed} шт.: `
+      : 'Сейчас этот товар можно заказать только через менеджера: ') +
+    'пока у аккаунта нет выполненного заказа и подтверждённой почты, в заказах, которые ждут подтверждения, ' +
+    'можно держать не больше половины остатка товара, и последние штуки остаются на складе' +
+    (held > 0 ? ` (в ваших заказах уже ${held} шт.)` : '') +
+    '. Для большего количества позвоните менеджеру.',
 } as const;
 
 const money = (country: CountryCode, amount: number) =>
@@ -75,8 +102,19 @@ export function openOrdersProblem(held: Pick<HeldOrders, 'orders'>): string | nu
 }
 
 /**
- * The priced order against what the account holds: per line, units over the limit; for the order,
- * a value over the country's limit. Null when both fit.
+ * How many more units of a product a new customer may order now: its share of the stock there would be
+ * without its own waiting orders (`stock` left plus `held`), less what it holds, keeping the last units.
+ */
+export function newCustomerAllowance(stock: number, held: number): number {
+  const whole = Math.max(0, stock) + held;
+  const cap = Math.min(Math.floor(whole * ORDER_LIMITS.newCustomerShareOfStock), whole - ORDER_LIMITS.lastUnitsKept);
+  return Math.max(0, cap - held);
+}
+
+/**
+ * The priced order against what the account holds: per line, units over the limit or, for a new
+ * customer, over its share of the stock (`stock`: each product's stock left before this order), saying
+ * whichever allows fewer; for the order, a value over the country's limit. Null when all fit.
  */
 export function holdProblems(
   country: CountryCode,
@@ -84,15 +122,18 @@ export function holdProblems(
   lines: readonly PricedLine[],
   total: string,
   held: HeldOrders,
+  stock: ReadonlyMap<number, number>,
 ): { items?: LineErrors; order?: string } | null {
   const items: LineErrors = Array.from({ length: itemCount }, () => ({}));
   let over = false;
   for (const line of lines) {
     const already = held.units.get(line.productId) ?? 0;
-    if (already + line.quantity > ORDER_LIMITS.unitsPerProduct) {
-      items[line.position] = { quantity: [ORDER_LIMIT_TEXT.units(already)] };
-      over = true;
-    }
+    const byUnits = ORDER_LIMITS.unitsPerProduct - already;
+    const byShare = held.trusted ? Infinity : newCustomerAllowance(stock.get(line.productId) ?? 0, already);
+    if (line.quantity <= Math.min(byUnits, byShare)) continue;
+    const text = byShare < byUnits ? ORDER_LIMIT_TEXT.shareOfStock(byShare, already) : ORDER_LIMIT_TEXT.units(already);
+    items[line.position] = { quantity: [text] };
+    over = true;
   }
   const cap = BigInt(ORDER_LIMITS.openValue[country]) * 100n;
   const order = toCents(held.value) + toCents(total) > cap ? ORDER_LIMIT_TEXT.value(country, held.value) : undefined;

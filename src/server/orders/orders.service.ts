@@ -125,10 +125,13 @@ export async function placeOrder(
       // The account's orders are counted under a lock on the account, so two of its orders at once
       // cannot both fit the limits that only one of them fits. Taken before the key: the same order
       // as deleting the account. The same statement takes the order's id, so the lock is held for
-      // one round trip fewer (an order refused later leaves a gap in the numbers, as a rollback does).
-      const [account] = await queryRows<{ order_id: number }>(
+      // one round trip fewer (an order refused later leaves a gap in the numbers, as a rollback does), and
+      // tells whether the account is past a new customer's limits (`order-limits.ts`).
+      const [account] = await queryRows<{ order_id: number; trusted: boolean }>(
         tx,
-        sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as order_id
+        sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as order_id,
+              (is_staff or (activated_at is not null and not email_pending
+                and exists (select 1 from orders o where o.user_id = users.id and o.status = 'completed'))) as trusted
             from users where id = ${user.id} and deleted_at is null for update`,
       );
       if (!account) throw tokenNotValid();
@@ -138,7 +141,7 @@ export async function placeOrder(
         if (earlier) return earlier;
       }
       const ids = [...new Set(input.items.map((item) => item.product))];
-      const held = orderLimitsOn() ? await heldOrders(tx, user.id, input.country, ids) : null;
+      const held = orderLimitsOn() ? await heldOrders(tx, user.id, input.country, ids, account.trusted) : null;
       const tooMany = held && openOrdersProblem(held);
       if (tooMany) throw new ValidationError({ non_field_errors: [tooMany] });
       const offers = await offersForOrder(write, input.country, ids);
@@ -150,7 +153,8 @@ export async function placeOrder(
         Number(priced.total),
       );
       const total = fromCents(toCents(priced.total) + toCents(String(delivery.price ?? 0)));
-      const over = held && holdProblems(input.country, input.items.length, priced.lines, priced.total, held);
+      const stock = new Map([...offers].map(([id, offer]) => [id, offer.stock]));
+      const over = held && holdProblems(input.country, input.items.length, priced.lines, priced.total, held, stock);
       if (over)
         throw new ValidationError({
           ...(over.items ? { items: over.items } : {}),
@@ -272,7 +276,13 @@ async function checkDetails(
 }
 
 /** What the account holds in orders waiting for confirmation (`order-limits.ts`), for the products of this one. */
-async function heldOrders(tx: Db, userId: number, country: CountryCode, ids: number[]): Promise<HeldOrders> {
+async function heldOrders(
+  tx: Db,
+  userId: number,
+  country: CountryCode,
+  ids: number[],
+  trusted: boolean,
+): Promise<HeldOrders> {
   const [totals] = await queryRows<{ orders: number; value: string }>(
     tx,
     sql`select count(*)::int as orders, coalesce(sum(total) filter (where country = ${country}), 0)::text as value
@@ -290,6 +300,7 @@ async function heldOrders(tx: Db, userId: number, country: CountryCode, ids: num
         )
       : [];
   return {
+    trusted,
     orders: totals?.orders ?? 0,
     value: totals?.value ?? '0',
     units: new Map(units.map((u) => [Number(u.product_id), Number(u.units)])),
