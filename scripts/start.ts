@@ -102,6 +102,7 @@ const { server, drain } = createShopServer({
   cache: { maxBytes: env.RESPONSE_CACHE_MB * 1024 * 1024 },
   database: shop.handle,
   timeouts: { keepAliveMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS, headersMs: env.HTTP_HEADERS_TIMEOUT_MS },
+  metrics: { token: env.METRICS_TOKEN, database: shop.handle },
 });
 const { HOST: host, PORT: port } = env;
 server.listen(port, host, () =>

@@ -87,6 +87,11 @@ const schema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  /**
+   * `GET /metrics` answers clients on this machine that reach the process directly; anyone else must send
+   * `Authorization: Bearer <METRICS_TOKEN>` (a Prometheus on another machine). Unset: only local clients.
+   */
+  METRICS_TOKEN: z.string().min(24, 'METRICS_TOKEN must be at least 24 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seed the demo catalog into an empty database on start. */
   SEED_DEMO: z

@@ -1,4 +1,16 @@
-import pino from 'pino';
+import pino, { type LoggerOptions } from 'pino';
 import { env } from './env.ts';
+import { requestId } from './request-scope.ts';
 
-export const logger = pino({ level: env.NODE_ENV === 'test' ? 'silent' : env.LOG_LEVEL });
+const OUTSIDE_REQUESTS = Object.freeze({});
+
+/** The shop's logger options: every line written while serving a request carries its `request_id`. */
+export const loggerOptions: LoggerOptions = {
+  level: env.NODE_ENV === 'test' ? 'silent' : env.LOG_LEVEL,
+  mixin() {
+    const id = requestId();
+    return id === undefined ? OUTSIDE_REQUESTS : { request_id: id };
+  },
+};
+
+export const logger = pino(loggerOptions);

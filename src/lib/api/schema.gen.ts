@@ -2753,6 +2753,11 @@ export interface components {
             /** @default  */
             message?: string;
         };
+        ServerError: {
+            detail: string;
+            /** @description The id of the request (its `X-Request-Id`), which every log line of the request carries. */
+            request_id?: string;
+        };
         PrintingRequest: {
             /**
              * @description The storefront the visitor writes from: whose office answers.
@@ -6875,7 +6880,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ServerError"];
                 };
             };
         };
@@ -6981,7 +6986,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
+                    "application/json": components["schemas"]["ServerError"];
                 };
             };
         };

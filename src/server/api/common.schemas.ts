@@ -32,6 +32,15 @@ export const idParam = z.object({
 
 export const detailSchema = z.object({ detail: z.string(), code: z.string().optional() }).openapi('ErrorDetail');
 
+export const serverErrorSchema = z
+  .object({
+    detail: z.string(),
+    request_id: z.string().optional().openapi({
+      description: 'The id of the request (its `X-Request-Id`), which every log line of the request carries.',
+    }),
+  })
+  .openapi('ServerError');
+
 export const fieldErrorsSchema = z.record(z.string(), z.array(z.string())).openapi('FieldErrors', {
   description: 'DRF-style validation errors: field name → messages; `non_field_errors` for the whole input.',
 });

@@ -2,17 +2,19 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { asUnavailable, isDomainError } from '../errors.ts';
 import { logger } from '../logger.ts';
+import { requestId } from '../request-scope.ts';
 
 /**
  * The one place that turns an error into an API response; a database that cannot be reached answers
- * 503 with `Retry-After`, unknown errors are logged and answer a JSON 500.
+ * 503 with `Retry-After`, unknown errors are logged and answer a JSON 500. A 5xx answer carries the
+ * request's id (`request_id`, as in its log lines), for the support request that follows.
  */
 export function toApiError(error: unknown, c: Context): Response {
   c.header('Cache-Control', 'no-store');
   const unavailable = asUnavailable(error);
   if (unavailable) {
     c.header('Retry-After', String(unavailable.retryAfterSeconds));
-    return c.json({ detail: unavailable.message }, 503);
+    return c.json(serverError(unavailable.message), 503);
   }
   if (isDomainError(error)) {
     switch (error.kind) {
@@ -34,7 +36,7 @@ export function toApiError(error: unknown, c: Context): Response {
         return c.json({ detail: error.message }, 413);
       case 'busy':
         c.header('Retry-After', String(error.retryAfterSeconds));
-        return c.json({ detail: error.message }, 503);
+        return c.json(serverError(error.message), 503);
       case 'unavailable':
         break;
     }
@@ -48,5 +50,10 @@ export function toApiError(error: unknown, c: Context): Response {
     return c.json({ detail: error.message || 'Bad request.' }, status);
   }
   logger.error({ err: error, path: c.req.path, method: c.req.method }, 'Unhandled API error');
-  return c.json({ detail: 'A server error occurred.' }, 500);
+  return c.json(serverError('A server error occurred.'), 500);
+}
+
+function serverError(detail: string): { detail: string; request_id?: string } {
+  const id = requestId();
+  return id === undefined ? { detail } : { detail, request_id: id };
 }

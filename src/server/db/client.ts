@@ -11,6 +11,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { env } from '../env.ts';
 import { answersWithin, createLivenessWatch, trackSockets, type TrackedSockets } from './deadlines.ts';
+import { PoolUsage } from './pool-usage.ts';
 import { createCircuitBreaker, guardPostgres } from './resilience.ts';
 import * as schema from './schema/index.ts';
 
@@ -34,7 +35,16 @@ export interface DbHandle {
   isAvailable(): boolean;
   /** Whether the database answers a trivial query within `timeoutMs`. */
   ping(timeoutMs: number): Promise<boolean>;
+  /** The pool and the circuit breaker as they are now, for `/metrics`; null on PGlite (one connection, no breaker). */
+  stats(): DatabaseStats | null;
   close(): Promise<void>;
+}
+
+export interface DatabaseStats {
+  pool: PoolUsage;
+  breakerOpen: boolean;
+  /** How many times the breaker has opened since the process started. */
+  breakerTrips: number;
 }
 
 const migrationsFolder = path.resolve(process.cwd(), 'src/server/db/migrations');
@@ -64,6 +74,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     },
     isAvailable: () => true,
     ping: async () => (await pglite.query('select 1')).rows.length === 1,
+    stats: () => null,
     async close() {
       await pglite.close();
       release();
@@ -143,7 +154,9 @@ export function openPostgres(url: string, max = 10): DbHandle {
         sockets.destroyWaitingLongerThan(env.DB_STATEMENT_TIMEOUT_MS + LOST_AFTER_STATEMENT_TIMEOUT_MS);
     },
   });
-  const guarded = guardPostgres(client, breaker, liveness);
+  const stats = { pool: new PoolUsage(max), breakerOpen: false, breakerTrips: 0 };
+  breaker.onTrip(() => (stats.breakerTrips += 1));
+  const guarded = guardPostgres(client, breaker, liveness, stats.pool);
   const db = drizzlePostgres({ client: guarded, schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
@@ -166,6 +179,7 @@ export function openPostgres(url: string, max = 10): DbHandle {
       await guarded.unsafe('select pg_notify($1, $2)', [channel, payload]);
     },
     isAvailable: () => !breaker.isOpen(),
+    stats: () => ({ ...stats, breakerOpen: breaker.isOpen() }),
     async ping(timeoutMs) {
       if (breaker.isOpen()) return false;
       let timer: NodeJS.Timeout | undefined;
@@ -219,20 +233,28 @@ export async function withAdvisoryLock<T>(handle: DbHandle, key: number, task: (
 // so it must refuse to start instead.
 function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
-  const lockFile = path.join(dataDir, '..', `${path.basename(dataDir)}.lock`);
-  if (existsSync(lockFile)) {
-    const pid = Number(readFileSync(lockFile, 'utf8'));
-    if (pid && pid !== process.pid && isAlive(pid)) {
-      throw new Error(
-        `The embedded database in ${dataDir} is in use by another shop process (pid ${pid}). ` +
-          'Stop that process first, or set DATABASE_URL to run several processes against one PostgreSQL server.',
-      );
-    }
+  const lockFile = lockFileOf(dataDir);
+  const pid = dataDirInUseBy(dataDir);
+  if (pid !== null) {
+    throw new Error(
+      `The embedded database in ${dataDir} is in use by another shop process (pid ${pid}). ` +
+        'Stop that process first, or set DATABASE_URL to run several processes against one PostgreSQL server.',
+    );
   }
   writeFileSync(lockFile, String(process.pid));
   const release = () => rmSync(lockFile, { force: true });
   process.once('exit', release);
   return release;
+}
+
+const lockFileOf = (dataDir: string) => path.join(dataDir, '..', `${path.basename(dataDir)}.lock`);
+
+/** The process (another than this one, and alive) that has the embedded database in `dataDir` open, or null. */
+export function dataDirInUseBy(dataDir: string): number | null {
+  const lockFile = lockFileOf(dataDir);
+  if (!existsSync(lockFile)) return null;
+  const pid = Number(readFileSync(lockFile, 'utf8'));
+  return pid && pid !== process.pid && isAlive(pid) ? pid : null;
 }
 
 function isAlive(pid: number): boolean {

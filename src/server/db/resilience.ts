@@ -17,6 +17,7 @@ import { asUnavailable, isConnectionError, ServiceUnavailableError } from '../er
 import { logger } from '../logger.ts';
 import { requestSignal } from '../request-scope.ts';
 import type { LivenessWatch } from './deadlines.ts';
+import { PoolUsage } from './pool-usage.ts';
 import { preparedOptions, preparingStatements } from './prepared-statements.ts';
 
 const log = logger.child({ module: 'db' });
@@ -147,10 +148,15 @@ interface Guards {
 
 /**
  * The `postgres` client as Drizzle should see it: `unsafe` (every query outside a transaction) and
- * `begin` (transactions) go through the breaker and, given one, the liveness watch; everything else is
- * the client itself.
+ * `begin` (transactions) go through the breaker and, given one, the liveness watch, counted in `usage`;
+ * everything else is the client itself.
  */
-export function guardPostgres(client: Sql, breaker: CircuitBreaker, liveness?: LivenessWatch): Sql {
+export function guardPostgres(
+  client: Sql,
+  breaker: CircuitBreaker,
+  liveness?: LivenessWatch,
+  usage = new PoolUsage(0),
+): Sql {
   const guards: Guards = { breaker, liveness };
   const failed = (error: unknown): unknown => {
     // Already decided: the breaker is open, or the client has gone (which says nothing of the database).
@@ -169,7 +175,7 @@ export function guardPostgres(client: Sql, breaker: CircuitBreaker, liveness?: L
         signal,
         async () => {
           pending = client.unsafe(query, params as never[], preparedOptions(query, params, queryOptions) as never);
-          return mode === 'values' ? pending.values() : pending;
+          return usage.track(mode === 'values' ? pending.values() : pending);
         },
         // Still queued for a connection (postgres.js sets `state` when it sends one): never sent. One
         // already sent is left be: cancelling it asks the server on a new connection, and the driver
@@ -211,13 +217,17 @@ export function guardPostgres(client: Sql, breaker: CircuitBreaker, liveness?: L
       guards,
       signal,
       () =>
-        client.begin(...(args as []), async (tx: unknown) => {
-          if (abandoned) throw clientGone();
-          const result = await work(preparingStatements(tx as Sql));
-          // Nobody waits for the answer any more (or the database was declared lost): roll back.
-          if (abandoned || signal?.aborted) throw clientGone();
-          return result;
-        }) as Promise<unknown>,
+        usage.transaction(
+          (connected) =>
+            client.begin(...(args as []), async (tx: unknown) => {
+              connected();
+              if (abandoned) throw clientGone();
+              const result = await work(preparingStatements(tx as Sql));
+              // Nobody waits for the answer any more (or the database was declared lost): roll back.
+              if (abandoned || signal?.aborted) throw clientGone();
+              return result;
+            }) as Promise<unknown>,
+        ),
       () => (abandoned = true),
     ).catch((error: unknown) => {
       throw failed(error);

@@ -89,6 +89,8 @@ const DROPPED_HEADERS = new Set([
   'date',
   'keep-alive',
   'x-cache',
+  // The request's own, set before the answer was rendered: never another request's.
+  'x-request-id',
 ]);
 /** A key that was just found personal is rendered directly, without waiting on other renders of it. */
 const UNCACHEABLE_MEMORY_MS = 60_000;

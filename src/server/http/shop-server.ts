@@ -1,16 +1,21 @@
 /**
- * The shop's HTTP server: malformed requests refused and the baseline headers set first
- * (`request-guard.ts`), then `/healthz` (`health.ts`), then the body-size check (a body over its
- * route's limit never reaches Astro), then the response cache, then the live compression, then the
- * renderer (Astro's handler in `scripts/start.ts`). Cached answers are written as they are kept, already
- * compressed; everything else is compressed on the way out. `drain()` is the graceful half of a
- * shutdown: no new connections, every request in progress finished.
+ * The shop's HTTP server: every request gets its id (`X-Request-Id`, the proxy's or a new one, in the
+ * answer and in every log line of the request: `request-scope.ts`), then malformed requests are refused
+ * and the baseline headers set (`request-guard.ts`), then `/healthz` (`health.ts`) and `/metrics` for
+ * those who may read it (`metrics/`), then the body-size check (a body over its route's limit never
+ * reaches Astro), then the response cache, then the live compression, then the renderer (Astro's handler
+ * in `scripts/start.ts`). Cached answers are written as they are kept, already compressed; everything
+ * else is compressed on the way out. `drain()` is the graceful half of a shutdown: no new connections,
+ * every request in progress finished.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { RESPONSE_CACHE_FRESH_MS, RESPONSE_CACHE_STALE_MS } from '../cache/lifetimes.ts';
 import { env } from '../env.ts';
 import { logger } from '../logger.ts';
+import { isMetricsRequest, mayReadMetrics } from '../metrics/metrics-access.ts';
+import { createShopMetrics, type ShopMetrics, type ShopMetricsSources } from '../metrics/shop-metrics.ts';
+import { requestIdFrom, runInRequest } from '../request-scope.ts';
 import { BODY_LIMITS, guardBodySize, type BodyLimits } from './body-limit.ts';
 import { CompressingResponse } from './compressing-response.ts';
 import { guardRequest } from './request-guard.ts';
@@ -35,11 +40,17 @@ export interface ShopServerOptions {
   database?: DatabaseHealth;
   /** Keep-alive and header timeouts, in milliseconds: above the proxy's (`env.ts` says why). */
   timeouts?: { keepAliveMs: number; headersMs: number };
+  /**
+   * Counts requests and answers `GET /metrics` to local clients and to those with the bearer `token`;
+   * without it `/metrics` is an address like any other.
+   */
+  metrics?: { token?: string; database?: ShopMetricsSources['database'] };
 }
 
 export interface ShopServer {
   server: http.Server;
   cache: ResponseCache | null;
+  metrics: ShopMetrics | null;
   /**
    * Stops accepting connections, answers every request from now on with `Connection: close`, and
    * resolves once the requests in progress have finished (their connections are cut after `timeoutMs`).
@@ -54,9 +65,7 @@ export function createShopServer(options: ShopServerOptions): ShopServer {
     if (cache) cache.handle(req, res, { render: options.render });
     else options.render(req, res);
   };
-  const server = http.createServer({ ServerResponse: CompressingResponse }, (req, res) => {
-    inProgress.add(res);
-    res.once('close', () => inProgress.delete(res));
+  const answer = (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (stopping) res.setHeader('Connection', 'close');
     guardRequest(
       req,
@@ -66,10 +75,25 @@ export function createShopServer(options: ShopServerOptions): ShopServer {
           void answerHealth(req, res, { stopping, database: options.database });
           return;
         }
+        if (metrics && isMetricsRequest(req.url) && mayReadMetrics(req, options.metrics?.token)) {
+          void metrics.answer(req, res);
+          return;
+        }
         guardBodySize(req, res, () => serve(req, res), options.bodyLimits ?? BODY_LIMITS);
       },
       { siteUrl: options.siteUrl ?? env.SITE_URL },
     );
+  };
+  const server = http.createServer({ ServerResponse: CompressingResponse }, (req, res) => {
+    const startedAt = performance.now();
+    inProgress.add(res);
+    res.once('close', () => {
+      inProgress.delete(res);
+      metrics?.observeRequest(req, res, startedAt);
+    });
+    const id = requestIdFrom(req.headers['x-request-id']);
+    res.setHeader('X-Request-Id', id);
+    runInRequest(id, answer, req, res);
   });
   if (options.timeouts) {
     server.keepAliveTimeout = options.timeouts.keepAliveMs;
@@ -86,6 +110,13 @@ export function createShopServer(options: ShopServerOptions): ShopServer {
           refresh: (request) => requestItself(server, request),
         })
       : null;
+  const metrics = options.metrics
+    ? createShopMetrics({
+        database: options.metrics.database,
+        ...(cache && { cache: { stats: () => cache.stats(), maxBytes: options.cache!.maxBytes } }),
+        inProgress: () => inProgress.size,
+      })
+    : null;
 
   async function drain(timeoutMs: number): Promise<void> {
     stopping = true;
@@ -102,7 +133,7 @@ export function createShopServer(options: ShopServerOptions): ShopServer {
     clearTimeout(timer);
   }
 
-  return { server, cache, drain };
+  return { server, cache, metrics, drain };
 }
 
 /** A background request of the server to itself, whose answer only refills the cache. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { getDb, type Db } from '../db/client.ts';
 import { mailAttachments, mailOutbox } from '../db/schema/index.ts';
 import type { MailAttachment, MailRecord, OutgoingMail } from './mail.types.ts';
@@ -104,4 +104,26 @@ export async function unattemptedPendingIds(before: Date, limit = 100): Promise<
 /** Deletes every kept mail to an address (an erased account: they hold its name and live links). */
 export async function deleteMailsTo(to: string, db?: Db): Promise<void> {
   await (db ?? (await getDb())).delete(mailOutbox).where(eq(mailOutbox.to, to));
+}
+
+export interface OutboxBacklog {
+  /** Mails waiting to be delivered through SMTP. */
+  pending: number;
+  /** Seconds since the oldest of them was stored; 0 when none waits. */
+  oldestPendingSeconds: number;
+  /** Mails delivery gave up on. */
+  failed: number;
+}
+
+/** What the outbox holds back, for `/metrics` (read through the `(status, created_at)` index). */
+export async function outboxBacklog(db?: Db): Promise<OutboxBacklog> {
+  const [row] = await (db ?? (await getDb()))
+    .select({
+      pending: sql<number>`count(*) filter (where ${mailOutbox.status} = 'pending')::int`,
+      oldestPendingSeconds: sql<number>`coalesce(extract(epoch from now() - min(${mailOutbox.createdAt}) filter (where ${mailOutbox.status} = 'pending')), 0)::float8`,
+      failed: sql<number>`count(*) filter (where ${mailOutbox.status} = 'failed')::int`,
+    })
+    .from(mailOutbox)
+    .where(inArray(mailOutbox.status, ['pending', 'failed']));
+  return row ?? { pending: 0, oldestPendingSeconds: 0, failed: 0 };
 }

@@ -1,10 +1,13 @@
 /**
  * The pages' answer to an error: 503 when the database cannot be reached (with `Retry-After`), else
  * 500, never the 404 page. The page is static HTML that needs no database, no layout data and no
- * script, is never cached (`no-store`), and every error is logged through the JSON logger.
+ * script, is never cached (`no-store`), and every error is logged through the JSON logger. It shows the
+ * request's id, which is in every log line of the request, so what a customer reads out is found.
  */
 import { asUnavailable } from '../errors.ts';
 import { logger } from '../logger.ts';
+import { requestId } from '../request-scope.ts';
+import { escapeMarkup } from '../../shared/escape.ts';
 import { SHOP_NAME } from '../../shared/site.ts';
 
 const log = logger.child({ module: 'pages' });
@@ -24,9 +27,12 @@ const TEXTS = {
   },
 } as const;
 
-/** The static error page's HTML for `status`. */
-export function errorPageHtml(status: 500 | 503): string {
+/** The static error page's HTML for `status`, with the id of the request that failed when there is one. */
+export function errorPageHtml(status: 500 | 503, id = requestId()): string {
   const text = TEXTS[status];
+  const reference = id
+    ? `<p class="ref">Если будете писать в поддержку, укажите код запроса: <code>${escapeMarkup(id)}</code></p>\n`
+    : '';
   return `<!doctype html>
 <html lang="ru">
 <head>
@@ -40,6 +46,8 @@ main{max-width:32rem;margin:15vh auto;padding:0 1.5rem;text-align:center}
 .code{font-size:4rem;font-weight:700;color:#0b6e99;margin:0}
 h1{font-size:1.5rem}
 p{line-height:1.5;color:#52606d}
+.ref{font-size:.875rem}
+code{font-size:.875rem;color:#1f2933;word-break:break-all}
 a{display:inline-block;margin-top:1rem;padding:.75rem 1.25rem;border-radius:.5rem;background:#0b6e99;color:#fff;text-decoration:none}
 </style>
 </head>
@@ -48,7 +56,7 @@ a{display:inline-block;margin-top:1rem;padding:.75rem 1.25rem;border-radius:.5re
 <p class="code">${status}</p>
 <h1>${text.title}</h1>
 <p>${text.lead}</p>
-<a href="/">На главную</a>
+${reference}<a href="/">На главную</a>
 </main>
 </body>
 </html>

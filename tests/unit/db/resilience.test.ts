@@ -1,5 +1,6 @@
 import type { Sql } from 'postgres';
 import { describe, expect, it, vi } from 'vitest';
+import { PoolUsage } from '../../../src/server/db/pool-usage.ts';
 import { createCircuitBreaker, guardPostgres, isReadStatement } from '../../../src/server/db/resilience.ts';
 import {
   asUnavailable,
@@ -145,5 +146,31 @@ describe('guardPostgres', () => {
       ServiceUnavailableError,
     );
     expect(calls).toHaveLength(0);
+  });
+
+  it('counts statements and transactions in progress, and how long transactions waited for a connection', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    let connect!: () => void;
+    const connected = new Promise<void>((resolve) => (connect = resolve));
+    const { client } = fakeClient([async () => answered.then(() => [{ ok: 1 }])], () => connected);
+    const usage = new PoolUsage(10);
+    const sql = guardPostgres(client, breaker(), undefined, usage);
+    const statement = sql.unsafe('select 1').then((rows) => rows);
+    const transaction = sql.begin(async () => 'done');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect([usage.active, usage.waiting, usage.acquired]).toEqual([2, 1, 0]);
+    connect();
+    answer();
+    await Promise.all([statement, transaction]);
+    expect([usage.active, usage.waiting, usage.acquired]).toEqual([0, 0, 1]);
+    expect(usage.waitSeconds).toBeGreaterThanOrEqual(0.02);
+    // A transaction that never got its connection stops waiting all the same.
+    const { client: refusing } = fakeClient([], async () => {
+      throw lost();
+    });
+    const failing = guardPostgres(refusing, breaker(), undefined, usage);
+    await expect(failing.begin(async () => 'never')).rejects.toThrow();
+    expect([usage.active, usage.waiting, usage.acquired]).toEqual([0, 0, 1]);
   });
 });

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { detailSchema, errorResponses, jsonContent } from '../common.schemas.ts';
+import { detailSchema, errorResponses, jsonContent, serverErrorSchema } from '../common.schemas.ts';
 import * as s from './requests.schemas.ts';
 
 const tags = ['Services'];
@@ -17,7 +17,10 @@ const accepted = {
 };
 const withFile = {
   ...refused,
-  503: jsonContent(detailSchema, 'As many uploads as the shop reads at once; `Retry-After` says when to try again'),
+  503: jsonContent(
+    serverErrorSchema,
+    'As many uploads as the shop reads at once; `Retry-After` says when to try again',
+  ),
 };
 const json = <T extends object>(schema: T) =>
   ({ content: { 'application/json': { schema } }, required: true }) as const;
