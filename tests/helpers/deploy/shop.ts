@@ -26,8 +26,12 @@ export function deployPortRange(): [number, number] {
   return match ? [Number(match[1]), Number(match[2])] : [4430, 4449];
 }
 
-/** The first of `count` free ports from `from` on, each one checked by listening on it. */
-export async function freePorts(count: number, [from, to] = deployPortRange()): Promise<number[]> {
+/**
+ * The first of `count` free ports from `from` to `to` (`deployPortRange()` unless given), each one checked
+ * by listening on it.
+ */
+export async function freePorts(count: number, ...range: [number, number] | []): Promise<number[]> {
+  const [from, to] = range.length === 2 ? range : deployPortRange();
   const found: number[] = [];
   for (let port = from; port <= to && found.length < count; port += 1) {
     const free = await new Promise<boolean>((resolve) => {
