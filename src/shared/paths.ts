@@ -53,6 +53,9 @@ export const paths = {
     `/${country}/newsletter/unsubscribe/${encodeURIComponent(token)}/`,
   newsletterConfirm: (country: CountryCode, token: string) =>
     `/${country}/newsletter/confirm/${encodeURIComponent(token)}/`,
+  /** The link that confirms the address of a back-in-stock alert. */
+  stockAlertConfirm: (country: CountryCode, token: string) =>
+    `/${country}/back-in-stock/confirm/${encodeURIComponent(token)}/`,
   /** `next` is where to return after logging in: a path on this site. */
   login: (country: CountryCode, next?: string) =>
     `/${country}/login/${next ? `?next=${encodeURIComponent(next)}` : ''}`,
@@ -67,6 +70,9 @@ export const paths = {
     `/${country}/password/reset/${uid}/${token}/`,
   emailReset: (country: CountryCode) => `/${country}/email/reset/`,
   emailResetConfirm: (country: CountryCode, uid: string, token: string) => `/${country}/email/reset/${uid}/${token}/`,
+  /** The link that confirms a new login address, mailed to that address. */
+  emailChangeConfirm: (country: CountryCode, uid: string, token: string) =>
+    `/${country}/email/confirm/${uid}/${token}/`,
   account: (country: CountryCode) => `/${country}/account/`,
   checkout: (country: CountryCode) => `/${country}/checkout/`,
   orders: (country: CountryCode, query: { status?: string; page?: number } = {}) => {

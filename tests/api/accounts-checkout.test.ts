@@ -4,6 +4,13 @@ import { login, mailedLink, mailsTo, registration, STAFF, uniqueEmail, uniqueIp 
 import { api, dbRows } from '../helpers/api.ts';
 import { orderBody, stockedProduct } from '../helpers/orders.ts';
 
+const attachmentsOf = async (mailId: number) =>
+  (
+    await dbRows<{ filename: string }>(
+      sql`select filename from mail_attachments where mail_id = ${mailId} order by position`,
+    )
+  ).map((row) => row.filename);
+
 // Issue 23, item 1: a visitor opens an account in the checkout form and orders at once; the order's mail
 // confirms the address.
 const post = (path: string, json: unknown, token?: string) =>
@@ -59,7 +66,63 @@ describe('POST /accounts/auth/users/ with confirm_later', () => {
 });
 
 describe('the first order of an account opened at checkout', () => {
-  it('carries the link that confirms the address; the link confirms it once and survives logins', async () => {
+  // Issue 34, item 2: an order placed with a stranger's address must not mail them what its customer typed.
+  it('mails the unconfirmed address the link that confirms it and nothing anyone typed; the order follows once confirmed', async () => {
+    const { email, password } = await checkoutAccount();
+    const { access } = await login(email, password);
+    const product = await stockedProduct(5);
+    const typed = 'Перейдите на evil.example и введите пароль';
+    const placed = await api('/orders/order_create/', {
+      method: 'POST',
+      json: orderBody([{ product: product.id, quantity: 1 }], {
+        contact: { name: typed, phone: '+996 555 123 456' },
+        delivery: { method: 'courier', city: 'Бишкек', address: typed },
+        payment: { method: 'bank_transfer', organisation: typed, tax_number: '01234567891234' },
+        comment: typed,
+      }),
+      token: access,
+      ip: uniqueIp(),
+    });
+    expect(placed.status).toBe(201);
+    const mails = await mailsTo(email);
+    expect(mails.map((m) => m.kind)).toEqual(['order_confirm_email']);
+    const [mail] = mails;
+    expect(mail!.subject).toContain(placed.body.number);
+    expect(mail!.text).toContain('/activate/');
+    for (const text of [mail!.text, mail!.html, mail!.subject]) {
+      expect(text).not.toContain('evil.example');
+      expect(text).not.toContain(product.name);
+    }
+    expect(await attachmentsOf(mail!.id)).toEqual([]);
+    // The shop is told as usual.
+    expect((await mailsTo('staff@localhost')).some((m) => m.subject.includes(placed.body.number))).toBe(true);
+
+    await login(email, password); // a later login does not spend the link
+    const link = await mailedLink(email, 'activate');
+    expect((await post('users/activation/', { uid: link.uid, token: link.token })).status).toBe(204);
+    const [row] = await dbRows<{ email_pending: boolean; is_active: boolean }>(
+      sql`select email_pending, is_active from users where email = ${email}`,
+    );
+    expect(row).toEqual({ email_pending: false, is_active: true });
+    // Confirmed: the held order's mail goes now, with its invoice, and the next order's at once, without a link.
+    const held = (await mailsTo(email)).filter((m) => m.kind === 'order_placed');
+    expect(held).toHaveLength(1);
+    expect(held[0]!.text).toContain(placed.body.number);
+    expect(await attachmentsOf(held[0]!.id)).toEqual([`Счёт ${placed.body.number}.pdf`]);
+    const second = await api('/orders/order_create/', {
+      method: 'POST',
+      json: orderBody([{ product: product.id, quantity: 1 }]),
+      token: access,
+      ip: uniqueIp(),
+    });
+    expect(second.status).toBe(201);
+    const [latest] = (await mailsTo(email)).filter((m) => m.kind === 'order_placed');
+    expect(latest!.text).toContain(second.body.number);
+    expect(latest!.text).not.toContain('/activate/');
+    expect((await post('users/activation/', { uid: link.uid, token: link.token })).status).toBe(400);
+  });
+
+  it('mails an unconfirmed address no status or cancellation of its orders, and no name its opener typed', async () => {
     const { email, password } = await checkoutAccount();
     const { access } = await login(email, password);
     const product = await stockedProduct(5);
@@ -69,27 +132,23 @@ describe('the first order of an account opened at checkout', () => {
       token: access,
       ip: uniqueIp(),
     });
-    expect(placed.status).toBe(201);
-    const [mail] = (await mailsTo(email)).filter((m) => m.kind === 'order_placed');
-    expect(mail!.text).toContain('Подтвердите, что этот адрес ваш');
-    await login(email, password); // a later login does not spend the link
-    const link = await mailedLink(email, 'activate');
-    expect((await post('users/activation/', { uid: link.uid, token: link.token })).status).toBe(204);
-    const [row] = await dbRows<{ email_pending: boolean; is_active: boolean }>(
-      sql`select email_pending, is_active from users where email = ${email}`,
-    );
-    expect(row).toEqual({ email_pending: false, is_active: true });
-    // Confirmed: the next order's mail has no link, and the used link does not work again.
-    const second = await api('/orders/order_create/', {
+    const staff = await login(STAFF.email, STAFF.password);
+    const moved = await api(`/staff/orders/${placed.body.number}/status/`, {
       method: 'POST',
-      json: orderBody([{ product: product.id, quantity: 1 }]),
-      token: access,
+      json: { status: 'cancelled', comment: 'Отменён' },
+      token: staff.access,
       ip: uniqueIp(),
     });
-    expect(second.status).toBe(201);
-    const [latest] = (await mailsTo(email)).filter((m) => m.kind === 'order_placed');
-    expect(latest!.text).not.toContain('/activate/');
-    expect((await post('users/activation/', { uid: link.uid, token: link.token })).status).toBe(400);
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    await post('users/resend_activation/', { email });
+    const kinds = (await mailsTo(email)).map((m) => m.kind);
+    expect(kinds.sort()).toEqual(['activation', 'order_confirm_email']);
+    const activation = (await mailsTo(email)).find((m) => m.kind === 'activation')!;
+    expect(activation.text).not.toContain('Айгуль');
+    // Once confirmed, a cancelled order has no mail to catch up on.
+    const link = await mailedLink(email, 'activate');
+    expect((await post('users/activation/', { uid: link.uid, token: link.token })).status).toBe(204);
+    expect((await mailsTo(email)).some((m) => m.kind === 'order_placed')).toBe(false);
   });
 
   it('stays blocked when staff block it before its address is confirmed: the link cannot undo that', async () => {

@@ -196,7 +196,8 @@ describe('POST /accounts/auth/users/set_password/', () => {
 });
 
 describe('email change', () => {
-  it('POST /accounts/auth/users/set_email/ changes the login email and tells both addresses', async () => {
+  // Issue 34, items 2 and 8: the login moves only once the new address confirms it, and asking tells nothing.
+  it('POST /accounts/auth/users/set_email/ moves the login only once the new address confirms it by its link', async () => {
     const { email, password, tokens } = await signedIn();
     const newEmail = uniqueEmail('moved');
     const { status } = await post(
@@ -205,25 +206,73 @@ describe('email change', () => {
       tokens.access,
     );
     expect(status).toBe(204);
+    expect(await canLogIn(newEmail, password)).toBe(false);
+    expect(await canLogIn(email, password)).toBe(true);
+    expect((await mailsTo(newEmail)).map((m) => m.kind)).toEqual(['email_change_confirm']);
+    const notice = (await mailsTo(email))[0]!;
+    expect(notice.kind).toBe('email_change_requested');
+    // The old address is told, without learning the new one in full.
+    expect(notice.text).not.toContain(newEmail);
+    expect(notice.text).toContain(`${newEmail[0]}***@c***.test`);
+    expect((await api('/accounts/auth/users/me/', { token: tokens.access })).body.email).toBe(email);
+
+    const link = await mailedLink(newEmail, 'email/confirm');
+    expect(link.url).toMatch(/^http:\/\/shop\.test\/kg\/email\/confirm\//);
+    expect((await post('users/set_email_confirm/', { uid: link.uid, token: link.token })).status).toBe(204);
     expect(await canLogIn(newEmail, password)).toBe(true);
     expect(await canLogIn(email, password)).toBe(false);
-    expect((await mailsTo(newEmail))[0]!.kind).toBe('email_changed');
-    const notice = (await mailsTo(email))[0]!;
-    expect(notice.kind).toBe('email_changed_notice');
-    // The old address is warned without learning the new one.
-    expect(notice.text).not.toContain(newEmail);
+    expect((await mailsTo(email))[0]!.kind).toBe('email_changed_notice');
+    expect((await mailsTo(email))[0]!.text).not.toContain(newEmail);
     expect((await api('/accounts/auth/users/me/', { token: tokens.access })).body.email).toBe(newEmail);
+    // Once: the change spent the link.
+    expect((await post('users/set_email_confirm/', { uid: link.uid, token: link.token })).body).toEqual({
+      token: ['Ссылка недействительна или устарела. Запросите новую.'],
+    });
   });
 
-  it('POST /accounts/auth/users/set_email/ rejects a wrong password, a taken email and mismatched emails', async () => {
-    const { password, tokens } = await signedIn();
+  it('POST /accounts/auth/users/set_email/ answers an address that has an account like any other, and tells only its owner', async () => {
+    const { email, password, tokens } = await signedIn();
     const other = await activeUser();
+    const free = uniqueEmail('free');
     const taken = await post(
       'users/set_email/',
       { current_password: password, new_email: other.email, re_new_email: other.email },
       tokens.access,
     );
-    expect(taken.body).toEqual({ new_email: ['Пользователь с таким адресом электронной почты уже существует.'] });
+    const asked = await post(
+      'users/set_email/',
+      { current_password: password, new_email: free, re_new_email: free },
+      tokens.access,
+    );
+    expect([taken.status, taken.body]).toEqual([204, '']);
+    expect([asked.status, asked.body]).toEqual([204, '']);
+    const ownerMails = await mailsTo(other.email);
+    expect(ownerMails.map((m) => m.kind)).toEqual(['email_change_attempt']);
+    expect(ownerMails[0]!.text).not.toMatch(/\/email\/confirm\//);
+    expect(ownerMails[0]!.text).not.toContain(email);
+    // The account's own address hears of both asks alike.
+    expect((await mailsTo(email)).map((m) => m.kind)).toEqual(['email_change_requested', 'email_change_requested']);
+    expect(await canLogIn(other.email, other.password)).toBe(true);
+    expect((await api('/accounts/auth/users/me/', { token: tokens.access })).body.email).toBe(email);
+  });
+
+  it('POST /accounts/auth/users/set_email/ counts asks against the account mails: 5 an hour per account', async () => {
+    const { password, tokens } = await signedIn();
+    const ask = (address: string) =>
+      post(
+        'users/set_email/',
+        { current_password: password, new_email: address, re_new_email: address },
+        tokens.access,
+      );
+    for (let i = 0; i < ACCOUNT_LIMITS.emailChangePerAccount.max; i += 1)
+      expect((await ask(uniqueEmail())).status).toBe(204);
+    const refused = await ask(uniqueEmail());
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('POST /accounts/auth/users/set_email/ rejects a wrong password, mismatched emails and its own address', async () => {
+    const { email, password, tokens } = await signedIn();
     const wrong = await post(
       'users/set_email/',
       { current_password: 'nope-nope-nope', new_email: uniqueEmail(), re_new_email: uniqueEmail() },
@@ -233,6 +282,12 @@ describe('email change', () => {
       current_password: ['Неверный пароль.'],
       non_field_errors: ['Адреса электронной почты не совпадают.'],
     });
+    const same = await post(
+      'users/set_email/',
+      { current_password: password, new_email: email, re_new_email: email },
+      tokens.access,
+    );
+    expect(same.body).toEqual({ new_email: ['Это уже ваш адрес электронной почты.'] });
     const invalid = await post(
       'users/set_email/',
       { current_password: password, new_email: 'x@', re_new_email: 'x@' },
@@ -241,7 +296,26 @@ describe('email change', () => {
     expect(invalid.body.new_email).toEqual(['Введите правильный адрес электронной почты.']);
   });
 
-  it('POST /accounts/auth/users/reset_email/ mails a link; reset_email_confirm moves the account to the new email', async () => {
+  it('POST /accounts/auth/users/set_email_confirm/ refuses a bad link, and an address that got an account meanwhile', async () => {
+    const { password, tokens } = await signedIn();
+    const newEmail = uniqueEmail('late');
+    await post(
+      'users/set_email/',
+      { current_password: password, new_email: newEmail, re_new_email: newEmail },
+      tokens.access,
+    );
+    const link = await mailedLink(newEmail, 'email/confirm');
+    expect((await post('users/set_email_confirm/', { uid: link.uid, token: 'zz-zz' })).body).toEqual({
+      token: ['Ссылка недействительна или устарела. Запросите новую.'],
+    });
+    expect(Object.keys((await post('users/set_email_confirm/', {})).body).sort()).toEqual(['token', 'uid']);
+    await activeUser({ email: newEmail });
+    expect((await post('users/set_email_confirm/', { uid: link.uid, token: link.token })).body).toEqual({
+      non_field_errors: ['С этим адресом уже есть другой аккаунт, поэтому адрес для входа не сменился.'],
+    });
+  });
+
+  it('POST /accounts/auth/users/reset_email/ mails a link; reset_email_confirm asks the new address to confirm the move', async () => {
     const { email, password } = await activeUser();
     expect((await post('users/reset_email/', { email })).status).toBe(204);
     const link = await mailedLink(email, 'email/reset');
@@ -249,8 +323,11 @@ describe('email change', () => {
     expect(
       (await post('users/reset_email_confirm/', { ...link, new_email: newEmail, re_new_email: newEmail })).status,
     ).toBe(204);
+    expect(await canLogIn(newEmail, password)).toBe(false);
+    const confirm = await mailedLink(newEmail, 'email/confirm');
+    expect((await post('users/set_email_confirm/', { uid: confirm.uid, token: confirm.token })).status).toBe(204);
     expect(await canLogIn(newEmail, password)).toBe(true);
-    // Single use: the email the link was made for has changed.
+    // Single use: the change it started spent it.
     const again = await post('users/reset_email_confirm/', {
       ...link,
       new_email: uniqueEmail(),
@@ -328,16 +405,11 @@ describe('email change', () => {
     expect(await mailsTo(email)).toEqual([]);
   });
 
-  it('POST /accounts/auth/users/reset_email_confirm/ rejects a bad link and a taken email', async () => {
+  it('POST /accounts/auth/users/reset_email_confirm/ rejects a bad link and answers a taken email like any other', async () => {
     const { email } = await activeUser();
     const other = await activeUser();
     await post('users/reset_email/', { email });
     const link = await mailedLink(email, 'email/reset');
-    expect(
-      (await post('users/reset_email_confirm/', { ...link, new_email: other.email, re_new_email: other.email })).body,
-    ).toEqual({
-      new_email: ['Пользователь с таким адресом электронной почты уже существует.'],
-    });
     expect(
       (
         await post('users/reset_email_confirm/', {
@@ -350,5 +422,13 @@ describe('email change', () => {
     ).toEqual({
       token: ['Ссылка недействительна или устарела. Запросите новую.'],
     });
+    const taken = await post('users/reset_email_confirm/', {
+      ...link,
+      new_email: other.email,
+      re_new_email: other.email,
+    });
+    expect([taken.status, taken.body]).toEqual([204, '']);
+    expect((await mailsTo(other.email)).map((m) => m.kind)).toEqual(['email_change_attempt']);
+    expect(await canLogIn(email, GOOD_PASSWORD)).toBe(true);
   });
 });

@@ -67,10 +67,10 @@ export async function mailsTo(email: string): Promise<MailRecord[]> {
   return listOutbox({ to: email });
 }
 
-/** The `{uid, token}` of the newest mailed link of a kind (`activate`, `password/reset`, `email/reset`). */
+/** The `{uid, token}` of the newest mailed link of a kind (`activate`, `password/reset`, `email/reset`, `email/confirm`). */
 export async function mailedLink(
   email: string,
-  path: 'activate' | 'password/reset' | 'email/reset',
+  path: 'activate' | 'password/reset' | 'email/reset' | 'email/confirm',
 ): Promise<{ uid: string; token: string; url: string }> {
   const pattern = new RegExp(`https?://[^\\s"<>]+/(?:kg|kz)/${path}/([^/\\s"<>]+)/([^/\\s"<>]+)/`);
   for (const mail of await mailsTo(email)) {

@@ -1,12 +1,11 @@
-import { fetchUser } from '~/stores/user.ts';
 import { Field, Form, SubmitButton, useForm } from '~/islands/forms/index.ts';
 import type { OnDemandProps } from '../hooks/use-on-demand.ts';
 import { accountsApi } from './accounts-api.ts';
 import { useFocusFirstField } from './use-focus-first-field.ts';
 
 /**
- * Changes the login email at once, confirmed with the current password; both addresses get a notice.
- * Loaded when the visitor presses «Сменить адрес…».
+ * Asks to change the login email, with the current password: the new address gets a link that makes the
+ * change, the old one a notice. Loaded when the visitor presses «Сменить адрес…».
  */
 export default function ChangeEmail({ onDone, onCancel }: OnDemandProps) {
   const form = useForm({ warm: accountsApi });
@@ -22,8 +21,9 @@ export default function ChangeEmail({ onDone, onCancel }: OnDemandProps) {
         new_email: address,
         re_new_email: values.re_new_email!.trim(),
       });
-      await fetchUser();
-      onDone(`Адрес изменён на ${address.toLowerCase()}. Уведомление отправлено на старый и новый адрес.`);
+      onDone(
+        `Мы отправили ссылку на ${address.toLowerCase()}. Адрес для входа сменится, когда вы перейдёте по ней; до тех пор входите с прежним.`,
+      );
     },
     {
       required: ['new_email', 're_new_email', 'current_password'],

@@ -62,12 +62,12 @@ const CONFIRMATIONS: Record<ResetKind, Confirmation> = {
     send: async (link, value, repeated) =>
       (await accountsApi()).resetEmailConfirm({ ...link, new_email: value, re_new_email: repeated }),
     requestPath: paths.emailReset,
-    doneTitle: 'Адрес изменён',
+    doneTitle: 'Подтвердите новый адрес',
     done: (country, address) => (
       <>
         <p>
-          Теперь входите в магазин с адресом <strong>{address}</strong>. Уведомление об этом ушло на старый и новый
-          адрес.
+          Мы отправили ссылку на <strong>{address}</strong>. Адрес для входа сменится, когда вы перейдёте по ней; до тех
+          пор входите с прежним.
         </p>
         <a className="btn btn-primary" href={paths.account(country)}>
           Перейти в личный кабинет
@@ -84,7 +84,7 @@ interface Props {
   token: string;
 }
 
-/** Opened from a reset mail: sets the new password or login email with the link's `{uid, token}`. */
+/** Opened from a reset mail: sets the new password, or asks for the new login email, with the link's `{uid, token}`. */
 export default function ResetConfirm({ kind, country, uid, token }: Props) {
   const flow = CONFIRMATIONS[kind];
   const [name, repeatName] = flow.names;

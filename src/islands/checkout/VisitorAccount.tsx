@@ -14,7 +14,7 @@ export function VisitorPassword({ errors }: { errors?: string[] }) {
       autoComplete="new-password"
       maxLength={128}
       errors={errors}
-      hint={`${PASSWORD_HINT} В аккаунте — ваши заказы и их статусы; письмо с заказом подтвердит и адрес.`}
+      hint={`${PASSWORD_HINT} В аккаунте — ваши заказы и их статусы. Подтвердите адрес по ссылке из письма, и следом придёт письмо с заказом.`}
     />
   );
 }

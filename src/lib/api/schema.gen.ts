@@ -187,7 +187,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change the login email with the `{uid, token}` of an email reset link */
+        /**
+         * Ask to change the login email with the `{uid, token}` of an email reset link
+         * @description The login changes only when the new address confirms it by the link mailed to it (`set_email_confirm/`); the answer is 204 whether or not the new address has an account (its owner is mailed instead of a link), and the old address is told with the new one masked. Counts against the account mails: 10 an hour per client address, 3 per new address, 5 per account (429).
+         */
         post: operations["accounts_auth_users_reset_email_confirm_create"];
         delete?: never;
         options?: never;
@@ -225,10 +228,30 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Change the login email; both addresses are told
-         * @description After 10 wrong `current_password` values in 10 minutes the account gets 429 until the window ends.
+         * Ask to change the login email; the new address confirms it by a mailed link
+         * @description The login changes only when the new address confirms it by the link mailed to it (`set_email_confirm/`); the answer is 204 whether or not the new address has an account (its owner is mailed instead of a link), and the old address is told with the new one masked. Counts against the account mails: 10 an hour per client address, 3 per new address, 5 per account (429). After 10 wrong `current_password` values in 10 minutes the account gets 429 until the window ends.
          */
         post: operations["accounts_auth_users_set_email_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounts/auth/users/set_email_confirm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the login email to the address asked for, with the `{uid, token}` of the link mailed to it
+         * @description Once: the change spends the link. The address is confirmed by it. 400 for a bad or used link, or when the address has got an account of its own since.
+         */
+        post: operations["accounts_auth_users_set_email_confirm_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2107,6 +2130,13 @@ export interface components {
              * @example doctor@clinic.kg
              */
             re_new_email: string;
+        };
+        /** @description The `{uid, token}` of the link mailed to the new address. */
+        EmailChangeConfirm: {
+            /** @example MTI */
+            uid: string;
+            /** @example tg0b5o-3mZ1... */
+            token: string;
         };
         /** @description `email` cannot be changed here: use set_email/. */
         UserUpdate: {
@@ -4588,6 +4618,15 @@ export interface operations {
                     "application/json": components["schemas"]["FieldErrors"];
                 };
             };
+            /** @description Too many attempts; see the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
         };
     };
     accounts_auth_users_set_password_create: {
@@ -4684,6 +4723,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    accounts_auth_users_set_email_confirm_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailChangeConfirm"];
+            };
+        };
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `{field: [messages]}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
                 };
             };
         };

@@ -45,6 +45,8 @@ export const ACCOUNT_LIMITS = {
   activationMailPerEmail: { name: 'activation-mail:email', max: 3, windowSeconds: 3600 },
   passwordMailPerEmail: { name: 'password-mail:email', max: 3, windowSeconds: 3600 },
   emailMailPerEmail: { name: 'email-mail:email', max: 3, windowSeconds: 3600 },
+  /** Changes of the login address asked by one account (`set_email/`, `reset_email_confirm/`). */
+  emailChangePerAccount: { name: 'email-change:account', max: 5, windowSeconds: 3600 },
 } as const satisfies Record<string, RateLimit | Backoff>;
 
 export type AccountMail = 'activation' | 'password' | 'email';
@@ -129,6 +131,19 @@ export function limitAccountMail(kind: AccountMail, ip: string, email: string): 
   return consumeRateLimits([
     [ACCOUNT_LIMITS.mailPerIp, ip],
     [MAIL_LIMITS[kind], normalizeEmail(email)],
+  ]);
+}
+
+/**
+ * Asking to move an account's login to `newEmail` mails that address (its link, or word to its owner)
+ * and the account's own: it counts as an email mail to the new address and from the client's address,
+ * and against the account, whatever the address turns out to be. @throws RateLimitError
+ */
+export function limitEmailChange(ip: string, userId: number, newEmail: string): Promise<void> {
+  return consumeRateLimits([
+    [ACCOUNT_LIMITS.mailPerIp, ip],
+    [ACCOUNT_LIMITS.emailMailPerEmail, normalizeEmail(newEmail)],
+    [ACCOUNT_LIMITS.emailChangePerAccount, String(userId)],
   ]);
 }
 

@@ -4,13 +4,16 @@ import { DEFAULT_COUNTRY, isCountryCode } from '../../shared/countries.ts';
 import { absoluteUrl } from '../site-url.ts';
 import { renderMail, sendMail, type MailContent } from '../mail/index.ts';
 import { encodeUid, makeLinkToken } from './link-tokens.ts';
-import type { User } from './users.queries.ts';
+import { isEmailConfirmed, type User } from './users.queries.ts';
 
 /** The mails of the account flows, in Russian, with absolute links to the person's country of the shop. */
 
 const SHOP = SHOP_NAME;
 const countryOf = (user: User) => (isCountryCode(user.country) ? user.country : DEFAULT_COUNTRY);
-const greeting = (user: User) => (user.firstName ? `Здравствуйте, ${user.firstName}.` : 'Здравствуйте.');
+// The name someone typed goes only to an address its owner confirmed: an account opened with a stranger's
+// address must not greet them with a message.
+const greeting = (user: User) =>
+  user.firstName && isEmailConfirmed(user) ? `Здравствуйте, ${user.firstName}.` : 'Здравствуйте.';
 const IGNORE =
   'Если вы этого не делали, просто не обращайте внимания на это письмо: без перехода по ссылке ничего не изменится.';
 
@@ -113,18 +116,65 @@ export function sendEmailResetMail(user: User): Promise<void> {
   });
 }
 
-/** After an email change: a confirmation to the new address and a warning to the old one. */
-export async function sendEmailChangedMails(user: User, oldEmail: string): Promise<void> {
-  const country = countryOf(user);
-  await send(user, 'email_changed', user.email, `Адрес почты в ${SHOP} изменён`, {
-    heading: 'Адрес почты изменён',
+/**
+ * An address as the account's old one may see it: the first letter of the name and of the domain, and
+ * the zone, «i***@c***.kg».
+ */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  const dot = email.lastIndexOf('.');
+  const zone = dot > at ? email.slice(dot) : '';
+  return `${email.slice(0, 1)}***@${email.slice(at + 1, at + 2)}***${zone}`;
+}
+
+/** To the address an account asked to move its login to: the link that confirms it (`email_change`). */
+export function sendEmailChangeLinkMail(user: User & { pendingEmail: string }): Promise<void> {
+  const url = absoluteUrl(
+    paths.emailChangeConfirm(countryOf(user), encodeUid(user.id), makeLinkToken('email_change', user)),
+  );
+  return send(user, 'email_change_confirm', user.pendingEmail, `Подтвердите новый адрес почты в ${SHOP}`, {
+    preheader: 'Адрес для входа сменится, когда вы его подтвердите.',
+    heading: 'Подтвердите новый адрес электронной почты',
     paragraphs: [
-      greeting(user),
-      `Теперь вы входите в ${SHOP} с этим адресом: ${user.email}. Письма о заказах будут приходить сюда.`,
+      'Здравствуйте.',
+      `В аккаунте ${SHOP} попросили сделать этот адрес адресом для входа. Он станет им, когда вы подтвердите, что адрес ваш; до тех пор ничего не меняется.`,
+      'Ссылка действует 24 часа и срабатывает один раз.',
     ],
-    action: { label: 'Открыть личный кабинет', url: absoluteUrl(paths.account(country)) },
+    action: { label: 'Подтвердить адрес', url },
+    footnote: `Вы получили это письмо, потому что этот адрес указали как новый адрес аккаунта в ${SHOP}. ${IGNORE}`,
+  });
+}
+
+/** To the owner of an address another account asked to move its login to: nothing changed. */
+export function sendAddressInUseMail(owner: User): Promise<void> {
+  const country = countryOf(owner);
+  return send(owner, 'email_change_attempt', owner.email, `Ваш адрес указали в другом аккаунте ${SHOP}`, {
+    heading: 'Ваш адрес пытались указать в другом аккаунте',
+    paragraphs: [
+      greeting(owner),
+      `В другом аккаунте ${SHOP} попросили сменить адрес для входа на ваш. У вас уже есть аккаунт с этим адресом, поэтому ничего не изменилось: ваш аккаунт по-прежнему ваш, и делать ничего не нужно.`,
+    ],
+    action: { label: 'Войти', url: absoluteUrl(paths.login(country)) },
     footnote: `Вы получили это письмо, потому что этот адрес указан в аккаунте ${SHOP}.`,
   });
+}
+
+/** To the account's address when someone asks to move its login elsewhere: the new one, masked. */
+export function sendEmailChangeRequestedMail(user: User, newEmail: string): Promise<void> {
+  return send(user, 'email_change_requested', user.email, `Запрошена смена адреса почты в ${SHOP}`, {
+    heading: 'Запрошена смена адреса почты',
+    paragraphs: [
+      greeting(user),
+      `В вашем аккаунте ${SHOP} попросили сменить адрес для входа на ${maskEmail(newEmail)}. Адрес сменится, только когда его подтвердят по ссылке из письма на новый адрес; до тех пор вы входите с этим.`,
+      'Если это были не вы, задайте новый пароль: сменить адрес может только тот, кто знает пароль или читает эту почту.',
+    ],
+    action: { label: 'Задать новый пароль', url: absoluteUrl(paths.passwordReset(countryOf(user))) },
+    footnote: `Вы получили это письмо, потому что этот адрес указан в аккаунте ${SHOP}.`,
+  });
+}
+
+/** After an email change: a warning to the old address, which does not learn the new one. */
+export async function sendEmailChangedNotice(user: User, oldEmail: string): Promise<void> {
   await send(user, 'email_changed_notice', oldEmail, `Адрес почты в ${SHOP} изменён`, {
     heading: 'Адрес почты вашего аккаунта изменён',
     paragraphs: [

@@ -12,6 +12,7 @@ export const ACCOUNT_MESSAGES = {
   tooLong: (max: number) => `Не больше ${max} символов.`,
   emailInvalid: EMAIL_INVALID,
   emailTaken: 'Пользователь с таким адресом электронной почты уже существует.',
+  emailTakenSince: 'С этим адресом уже есть другой аккаунт, поэтому адрес для входа не сменился.',
   phoneInvalid: PHONE_INVALID,
   countryInvalid: 'Неизвестная страна. Допустимые значения: kg, kz.',
   passwordTooShort: 'Пароль слишком короткий: нужно не меньше 8 символов.',

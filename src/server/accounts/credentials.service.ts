@@ -1,7 +1,4 @@
-import { eq } from 'drizzle-orm';
-import { getDb } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
-import { AuthenticationError, isUniqueViolation, ValidationError } from '../errors.ts';
+import { AuthenticationError } from '../errors.ts';
 import { checkCurrentPassword } from './accounts.limits.ts';
 import { ACCOUNT_MESSAGES as M } from './accounts.messages.ts';
 import * as mails from './accounts.mails.ts';
@@ -9,10 +6,10 @@ import { inBackground } from './background.ts';
 import { linkedUser } from './link-tokens.ts';
 import { checkPassword, hashPassword, passwordProblems } from './passwords.ts';
 import { endSessions, startSession, type TokenPair } from './sessions.ts';
-import { findUserByEmail, normalizeEmail, type User } from './users.queries.ts';
-import { addError, emailTaken, throwIfAny, type FieldErrors } from './field-errors.ts';
+import { findUserByEmail, type User } from './users.queries.ts';
+import { addError, throwIfAny, type FieldErrors } from './field-errors.ts';
 
-/** Logging in, and changing the password or the login email: with the current password, or through a mailed link. */
+/** Logging in, and changing the password: with the current password, or through a mailed link. */
 
 /** Log in: the same refusal for an unknown email, a wrong password and an inactive account. */
 export async function login(email: string, password: string): Promise<TokenPair> {
@@ -26,12 +23,6 @@ export async function login(email: string, password: string): Promise<TokenPair>
 export async function requestPasswordReset(email: string): Promise<void> {
   const user = await findUserByEmail(email);
   if (user?.isActive && user.passwordHash) inBackground(() => mails.sendPasswordResetMail(user));
-}
-
-/** Mails an email reset link to an active account's address; says nothing either way. */
-export async function requestEmailReset(email: string): Promise<void> {
-  const user = await findUserByEmail(email);
-  if (user?.isActive) inBackground(() => mails.sendEmailResetMail(user));
 }
 
 // Sets a new password and ends every session, checking the new pair first.
@@ -69,49 +60,4 @@ export async function setPassword(
   const errors: FieldErrors = {};
   if (!(await checkCurrentPassword(user, input.currentPassword))) addError(errors, 'current_password', M.wrongPassword);
   await replacePassword(user, input, errors);
-}
-
-// Moves the account to a new login email and tells both addresses.
-async function changeEmail(user: User, newEmail: string): Promise<void> {
-  const db = await getDb();
-  try {
-    await db.update(users).set({ email: newEmail, updatedAt: new Date() }).where(eq(users.id, user.id));
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new ValidationError({ new_email: [M.emailTaken] });
-    throw error;
-  }
-  await mails.sendEmailChangedMails({ ...user, email: newEmail }, user.email);
-}
-
-async function newEmailErrors(user: User, newEmail: string, reNewEmail: string, errors: FieldErrors): Promise<string> {
-  const email = normalizeEmail(newEmail);
-  if (email !== normalizeEmail(reNewEmail)) addError(errors, 'non_field_errors', M.emailMismatch);
-  else if (email === user.email) addError(errors, 'new_email', M.sameEmail);
-  else if (await emailTaken(email)) addError(errors, 'new_email', M.emailTaken);
-  return email;
-}
-
-export async function confirmEmailReset(input: {
-  uid: string;
-  token: string;
-  newEmail: string;
-  reNewEmail: string;
-}): Promise<void> {
-  const user = await linkedUser('email_reset', input.uid, input.token);
-  const errors: FieldErrors = {};
-  const email = await newEmailErrors(user, input.newEmail, input.reNewEmail, errors);
-  throwIfAny(errors);
-  await changeEmail(user, email);
-}
-
-/** @throws RateLimitError after too many wrong current passwords, ValidationError */
-export async function setEmail(
-  user: User,
-  input: { currentPassword: string; newEmail: string; reNewEmail: string },
-): Promise<void> {
-  const errors: FieldErrors = {};
-  if (!(await checkCurrentPassword(user, input.currentPassword))) addError(errors, 'current_password', M.wrongPassword);
-  const email = await newEmailErrors(user, input.newEmail, input.reNewEmail, errors);
-  throwIfAny(errors);
-  await changeEmail(user, email);
 }

@@ -1,6 +1,4 @@
-import type { Db } from '../db/client.ts';
 import { ValidationError } from '../errors.ts';
-import { findUserByEmail } from './users.queries.ts';
 
 /** Field errors of the account flows, gathered before they are thrown as one DRF-shaped ValidationError. */
 export type FieldErrors = Record<string, string[]>;
@@ -13,8 +11,4 @@ export function addError(errors: FieldErrors, field: string, ...messages: string
 
 export function throwIfAny(errors: FieldErrors): void {
   if (Object.keys(errors).length) throw new ValidationError(errors);
-}
-
-export async function emailTaken(email: string, db?: Db): Promise<boolean> {
-  return (await findUserByEmail(email, db)) !== null;
 }

@@ -5,18 +5,20 @@ import { ACCOUNT_MESSAGES as M } from './accounts.messages.ts';
 import { findUserById, type User } from './users.queries.ts';
 
 /**
- * The `{uid, token}` pairs of mailed links (activation, password and email reset), made the way
+ * The `{uid, token}` pairs of mailed links (activation, password and email reset, confirming a new
+ * login address), made the way
  * Django's PasswordResetTokenGenerator makes them: nothing is stored; the token is an HMAC over the
  * user's current state and the time it was made. Once the state it covers changes (the password or
  * the email changes, the person logs in), the token stops working, so each link works once; and it
  * expires after its purpose's lifetime.
  */
-export type LinkPurpose = 'activation' | 'password_reset' | 'email_reset';
+export type LinkPurpose = 'activation' | 'password_reset' | 'email_reset' | 'email_change';
 
 const LIFETIME_SECONDS: Record<LinkPurpose, number> = {
   activation: 3 * 86_400,
   password_reset: 86_400,
   email_reset: 86_400,
+  email_change: 86_400,
 };
 
 // The parts of an account each kind of link must not outlive. An activation link survives the
@@ -31,7 +33,11 @@ function state(purpose: LinkPurpose, user: User): string {
     case 'password_reset':
       return `${user.passwordHash}|${user.lastLogin?.getTime() ?? ''}|${user.email}|${user.authVersion}`;
     case 'email_reset':
-      return `${user.email}|${user.passwordHash}|${user.authVersion}`;
+      // A change it started (a pending address) spends it, whichever address was typed.
+      return `${user.email}|${user.passwordHash}|${user.authVersion}${user.pendingEmail ? `|${user.pendingEmail}` : ''}`;
+    case 'email_change':
+      // Names the address it confirms: asking for another one, or the change itself, spends it.
+      return `${user.email}|${user.pendingEmail ?? ''}|${user.authVersion}`;
   }
 }
 

@@ -3,6 +3,7 @@ import type { CountryCode } from '../../shared/countries.ts';
 import { getDb, queryRows } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { isUniqueViolation, PermissionError } from '../errors.ts';
+import { sendHeldOrderMails } from '../orders/orders.service.ts';
 import { ACCOUNT_MESSAGES as M } from './accounts.messages.ts';
 import * as mails from './accounts.mails.ts';
 import { inBackground } from './background.ts';
@@ -24,7 +25,8 @@ export interface Registration {
   country: CountryCode;
   /**
    * Opened at checkout: the account is usable at once (the person signs in and orders), and its address
-   * is confirmed later by the link in the first order's mail (`emailPending`). No mail is sent now.
+   * is confirmed later by the link mailed with its first order in place of the order (`emailPending`).
+   * No mail is sent now.
    */
   confirmLater?: boolean;
 }
@@ -106,13 +108,15 @@ export async function activate(uid: string, token: string): Promise<void> {
   const user = await linkedUser('activation', uid, token);
   const db = await getDb();
   if (user.isActive && user.emailPending) {
-    // An account opened at checkout: its address is confirmed now (the account was usable already).
+    // An account opened at checkout: its address is confirmed now (the account was usable already), and
+    // the mails of its orders, held until then, go to it.
     const [confirmed] = await db
       .update(users)
       .set({ emailPending: false, updatedAt: new Date() })
       .where(and(eq(users.id, user.id), eq(users.isActive, true), eq(users.emailPending, true)))
       .returning();
     if (!confirmed) throw new PermissionError(M.alreadyActive);
+    inBackground(() => sendHeldOrderMails(confirmed.id));
     return;
   }
   const [activated] = await db
@@ -136,8 +140,8 @@ export async function resendActivation(email: string): Promise<void> {
 }
 
 /**
- * The link that confirms the address of an account opened at checkout, for the confirmation mail of its
- * order to carry; null once the address is confirmed (or for any other account).
+ * The link that confirms the address of an account opened at checkout, mailed with its order instead of
+ * the order itself; null once the address is confirmed (or for any other account).
  */
 export function pendingEmailConfirmation(user: User): string | null {
   return user.isActive && user.emailPending ? mails.activationUrl(user) : null;

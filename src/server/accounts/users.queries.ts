@@ -11,6 +11,15 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/**
+ * Whether the account's address is confirmed: by its activation link, or because staff made the account.
+ * An account opened at checkout (`emailPending`) and one never activated are not; mail that carries what
+ * someone typed (a name, an order) goes only to a confirmed address.
+ */
+export function isEmailConfirmed(user: Pick<User, 'activatedAt' | 'emailPending'>): boolean {
+  return user.activatedAt !== null && !user.emailPending;
+}
+
 /** The account with this email, deleted ones excluded. */
 export async function findUserByEmail(email: string, db?: Db): Promise<User | null> {
   const conn = db ?? (await getDb());

@@ -12,6 +12,7 @@ export {
   changeOrderStatus,
   erasePersonalDataOfOrders,
   placeOrder,
+  sendHeldOrderMails,
   type PlacedOrder,
 } from './orders.service.ts';
 export { ORDER_LIMITS, orderCreateChecks, orderLimitsOn } from './order-limits.ts';

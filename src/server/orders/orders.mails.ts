@@ -7,7 +7,7 @@ import { formatPhone } from '../../shared/phone.ts';
 import { GOODS, plural } from '../../shared/plural.ts';
 import { SHOP_NAME } from '../../shared/site.ts';
 import { env } from '../env.ts';
-import { renderMail, sendMail, sendMails, withinMailboxQuota } from '../mail/index.ts';
+import { renderMail, sendMail, sendMails, withinMailboxQuota, type OutgoingMail } from '../mail/index.ts';
 import { absoluteUrl } from '../site-url.ts';
 import { ORDER_LIMITS } from './order-limits.ts';
 import { ORDER_STATUS_LABELS } from './order-status.ts';
@@ -45,60 +45,110 @@ const lineText = (order: Order) =>
     )
     .join('\n');
 
-/**
- * The customer's confirmation and the staff notice, through the outbox. The confirmation goes to the
- * account's own address, which its owner confirmed when activating it, never to the contact email
- * typed into the order (that one is for staff), and counts against the mailbox's quota.
- */
-export async function sendOrderMails(
-  order: Order,
-  accountEmail: string,
-  confirmEmailUrl: string | null = null,
-): Promise<void> {
-  // The quota is asked first and answered while the mails are rendered (its failure is seen below).
-  const quota = withinMailboxQuota(accountEmail);
-  quota.catch(() => {});
-  const count = plural(orderUnits(order), GOODS);
-  const total = orderMoney(order, order.total);
-  const url = absoluteUrl(paths.order(order.country, order.number));
-  const summary = [
+/** What the order says to its customer and to staff: the lines, the totals, delivery and payment. */
+function orderSummary(order: Order): string[] {
+  return [
     lineText(order),
-    `Товары: ${orderMoney(order, order.goodsTotal)} (${count})`,
+    `Товары: ${orderMoney(order, order.goodsTotal)} (${plural(orderUnits(order), GOODS)})`,
     `Доставка: ${deliveryPriceText(order)}`,
-    `Итого: ${total}`,
+    `Итого: ${orderMoney(order, order.total)}`,
     deliveryText(order),
     paymentText(order),
   ];
-  const customer = await renderMail(order.country, {
-    preheader: `Заказ ${order.number} на ${total} принят.`,
-    heading: `Заказ ${order.number} принят`,
+}
+
+/** «Заказ … принят» with what was ordered, and the invoice of an order by bank transfer. */
+async function orderPlacedMail(order: Order, to: string): Promise<OutgoingMail> {
+  const total = orderMoney(order, order.total);
+  const [content, invoice] = await Promise.all([
+    renderMail(order.country, {
+      preheader: `Заказ ${order.number} на ${total} принят.`,
+      heading: `Заказ ${order.number} принят`,
+      paragraphs: [
+        order.contact.name ? `Здравствуйте, ${order.contact.name}.` : 'Здравствуйте.',
+        `Спасибо за заказ в ${SHOP_NAME}. Что вы заказали:`,
+        ...orderSummary(order),
+        'Что дальше: менеджер проверит заказ и позвонит вам по телефону ' +
+          `${formatPhone(order.contact.phone)}, чтобы подтвердить его и договориться о ${order.delivery.method === 'pickup' ? 'времени самовывоза' : 'доставке'}.` +
+          (hasInvoice(order) ? ` Счёт на оплату — во вложении (PDF); его же можно скачать на странице заказа.` : ''),
+      ],
+      action: { label: 'Открыть заказ', url: absoluteUrl(paths.order(order.country, order.number)) },
+      footnote: `Вы получили это письмо, потому что оформили заказ в ${SHOP_NAME} ${COUNTRIES[order.country].inName}.`,
+    }),
+    hasInvoice(order) ? renderInvoicePdf(order) : null,
+  ]);
+  return {
+    kind: 'order_placed',
+    to,
+    subject: `Заказ ${order.number} принят — ${SHOP_NAME}`,
+    ...content,
+    attachments: invoice
+      ? [{ filename: invoiceFilename(order), contentType: 'application/pdf', content: invoice }]
+      : [],
+  };
+}
+
+/**
+ * Instead of «Заказ … принят», to an address nobody has confirmed yet (an account opened at checkout):
+ * the link that confirms it, and nothing anyone typed (no name, no lines, no address), so an order
+ * placed with a stranger's address cannot carry a message to them. The order's own mail follows once
+ * the address is confirmed (`sendHeldOrderMails`).
+ */
+async function confirmAddressMail(order: Order, to: string, confirmEmailUrl: string): Promise<OutgoingMail> {
+  const content = await renderMail(order.country, {
+    preheader: 'Подтвердите адрес, и письмо о заказе придёт сюда.',
+    heading: 'Подтвердите адрес электронной почты',
     paragraphs: [
-      order.contact.name ? `Здравствуйте, ${order.contact.name}.` : 'Здравствуйте.',
-      `Спасибо за заказ в ${SHOP_NAME}. Что вы заказали:`,
-      ...summary,
-      'Что дальше: менеджер проверит заказ и позвонит вам по телефону ' +
-        `${formatPhone(order.contact.phone)}, чтобы подтвердить его и договориться о ${order.delivery.method === 'pickup' ? 'времени самовывоза' : 'доставке'}.` +
-        (hasInvoice(order) ? ` Счёт на оплату — во вложении (PDF); его же можно скачать на странице заказа.` : ''),
-      ...(confirmEmailUrl
-        ? [
-            `Вы открыли аккаунт при оформлении заказа. Подтвердите, что этот адрес ваш (ссылка действует 3 дня): ${confirmEmailUrl}`,
-          ]
-        : []),
+      'Здравствуйте.',
+      `С этим адресом при оформлении заказа открыт аккаунт в ${SHOP_NAME}: заказ ${order.number} принят. ` +
+        'Письмо с составом заказа' +
+        (hasInvoice(order) ? ' и счётом на оплату' : '') +
+        ' придёт сюда, как только вы подтвердите, что адрес ваш. Ссылка действует 3 дня.',
     ],
-    action: { label: 'Открыть заказ', url },
-    footnote: `Вы получили это письмо, потому что оформили заказ в ${SHOP_NAME} ${COUNTRIES[order.country].inName}.`,
+    action: { label: 'Подтвердить адрес', url: confirmEmailUrl },
+    footnote:
+      `Вы получили это письмо, потому что этот адрес указали при оформлении заказа в ${SHOP_NAME}. ` +
+      'Если это были не вы, не переходите по ссылке: без подтверждения письма о заказе сюда не придут.',
   });
+  return {
+    kind: 'order_confirm_email',
+    to,
+    subject: `Подтвердите адрес для заказа ${order.number} — ${SHOP_NAME}`,
+    ...content,
+  };
+}
+
+/**
+ * The customer's mail and the staff notice, through the outbox. The customer's goes to the account's own
+ * address, never to the contact email typed into the order (that one is for staff), counts against the
+ * mailbox's quota, and carries the order only to a confirmed address: `confirmEmailUrl` (the address is
+ * not confirmed yet) sends the link that confirms it instead; a null `accountEmail` mails staff only.
+ */
+export async function sendOrderMails(
+  order: Order,
+  accountEmail: string | null,
+  confirmEmailUrl: string | null = null,
+): Promise<void> {
+  // The quota is asked first and answered while the mails are rendered (its failure is seen below).
+  const quota = accountEmail ? withinMailboxQuota(accountEmail) : Promise.resolve(false);
+  quota.catch(() => {});
+  const count = plural(orderUnits(order), GOODS);
+  const total = orderMoney(order, order.total);
+  const customer = accountEmail
+    ? confirmEmailUrl
+      ? await confirmAddressMail(order, accountEmail, confirmEmailUrl)
+      : await orderPlacedMail(order, accountEmail)
+    : null;
   const staff = await renderMail(order.country, {
     heading: `Новый заказ ${order.number}`,
     paragraphs: [
       `${COUNTRIES[order.country].name}, ${total}, ${count}.`,
       `Покупатель: ${order.contact.name}, ${formatPhone(order.contact.phone)}, ${order.contact.email}`,
-      ...summary,
+      ...orderSummary(order),
       ...(order.comment ? [`Комментарий: ${order.comment}`] : []),
     ],
     action: { label: 'Открыть заказ в управлении', url: absoluteUrl(paths.staffOrder(order.number)) },
   });
-  const invoice = hasInvoice(order) ? await renderInvoicePdf(order) : null;
   const staffMail = {
     kind: 'order_staff',
     to: env.STAFF_EMAIL,
@@ -110,23 +160,16 @@ export async function sendOrderMails(
     within = await quota;
   } finally {
     // Both mails in one statement; the staff's goes even when the quota could not be read.
-    await sendMails([
-      ...(within
-        ? [
-            {
-              kind: 'order_placed',
-              to: accountEmail,
-              subject: `Заказ ${order.number} принят — ${SHOP_NAME}`,
-              ...customer,
-              attachments: invoice
-                ? [{ filename: invoiceFilename(order), contentType: 'application/pdf', content: invoice }]
-                : [],
-            } as const,
-          ]
-        : []),
-      staffMail,
-    ]);
+    await sendMails([...(within && customer ? [customer] : []), staffMail]);
   }
+}
+
+/**
+ * The «Заказ … принят» mail of an order whose customer's address was not confirmed when it was placed,
+ * sent once it is, within the mailbox's quota.
+ */
+export async function sendHeldOrderMail(order: Order, accountEmail: string): Promise<void> {
+  if (await withinMailboxQuota(accountEmail)) await sendMail(await orderPlacedMail(order, accountEmail));
 }
 
 /**

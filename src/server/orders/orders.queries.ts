@@ -104,13 +104,16 @@ export async function listOwnOrders(
   return { count: total?.n ?? 0, items: await withLines(db, rows) };
 }
 
-/** The address of the account that placed an order, while the account is active; null otherwise. */
+/**
+ * The address of the account that placed an order, while the account is active and its address confirmed;
+ * null otherwise: an order's mails carry what its customer typed, so they go to no address nobody confirmed.
+ */
 export async function findAccountEmail(userId: number): Promise<string | null> {
   const [row] = await (
     await getDb()
   )
     .select({ email: users.email })
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.isActive, true)));
+    .where(and(eq(users.id, userId), eq(users.isActive, true), eq(users.emailPending, false)));
   return row?.email ?? null;
 }

@@ -43,7 +43,7 @@ import {
   transitionRefusal,
   type OrderStatus,
 } from './order-status.ts';
-import { sendOrderCancelledMails, sendOrderMails } from './orders.mails.ts';
+import { sendHeldOrderMail, sendOrderCancelledMails, sendOrderMails } from './orders.mails.ts';
 import { findAccountEmail, findOrderById, toOrder, type LineRow, type OrderRow } from './orders.queries.ts';
 import type { Order, OrderInput, Orderer } from './orders.types.ts';
 
@@ -65,8 +65,8 @@ export const ORDER_MESSAGES = {
 
 export interface PlaceOrderOptions {
   /**
-   * The link that confirms the address of an account opened at checkout: the order's confirmation mail
-   * carries it, so the first order needs no mail of its own first.
+   * The link that confirms the address of an account opened at checkout (`emailPending`): mailed instead
+   * of the order, which follows once the address is confirmed (`sendHeldOrderMails`).
    */
   confirmEmailUrl?: string | null;
   /** The client's `Idempotency-Key` (a UUID). */
@@ -197,11 +197,32 @@ export async function placeOrder(
 
   if ('replayed' in outcome) return outcome;
   const { order } = outcome;
-  // Once the order is committed its mails are stored even if the client has gone meanwhile.
-  await detachedFromRequest(() => sendOrderMails(order, user.email, options.confirmEmailUrl ?? null)).catch(
-    (error: unknown) => log.error({ err: error, order: order.number }, 'Could not queue the order mails'),
+  // Once the order is committed its mails are stored even if the client has gone meanwhile. An address
+  // nobody confirmed gets its confirmation link alone (none without the link), never the order.
+  const confirmEmailUrl = user.emailPending ? (options.confirmEmailUrl ?? null) : null;
+  const accountEmail = user.emailPending && !confirmEmailUrl ? null : user.email;
+  await detachedFromRequest(() => sendOrderMails(order, accountEmail, confirmEmailUrl)).catch((error: unknown) =>
+    log.error({ err: error, order: order.number }, 'Could not queue the order mails'),
   );
   return { order, replayed: false };
+}
+
+/**
+ * Sends the «Заказ … принят» mails held back while the account's address was not confirmed: one for each
+ * of its orders still open (new, confirmed or shipped), oldest first, to the address now confirmed. The
+ * account calls it once, when the address is confirmed; a cancelled or completed order has nothing to say.
+ */
+export async function sendHeldOrderMails(userId: number): Promise<void> {
+  const accountEmail = await findAccountEmail(userId);
+  if (!accountEmail) return;
+  const open = await queryRows<{ id: number }>(
+    await getDb(),
+    sql`select id from orders where user_id = ${userId} and status in ('new', 'confirmed', 'shipped') order by id`,
+  );
+  for (const { id } of open) {
+    const order = await findOrderById(Number(id));
+    if (order) await sendHeldOrderMail(order, accountEmail);
+  }
 }
 
 /**

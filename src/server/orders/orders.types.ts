@@ -24,6 +24,8 @@ export interface Orderer {
   firstName: string;
   lastName: string;
   phone: string;
+  /** The account's address is not confirmed yet (opened at checkout): it gets no order's contents. */
+  emailPending: boolean;
 }
 
 export interface Order {

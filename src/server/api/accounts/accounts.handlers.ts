@@ -86,12 +86,10 @@ export const resetEmail: AppRouteHandler<typeof routes.resetEmail> = async (c) =
 
 export const resetEmailConfirm: AppRouteHandler<typeof routes.resetEmailConfirm> = async (c) => {
   const input = c.req.valid('json');
-  await accounts.confirmEmailReset({
-    uid: input.uid,
-    token: input.token,
-    newEmail: input.new_email,
-    reNewEmail: input.re_new_email,
-  });
+  await accounts.confirmEmailReset(
+    { uid: input.uid, token: input.token, newEmail: input.new_email, reNewEmail: input.re_new_email },
+    clientIp(c),
+  );
   return c.body(null, 204);
 };
 
@@ -109,11 +107,17 @@ export const setPassword: AppRouteHandler<typeof routes.setPassword> = async (c)
 export const setEmail: AppRouteHandler<typeof routes.setEmail> = async (c) => {
   const user = await requireUser(c);
   const input = c.req.valid('json');
-  await accounts.setEmail(user, {
-    currentPassword: input.current_password,
-    newEmail: input.new_email,
-    reNewEmail: input.re_new_email,
-  });
+  await accounts.setEmail(
+    user,
+    { currentPassword: input.current_password, newEmail: input.new_email, reNewEmail: input.re_new_email },
+    clientIp(c),
+  );
+  return c.body(null, 204);
+};
+
+export const setEmailConfirm: AppRouteHandler<typeof routes.setEmailConfirm> = async (c) => {
+  const { uid, token } = c.req.valid('json');
+  await accounts.confirmEmailChange(uid, token);
   return c.body(null, 204);
 };
 

@@ -19,6 +19,7 @@ export const accountsRouter = router
   .openapi(routes.resetEmailConfirm, handlers.resetEmailConfirm)
   .openapi(routes.setPassword, handlers.setPassword)
   .openapi(routes.setEmail, handlers.setEmail)
+  .openapi(routes.setEmailConfirm, handlers.setEmailConfirm)
   .openapi(routes.listUsers, handlers.listUsers)
   .openapi(routes.me.get, handlers.getMe)
   .openapi(routes.me.put, handlers.updateMe)

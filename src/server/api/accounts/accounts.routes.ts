@@ -121,11 +121,18 @@ export const resetEmail = post('/users/reset_email/', {
   responses: { ...noContent, ...invalid, ...throttled },
 });
 
+const emailChangeWaits =
+  'The login changes only when the new address confirms it by the link mailed to it (`set_email_confirm/`); ' +
+  'the answer is 204 whether or not the new address has an account (its owner is mailed instead of a link), ' +
+  'and the old address is told with the new one masked. Counts against the account mails: 10 an hour per ' +
+  'client address, 3 per new address, 5 per account (429).';
+
 export const resetEmailConfirm = post('/users/reset_email_confirm/', {
   operationId: 'accounts_auth_users_reset_email_confirm_create',
-  summary: 'Change the login email with the `{uid, token}` of an email reset link',
+  summary: 'Ask to change the login email with the `{uid, token}` of an email reset link',
+  description: emailChangeWaits,
   request: body(s.emailResetConfirmBody),
-  responses: { ...noContent, ...invalid },
+  responses: { ...noContent, ...invalid, ...throttled },
 });
 
 export const setPassword = post('/users/set_password/', {
@@ -140,10 +147,20 @@ export const setPassword = post('/users/set_password/', {
 export const setEmail = post('/users/set_email/', {
   operationId: 'accounts_auth_users_set_email_create',
   auth: true,
-  summary: 'Change the login email; both addresses are told',
-  description: 'After 10 wrong `current_password` values in 10 minutes the account gets 429 until the window ends.',
+  summary: 'Ask to change the login email; the new address confirms it by a mailed link',
+  description: `${emailChangeWaits} After 10 wrong \`current_password\` values in 10 minutes the account gets 429 until the window ends.`,
   request: body(s.setEmailBody),
   responses: { ...noContent, ...invalid, ...unauthorized, ...throttled },
+});
+
+export const setEmailConfirm = post('/users/set_email_confirm/', {
+  operationId: 'accounts_auth_users_set_email_confirm_create',
+  summary: 'Change the login email to the address asked for, with the `{uid, token}` of the link mailed to it',
+  description:
+    'Once: the change spends the link. The address is confirmed by it. 400 for a bad or used link, or when the ' +
+    'address has got an account of its own since.',
+  request: body(s.emailChangeConfirmBody),
+  responses: { ...noContent, ...invalid },
 });
 
 type UserMethod = 'get' | 'put' | 'patch' | 'delete';

@@ -106,6 +106,9 @@ export const setPasswordBody = z
 export const setEmailBody = z
   .object({ current_password: password(), new_email: email(), re_new_email: email() })
   .openapi('SetEmail');
+export const emailChangeConfirmBody = z
+  .object({ uid: linkUid(), token: linkToken() })
+  .openapi('EmailChangeConfirm', { description: 'The `{uid, token}` of the link mailed to the new address.' });
 
 export const emailParam = z.object({
   email: z

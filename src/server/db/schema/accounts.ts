@@ -34,6 +34,11 @@ export const users = pgTable(
      * mail of its first order carries the link that clears this.
      */
     emailPending: boolean().notNull().default(false),
+    /**
+     * The address the person asked to move the login to (`set_email/`, `reset_email_confirm/`): the login
+     * changes only once the mailed link to that address confirms it. Null when no change waits.
+     */
+    pendingEmail: text(),
     isStaff: boolean().notNull().default(false),
     /** Above staff, as in Django: only a superuser changes staff flags or blocks and deletes staff accounts. */
     isSuperuser: boolean().notNull().default(false),

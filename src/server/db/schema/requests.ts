@@ -118,7 +118,9 @@ export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
 
 /**
  * «Сообщить о поступлении»: a visitor waits for a product to be in stock in a country. An alert is
- * mailed once, when the stock comes back, and then kept with `notified_at` set.
+ * mailed once, when the stock comes back, and then kept with `notified_at` set; only an alert whose
+ * address is confirmed (`confirmed_at`) is mailed. An address is confirmed by the link of the first mail
+ * sent to it, and for every later alert by an earlier confirmed one or by an account's confirmed email.
  */
 export const stockAlerts = pgTable(
   'stock_alerts',
@@ -133,9 +135,12 @@ export const stockAlerts = pgTable(
     /** Lower case. */
     email: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When its address was confirmed; null while the mailed link waits. */
+    confirmedAt: timestamp({ withTimezone: true }),
     notifiedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
+    index('stock_alerts_email_idx').on(t.email),
     uniqueIndex('stock_alerts_waiting_idx')
       .on(t.productId, t.country, t.email)
       .where(sql`${t.notifiedAt} IS NULL`),
