@@ -68,13 +68,13 @@ describe('the request scope', () => {
 describe('log lines', () => {
   it('carry the id of the request they were written for, child loggers too, and nothing outside requests', async () => {
     const { log, lines } = capturedLogger();
-    log.info('before');
+    log.info({ module: 'boot' }, 'before');
     await runInRequest('req-logged', async () => {
       log.info('serving');
       await new Promise((resolve) => setTimeout(resolve, 1));
       log.child({ module: 'db' }).warn({ detail: 1 }, 'a query failed');
     });
-    log.info('after');
+    log.info({ module: 'boot' }, 'after');
     await flush();
     expect(lines.map((line) => [line.msg, line.request_id])).toEqual([
       ['before', undefined],
@@ -83,6 +83,7 @@ describe('log lines', () => {
       ['after', undefined],
     ]);
     expect(lines[2]).toMatchObject({ module: 'db', detail: 1 });
+    expect(lines[3]).toMatchObject({ module: 'boot' });
   });
 });
 
