@@ -49,6 +49,13 @@ export interface DatabaseStats {
 
 const migrationsFolder = path.resolve(process.cwd(), 'src/server/db/migrations');
 
+/** PostgreSQL's type oid of bytea. */
+const BYTEA_OID = 17;
+
+function toBuffer(value: Uint8Array): Buffer {
+  return Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+}
+
 /** Opens PGlite in `dataDir` (in memory when omitted), or from a dump made by `dumpDataDir`. */
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<DbHandle> {
   const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
@@ -56,6 +63,10 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
     extensions: { pg_trgm },
+    // bytea through Node's own hex codec: PGlite's turns bytes into text and back one by one, a second
+    // per megabyte, which froze every request while an upload or a photo was stored or read.
+    serializers: { [BYTEA_OID]: (value: Uint8Array) => `\\x${toBuffer(value).toString('hex')}` },
+    parsers: { [BYTEA_OID]: (value: string) => Buffer.from(value.slice(2), 'hex') },
   });
   // work_mem: facet counts over a large catalog sort and hash in memory rather than on (emulated) disk.
   await pglite.exec(`SET work_mem = '32MB'`);

@@ -16,6 +16,7 @@ import {
   type ImportOutcome,
 } from './import-run.ts';
 import type { PriceRow, RowError, RowItem, RowProblem } from './import.types.ts';
+import { slices } from '../event-loop.ts';
 import { IMPORT_LIMITS } from './imports.options.ts';
 import { readPricesFile } from './prices-file.ts';
 import { readPricesTable } from './prices-table.ts';
@@ -43,6 +44,8 @@ async function readPriceRows(ctx: ImportContext) {
   const rows: PriceRow[] = [];
   const problems: RowProblem[] = [];
   let seen = 0;
+  // Reading a big file lets other requests in every so many rows.
+  const slice = slices(2000);
   let file: Record<string, unknown>;
   let unknownColumns: string[] = [];
   let columns = { sku: 'sku', price: 'price', oldPrice: 'old_price' };
@@ -51,6 +54,7 @@ async function readPriceRows(ctx: ImportContext) {
       if (item.kind === 'row') rows.push(item.value);
       else problems.push(item.value);
       if (++seen % PROGRESS_EVERY === 0) await ctx.progress('reading', seen, 0);
+      await slice.step();
     }
   };
   if (upload.format === 'json') {

@@ -28,6 +28,7 @@ import {
   type ImportOutcome,
 } from './import-run.ts';
 import type { ProductRow, RowError, RowItem, RowProblem } from './import.types.ts';
+import { slices } from '../event-loop.ts';
 import { IMPORT_LIMITS } from './imports.options.ts';
 import { readProductsFile } from './products-file.ts';
 import { readProductsTable } from './products-table.ts';
@@ -59,11 +60,14 @@ async function readProductRows(ctx: ImportContext) {
   const rows: ProductRow[] = [];
   const problems: RowProblem[] = [];
   let seen = 0;
+  // Reading a big file lets other requests in every so many rows.
+  const slice = slices(2000);
   const collect = async (items: AsyncIterable<RowItem<ProductRow>>) => {
     for await (const item of items) {
       if (item.kind === 'row') rows.push(item.value);
       else problems.push(item.value);
       if (++seen % PROGRESS_EVERY === 0) await ctx.progress('reading', seen, 0);
+      await slice.step();
     }
   };
   if (upload.format === 'json') {

@@ -16,6 +16,7 @@ import {
 import { queryRows, textArray } from '../db/client.ts';
 import { errorRowCount, mayWrite, sortErrors, type ImportContext, type ImportOutcome } from './import-run.ts';
 import type { RowError, StockRow, StockRowProblem } from './import.types.ts';
+import { slices } from '../event-loop.ts';
 import { IMPORT_LIMITS } from './imports.options.ts';
 import { markDuplicateSkus, readStockFile } from './stock-file.ts';
 import { unknownColumnsNote } from './table-columns.ts';
@@ -37,10 +38,13 @@ export async function importStock(ctx: ImportContext): Promise<ImportOutcome> {
   const read: StockRow[] = [];
   const bad: StockRowProblem[] = [];
   let seen = 0;
+  // Reading a big file lets other requests in every so many rows.
+  const slice = slices(2000);
   for await (const item of items) {
     if (item.kind === 'row') read.push(item.value);
     else bad.push(item.value);
     if (++seen % PROGRESS_EVERY === 0) await ctx.progress('reading', seen, 0);
+    await slice.step();
   }
   const { rows, problems } = markDuplicateSkus(read, bad);
   const errors: RowError[] = problems.flatMap((problem) => problem.errors);

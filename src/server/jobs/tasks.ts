@@ -7,6 +7,7 @@
 import { and, asc, count, desc, eq, gt, inArray, like, sql, type SQL } from 'drizzle-orm';
 import { storableText } from '../../shared/control-characters.ts';
 import { getDb, intArray, queryRows, textArray, type Db } from '../db/client.ts';
+import { nextTurn } from '../event-loop.ts';
 import { taskFileChunks, taskRowErrors, tasks } from '../db/schema/index.ts';
 import type { Paged, Paging } from '../paging.ts';
 
@@ -140,6 +141,8 @@ export async function createTask(
 /** Stores a file's bytes as the task's chunks, in order. */
 export async function storeTaskFile(db: Db, taskId: string, data: Buffer): Promise<void> {
   for (let seq = 0, start = 0; start < data.length || seq === 0; seq += 1, start += CHUNK_BYTES) {
+    // Other requests are answered between two megabytes (the embedded database stores one synchronously).
+    if (seq > 0) await nextTurn();
     await db.insert(taskFileChunks).values({ taskId, seq, data: data.subarray(start, start + CHUNK_BYTES) });
   }
 }
@@ -148,6 +151,7 @@ export async function storeTaskFile(db: Db, taskId: string, data: Buffer): Promi
 export async function* readTaskFile(taskId: string): AsyncGenerator<Buffer> {
   const db = await getDb();
   for (let seq = 0; ; seq += 1) {
+    if (seq > 0) await nextTurn();
     const [chunk] = await db
       .select({ data: taskFileChunks.data })
       .from(taskFileChunks)
