@@ -127,7 +127,7 @@ export function ImportList() {
     <List
       exporter={false}
       filters={filters}
-      perPage={20}
+      perPage={25}
       title="Загрузки"
       empty={<NoImports />}
       actions={
