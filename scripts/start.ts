@@ -54,45 +54,21 @@ process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const { handler } = (await import(entry)) as { handler: (req: http.IncomingMessage, res: http.ServerResponse) => void };
 const { env } = await import('../src/server/env.ts');
 const { createShopServer } = await import('../src/server/http/shop-server.ts');
-// The API goes straight from the shop's server into Hono: the very app Astro's route hands it to
-// (`src/pages/api/v1/[...path].ts`, which `astro dev` still uses), with what the middleware gives an API
-// answer (the request's signal, the security headers), but without Astro's look for a static file and its
-// page pipeline in front of every call: those were most of a signed-in call's time (issue 24).
-const { getRequestListener } = await import('@hono/node-server');
-const { getApp } = await import('../src/server/api/app.ts');
+// The API goes straight from the shop's server into Hono (src/server/api/node-listener.ts), with the
+// security headers the middleware gives a page.
+const { apiListener } = await import('../src/server/api/node-listener.ts');
 const { applySecurityHeaders } = await import('../src/server/web/security-headers.ts');
-const { runWithRequestSignal } = await import('../src/server/request-scope.ts');
-const answerApi = getRequestListener(
-  async (incoming, bindings) => {
-    // A standard Request: middleware such as Hono's body limit builds a new Request from it, which Node's
-    // own class refuses to do from the adapter's lightweight one.
-    const hasBody = incoming.method !== 'GET' && incoming.method !== 'HEAD';
-    // Without the client's signal: a Request that follows a signal is held until a full garbage collection
-    // (undici keeps it through a WeakRef), so every call would survive into the old generation. The
-    // signal reaches the database layer through the request scope instead.
-    const request = new Request(incoming.url, {
-      method: incoming.method,
-      headers: incoming.headers,
-      body: hasBody ? incoming.body : null,
-      ...(hasBody ? { duplex: 'half' } : {}),
-    } as RequestInit);
-    const answer = await runWithRequestSignal(incoming.signal, () =>
-      getApp().fetch(request, { clientAddress: bindings.incoming.socket.remoteAddress }),
-    );
-    const path = (bindings.incoming.url ?? '/').split('?', 1)[0]!;
-    try {
-      applySecurityHeaders(answer.headers, path, { siteUrl: env.SITE_URL });
-      return answer;
-    } catch {
-      // Headers of a Response made as immutable (Response.redirect, a fetch's answer): a copy takes them.
-      const response = new Response(answer.body, answer);
-      applySecurityHeaders(response.headers, path, { siteUrl: env.SITE_URL });
-      return response;
-    }
-  },
-  // Astro runs in this process too: the global Request and Response stay Node's own.
-  { overrideGlobalObjects: false },
-);
+const answerApi = apiListener((answer, path) => {
+  try {
+    applySecurityHeaders(answer.headers, path, { siteUrl: env.SITE_URL });
+    return answer;
+  } catch {
+    // Headers of a Response made as immutable (Response.redirect, a fetch's answer): a copy takes them.
+    const response = new Response(answer.body, answer);
+    applySecurityHeaders(response.headers, path, { siteUrl: env.SITE_URL });
+    return response;
+  }
+});
 const render = (req: http.IncomingMessage, res: http.ServerResponse) => {
   if (req.url?.startsWith('/api/')) void answerApi(req, res);
   else handler(req, res);

@@ -10,6 +10,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MEDIA_LIMITS } from '../media/media.rules.ts';
 import { ATTACHMENT_LIMITS } from '../requests/attachments.ts';
+import { lingerOnClose } from './request-body.ts';
 
 export interface BodyLimits {
   /** Bytes of a body to any path not named below. */
@@ -91,16 +92,16 @@ export const BODY_TOO_LARGE = 'Request body is too large.';
 function refuse(req: IncomingMessage, res: ServerResponse, limit: number): void {
   const api = (req.url ?? '').startsWith('/api/');
   const body = api ? JSON.stringify({ detail: BODY_TOO_LARGE }) : `Request body is too large (at most ${limit} bytes).`;
-  // The rest of the body is never read: the connection closes after this answer instead of
-  // draining it for the next request.
+  // The rest of the body is never kept: the connection closes after this answer instead of reading
+  // it for the next request, once the client has had the answer.
   res.writeHead(413, {
     'Content-Type': api ? 'application/json' : 'text/plain; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),
     'Cache-Control': 'no-store',
     Connection: 'close',
   });
+  lingerOnClose(req);
   res.end(body);
-  res.once('finish', () => req.socket.destroySoon());
 }
 
 /**

@@ -6,6 +6,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { logger } from '../logger.ts';
+import { BODY_LIMITS } from './body-limit.ts';
+import { lingerOnClose } from './request-body.ts';
 
 /** A year, subdomains included: once a browser has seen it over https, it never tries http again. */
 export const HSTS = 'max-age=31536000; includeSubDomains';
@@ -70,13 +72,15 @@ export function guardRequest(
   const api = (req.url ?? '').startsWith('/api/');
   const message = MESSAGES[problem]!;
   const body = api ? JSON.stringify({ detail: message }) : message;
+  // A small body is dropped and the connection goes on to the next request, as after any answer; a
+  // larger one is not worth reading: the connection closes once the client has the answer.
+  const close = !(Number(req.headers['content-length'] ?? 0) <= BODY_LIMITS.default);
   res.writeHead(400, {
     'Content-Type': api ? 'application/json' : 'text/plain; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),
     'Cache-Control': 'no-store',
-    // The body of a refused request is never read.
-    Connection: 'close',
+    ...(close && { Connection: 'close' }),
   });
+  if (close) lingerOnClose(req);
   res.end(req.method === 'HEAD' ? undefined : body);
-  res.once('finish', () => req.socket.destroySoon());
 }

@@ -16,8 +16,9 @@ import { logger } from '../logger.ts';
 import { isMetricsRequest, mayReadMetrics } from '../metrics/metrics-access.ts';
 import { createShopMetrics, type ShopMetrics, type ShopMetricsSources } from '../metrics/shop-metrics.ts';
 import { requestIdFrom, runInRequest } from '../request-scope.ts';
-import { BODY_LIMITS, guardBodySize, type BodyLimits } from './body-limit.ts';
+import { BODY_LIMITS, guardBodySize, LARGEST_BODY, type BodyLimits } from './body-limit.ts';
 import { CompressingResponse } from './compressing-response.ts';
+import { dropUnread } from './request-body.ts';
 import { guardRequest } from './request-guard.ts';
 import { answerHealth, HEALTH_PATH, type DatabaseHealth } from './health.ts';
 import { createResponseCache, type RenderFn, type ResponseCache, type ResponseCacheOptions } from './response-cache.ts';
@@ -86,6 +87,8 @@ export function createShopServer(options: ShopServerOptions): ShopServer {
   };
   const server = http.createServer({ ServerResponse: CompressingResponse }, (req, res) => {
     const startedAt = performance.now();
+    // What the answer left of the body is dropped, so the connection reaches the next request.
+    res.once('finish', () => dropUnread(req, LARGEST_BODY));
     inProgress.add(res);
     res.once('close', () => {
       inProgress.delete(res);
