@@ -57,7 +57,11 @@ describe('the back office: orders', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toContain('no-store');
     expect(page.body.results).toHaveLength(1);
-    expect(page.body.results[0]).toMatchObject({ number: two.number, account_email: second.email });
+    expect(page.body.results[0]).toMatchObject({
+      number: two.number,
+      account_email: second.email,
+      account_email_confirmed: true,
+    });
     expect(page.body.results[0].allowed_statuses).toEqual(['confirmed', 'cancelled']);
     const next = await api(apiPath(page.body.next), { token });
     expect(next.body.results[0].number).toBe(one.number);

@@ -91,7 +91,7 @@ export function OrderBulkStatusButton() {
           <DialogContent>
             <DialogContentText role="status">
               {`Переведено в «${orderStatusLabel(status)}»: ${ordersCount(result.moved)}.`}
-              {result.moved > 0 ? ' Покупателям отправлены письма.' : ''}
+              {result.moved > 0 ? ' Покупателям с подтверждённым адресом отправлены письма.' : ''}
               {notMoved.length ? ` Не переведены: ${ordersCount(notMoved.length)}.` : ''}
             </DialogContentText>
             {notMoved.length ? (
@@ -119,7 +119,7 @@ export function OrderBulkStatusButton() {
             {status ? (
               <DialogContentText sx={{ mt: 2 }}>
                 {moving > 0
-                  ? `В «${orderStatusLabel(status)}» перейдут ${ordersCount(moving)}; каждый покупатель получит письмо.`
+                  ? `В «${orderStatusLabel(status)}» перейдут ${ordersCount(moving)}; покупатели с подтверждённым адресом получат письмо.`
                   : `Ни один из выбранных заказов нельзя перевести в «${orderStatusLabel(status)}».`}
                 {status === 'cancelled' && moving > 0 ? ' Товары отменённых заказов вернутся в продажу.' : ''}
                 {blocked.length

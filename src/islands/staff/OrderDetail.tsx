@@ -200,7 +200,10 @@ export function OrderDetail() {
               {contact.phone ? <a href={`tel:${contact.phone}`}>{formatPhone(contact.phone)}</a> : '—'}
             </Fact>
             <Fact label="Email">{contact.email ? <a href={`mailto:${contact.email}`}>{contact.email}</a> : '—'}</Fact>
-            <Fact label="Учётная запись">{order.account_email}</Fact>
+            <Fact label="Учётная запись">
+              {order.account_email}
+              {order.account_email_confirmed ? '' : ' (адрес не подтверждён)'}
+            </Fact>
           </Facts>
         </Section>
         <Section title="Доставка">

@@ -12,12 +12,18 @@ import type { StaffOrder } from './order-types.ts';
 
 const actions = createStaffActions();
 
-/** What cancelling does, for the question asked first (the customer's mail, the stock). */
-export function cancellationConsequences(units: number, comment: string): string {
-  return (
-    `Покупатель получит письмо об отмене${comment ? ' с вашим комментарием' : ''}, ` +
-    `а товары заказа (${units} шт.) вернутся в продажу. Отменённый заказ нельзя вернуть в работу.`
-  );
+/** Order mails go only to a confirmed address: why this customer will not get one. */
+export const UNCONFIRMED_NO_MAIL = 'Покупатель не получит письмо: адрес его учётной записи не подтверждён.';
+
+/**
+ * What cancelling does, for the question asked first (the customer's mail, when the account's address
+ * is confirmed, and the stock).
+ */
+export function cancellationConsequences(units: number, comment: string, mailed: boolean): string {
+  const mail = mailed
+    ? `Покупатель получит письмо об отмене${comment ? ' с вашим комментарием' : ''}, а товары`
+    : `${UNCONFIRMED_NO_MAIL} Товары`;
+  return `${mail} заказа (${units} шт.) вернутся в продажу. Отменённый заказ нельзя вернуть в работу.`;
 }
 
 /**
@@ -80,9 +86,10 @@ export function OrderStatusChange({ order }: { order: StaffOrder }) {
     setError('');
     try {
       await actions.changeOrderStatus(order.number, status, comment);
-      notify(`Заказ ${order.number}: «${orderStatusLabel(status)}». Покупателю отправлено письмо.`, {
-        type: 'success',
-      });
+      const mail = order.account_email_confirmed
+        ? 'Покупателю отправлено письмо.'
+        : 'Письмо не отправлено: адрес покупателя не подтверждён.';
+      notify(`Заказ ${order.number}: «${orderStatusLabel(status)}». ${mail}`, { type: 'success' });
       setComment('');
     } catch (failure) {
       const reason = failure instanceof Error ? failure.message : String(failure);
@@ -134,13 +141,16 @@ export function OrderStatusChange({ order }: { order: StaffOrder }) {
         </Typography>
       ) : (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          Покупатель получит письмо с новым статусом и комментарием; отмена возвращает товар в продажу.
+          {order.account_email_confirmed
+            ? 'Покупатель получит письмо с новым статусом и комментарием; '
+            : `${UNCONFIRMED_NO_MAIL} `}
+          Отмена возвращает товар в продажу.
         </Typography>
       )}
       <Confirm
         isOpen={asking}
         title={`Отменить заказ ${order.number}?`}
-        content={cancellationConsequences(order.items_count, comment)}
+        content={cancellationConsequences(order.items_count, comment, order.account_email_confirmed)}
         confirm="Отменить заказ"
         cancel="Не отменять"
         confirmColor="warning"

@@ -2933,6 +2933,8 @@ export interface components {
             } | null;
             /** @description The account's own address; the contact email may differ. */
             account_email: string;
+            /** @description Whether the account's address is confirmed (and the account active): the order's status mails go only to such an address. */
+            account_email_confirmed: boolean;
             /** @description The statuses this order may move to now (`orders/order-status.ts`). */
             allowed_statuses: ("new" | "confirmed" | "shipped" | "completed" | "cancelled")[];
         };

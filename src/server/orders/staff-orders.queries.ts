@@ -35,7 +35,14 @@ export interface StaffOrderFilters {
 export interface StaffOrder extends Order {
   /** The account's own address (the contact email may be another). */
   accountEmail: string;
+  /** The account's address is confirmed and the account active: the order's mails go to it (findAccountEmail). */
+  accountEmailConfirmed: boolean;
 }
+
+const accountFields = {
+  accountEmail: users.email,
+  accountEmailConfirmed: sql<boolean>`(${users.isActive} and not ${users.emailPending})`.mapWith(Boolean),
+};
 
 export interface OrderEvent {
   fromStatus: OrderStatus | null;
@@ -87,7 +94,7 @@ export async function listOrdersForStaff(filters: StaffOrderFilters): Promise<{ 
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select({ order: orders, accountEmail: users.email })
+      .select({ order: orders, ...accountFields })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
       .where(where)
@@ -102,7 +109,11 @@ export async function listOrdersForStaff(filters: StaffOrderFilters): Promise<{ 
   );
   return {
     count: total?.n ?? 0,
-    items: withTheirLines.map((order, i) => ({ ...order, accountEmail: rows[i]!.accountEmail })),
+    items: withTheirLines.map((order, i) => ({
+      ...order,
+      accountEmail: rows[i]!.accountEmail,
+      accountEmailConfirmed: rows[i]!.accountEmailConfirmed,
+    })),
   };
 }
 
@@ -110,7 +121,7 @@ export async function listOrdersForStaff(filters: StaffOrderFilters): Promise<{ 
 export async function findOrderForStaff(number: string): Promise<{ order: StaffOrder; events: OrderEvent[] } | null> {
   const db = await getDb();
   const [row] = await db
-    .select({ id: orders.id, accountEmail: users.email })
+    .select({ id: orders.id, ...accountFields })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.number, number.toUpperCase()));
@@ -124,7 +135,7 @@ export async function findOrderForStaff(number: string): Promise<{ order: StaffO
     .where(eq(orderEvents.orderId, row.id))
     .orderBy(asc(orderEvents.id));
   return {
-    order: { ...order, accountEmail: row.accountEmail },
+    order: { ...order, accountEmail: row.accountEmail, accountEmailConfirmed: row.accountEmailConfirmed },
     events: events.map(({ event, email }) => ({
       fromStatus: event.fromStatus as OrderStatus | null,
       toStatus: event.toStatus as OrderStatus,

@@ -42,6 +42,7 @@ export function toStaffOrderJson(order: StaffOrder) {
     },
     invoice: hasInvoice(order) ? { url: staffInvoiceUrl(order.number), filename: invoiceFilename(order) } : null,
     account_email: order.accountEmail,
+    account_email_confirmed: order.accountEmailConfirmed,
     allowed_statuses: [...allowedTransitions(order.status)],
   };
 }

@@ -94,6 +94,10 @@ export const staffOrderSchema = orderSchema
       .nullable()
       .openapi({ description: 'The invoice PDF of an order paid by bank transfer (not cancelled); null otherwise.' }),
     account_email: z.string().openapi({ description: "The account's own address; the contact email may differ." }),
+    account_email_confirmed: z.boolean().openapi({
+      description:
+        "Whether the account's address is confirmed (and the account active): the order's status mails go only to such an address.",
+    }),
     allowed_statuses: z
       .array(statusEnum)
       .openapi({ description: 'The statuses this order may move to now (`orders/order-status.ts`).' }),
