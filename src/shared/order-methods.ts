@@ -25,3 +25,9 @@ export const TAX_NUMBER = {
   kg: { name: 'ИНН', digits: 14 },
   kz: { name: 'БИН', digits: 12 },
 } as const satisfies Record<CountryCode, { name: string; digits: number }>;
+
+/** Null when the ИНН/БИН is right for the country, else the message: orders by invoice and clinics check it alike. */
+export function taxNumberProblem(country: CountryCode, value: string): string | null {
+  const rule = TAX_NUMBER[country];
+  return new RegExp(`^\\d{${rule.digits}}$`).test(value) ? null : `${rule.name} — это ${rule.digits} цифр.`;
+}

@@ -86,6 +86,12 @@ export const paths = {
   /** The invoice of an order paid by bank transfer (PDF). */
   orderInvoice: (country: CountryCode, number: string) =>
     `/${country}/account/orders/${encodeURIComponent(number)}/invoice.pdf`,
+  /** The account's clinic section (`clinic`: one of the person's clinics). */
+  clinic: (country: CountryCode, clinic?: number) =>
+    `/${country}/account/clinic/${query({ clinic: clinic === undefined ? undefined : String(clinic) })}`,
+  /** The mailed link of an invitation to a clinic: signing in (or opening an account) then joining. */
+  clinicInvitation: (country: CountryCode, token: string) =>
+    `/${country}/account/clinic/invitation/${encodeURIComponent(token)}/`,
   /** The order's page in the back office (react-admin's hash route of a record's show view). */
   staffOrder: (number: string) => `/staff/#/orders/${encodeURIComponent(number)}/show`,
 };

@@ -52,6 +52,17 @@ const PROTECTED = [
   'orders_order_list_list',
   'orders_order_list_retrieve',
   'orders_order_list_cancel_create',
+  'clinics_list',
+  'clinics_create',
+  'clinics_retrieve',
+  'clinics_partial_update',
+  'clinics_members_list',
+  'clinics_members_partial_update',
+  'clinics_members_destroy',
+  'clinics_invitations_list',
+  'clinics_invitations_create',
+  'clinics_invitations_destroy',
+  'clinics_invitations_accept_create',
   'products_upload_products_json_create',
   'products_upload_prices_json_create',
   'products_products_availability_load_csv_create',
@@ -218,7 +229,18 @@ describe('GET /schema/ operations', () => {
       .map(label);
     expect(wrong).toEqual([]);
     expect(new Set(entries.map((entry) => entry.operation.tags?.[0]))).toEqual(
-      new Set(['Accounts', 'Products', 'Core', 'Notifications', 'Orders', 'Seo', 'Security', 'Services', 'Staff']),
+      new Set([
+        'Accounts',
+        'Products',
+        'Core',
+        'Notifications',
+        'Orders',
+        'Clinics',
+        'Seo',
+        'Security',
+        'Services',
+        'Staff',
+      ]),
     );
   });
 

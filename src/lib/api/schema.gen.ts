@@ -681,6 +681,147 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clinics/invitations/accept/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join a clinic with an invitation’s token
+         * @description The signed-in account must have the address invited (a new person registers with it first). A member already keeps the role they have. The token works once.
+         */
+        post: operations["clinics_invitations_accept_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clinics/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The clinics the account belongs to, each with the member’s own role */
+        get: operations["clinics_list"];
+        put?: never;
+        /**
+         * Create a clinic: the account becomes its owner
+         * @description The ИНН/БИН is checked as orders by invoice check it. The requisites kept on the profile fill what is left out and move into the clinic (the profile keeps them no more). The account's address must be confirmed.
+         */
+        post: operations["clinics_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clinics/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the account’s clinics */
+        get: operations["clinics_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * The owner changes the clinic’s requisites, delivery addresses or order limit
+         * @description A changed ИНН/БИН is to be checked by staff again: `verified` becomes false.
+         */
+        patch: operations["clinics_partial_update"];
+        trace?: never;
+    };
+    "/api/v1/clinics/{id}/members/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The clinic’s members, owners first */
+        get: operations["clinics_members_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clinics/{id}/members/{user_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * The owner removes a member, or a member leaves (their own id)
+         * @description The last owner cannot leave: 400 `{non_field_errors: [...]}`.
+         */
+        delete: operations["clinics_members_destroy"];
+        options?: never;
+        head?: never;
+        /**
+         * The owner gives a member another role
+         * @description The last owner cannot be demoted: 400 `{role: [...]}`.
+         */
+        patch: operations["clinics_members_partial_update"];
+        trace?: never;
+    };
+    "/api/v1/clinics/{id}/invitations/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The owner’s list of invitations not yet accepted, newest first */
+        get: operations["clinics_invitations_list"];
+        put?: never;
+        /**
+         * The owner invites a colleague by address: a mail with a link that carries the invitation’s token
+         * @description One invitation waiting per address: inviting it again replaces the earlier one (its link stops working). The link works for 7 days. Limited per account, per address invited and per client address.
+         */
+        post: operations["clinics_invitations_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clinics/{id}/invitations/{invitation_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** The owner withdraws an invitation not yet accepted: its link works no more */
+        delete: operations["clinics_invitations_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/seo/articles/": {
         parameters: {
             query?: never;
@@ -2510,6 +2651,144 @@ export interface components {
              * @example 01234567890123
              */
             tax_number: string;
+        };
+        Clinic: {
+            id: number;
+            name: string;
+            tax_number: string;
+            /** @enum {string} */
+            country: "kg" | "kz";
+            legal_address: string;
+            phone: string;
+            delivery_addresses: {
+                city: string;
+                address: string;
+            }[];
+            /** @description Staff checked the ИНН/БИН. */
+            verified: boolean;
+            order_limit: string | null;
+            /**
+             * @description The signed-in member's own role.
+             * @example buyer
+             * @enum {string}
+             */
+            role: "owner" | "buyer" | "assistant";
+            /** @example Владелец */
+            role_label: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ClinicInvitationAccept: {
+            /** @description The token of the invitation's mailed link. */
+            token: string;
+        };
+        /** @description The creator becomes the clinic's owner; the requisites kept on the profile (organisation, ИНН/БИН) move into the clinic. */
+        ClinicCreate: {
+            /** @enum {string} */
+            country: "kg" | "kz";
+            /**
+             * @description Default: the organisation kept on the profile.
+             * @example Стоматология «Улыбка»
+             */
+            name?: string;
+            /**
+             * @description Default: the profile's ИНН/БИН.
+             * @example 01234567890123
+             */
+            tax_number?: string;
+            legal_address?: string;
+            /**
+             * @description Stored as + and digits.
+             * @example +996555123456
+             */
+            phone?: string;
+            delivery_addresses?: components["schemas"]["ClinicAddress"][];
+            /**
+             * @description An order above this sum (in the clinic's currency) by a buyer waits for an owner's approval; null: no limit. An assistant's order always waits.
+             * @example 50000.00
+             */
+            order_limit?: string;
+        };
+        ClinicAddress: {
+            city: string;
+            address: string;
+        };
+        /** @description Any of the fields; the country stays. */
+        PatchedClinicUpdate: {
+            /** @example Стоматология «Улыбка» */
+            name?: string;
+            /**
+             * @description ИНН, 14 digits (kg), or БИН, 12 digits (kz).
+             * @example 01234567890123
+             */
+            tax_number?: string;
+            legal_address?: string;
+            /**
+             * @description Stored as + and digits.
+             * @example +996555123456
+             */
+            phone?: string;
+            delivery_addresses?: components["schemas"]["ClinicAddress"][];
+            /**
+             * @description An order above this sum (in the clinic's currency) by a buyer waits for an owner's approval; null: no limit. An assistant's order always waits.
+             * @example 50000.00
+             */
+            order_limit?: string;
+        };
+        ClinicMember: {
+            user: number;
+            email: string;
+            first_name: string;
+            last_name: string;
+            /**
+             * @description `owner` Владелец, `buyer` Закупщик, `assistant` Ассистент
+             * @example buyer
+             * @enum {string}
+             */
+            role: "owner" | "buyer" | "assistant";
+            role_label: string;
+            /** Format: date-time */
+            joined_at: string;
+        };
+        PatchedClinicMemberUpdate: {
+            /**
+             * @description `owner` Владелец, `buyer` Закупщик, `assistant` Ассистент
+             * @example buyer
+             * @enum {string}
+             */
+            role: "owner" | "buyer" | "assistant";
+        };
+        ClinicInvitation: {
+            id: number;
+            email: string;
+            /**
+             * @description `owner` Владелец, `buyer` Закупщик, `assistant` Ассистент
+             * @example buyer
+             * @enum {string}
+             */
+            role: "owner" | "buyer" | "assistant";
+            role_label: string;
+            /** @description The inviting owner's address. */
+            invited_by: string | null;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        ClinicInvitationCreate: {
+            /**
+             * Format: email
+             * @example doctor@clinic.kg
+             */
+            email: string;
+            /**
+             * @description `owner` Владелец, `buyer` Закупщик, `assistant` Ассистент
+             * @example buyer
+             * @enum {string}
+             */
+            role: "owner" | "buyer" | "assistant";
         };
         PublicationListItem: {
             id: number;
@@ -6143,6 +6422,558 @@ export interface operations {
             };
             /** @description The order is past `new` (or already cancelled) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    clinics_invitations_accept_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClinicInvitationAccept"];
+            };
+        };
+        responses: {
+            /** @description The clinic joined */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Clinic"];
+                };
+            };
+            /** @description `{token: [...]}`: a wrong, used or expired token, or another address’s */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token (`not_authenticated`, `token_not_valid`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    clinics_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clinics */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Clinic"][];
+                };
+            };
+            /** @description No valid access token (`not_authenticated`, `token_not_valid`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    clinics_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClinicCreate"];
+            };
+        };
+        responses: {
+            /** @description The clinic */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Clinic"];
+                };
+            };
+            /** @description Invalid input: `{field: [messages]}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token (`not_authenticated`, `token_not_valid`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description The account's address is not confirmed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    clinics_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clinic */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Clinic"];
+                };
+            };
+            /** @description No valid access token (`not_authenticated`, `token_not_valid`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such clinic, or the account is not its member (the same answer) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    clinics_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PatchedClinicUpdate"];
+            };
+        };
+        responses: {
+            /** @description The clinic */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Clinic"];
+                };
+            };
+            /** @description Invalid input: `{field: [messages]}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token (`not_authenticated`, `token_not_valid`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description A member who is not an owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such clinic, or the account is not its member (the same answer) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    clinics_members_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClinicMember"][];
+                };
+            };
+            /** @description No valid access token (`not_authenticated`, `token_not_valid`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such clinic, or the account is not its member (the same answer) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    clinics_members_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `{field: [messages]}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token (`not_authenticated`, `token_not_valid`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description A member who is not an owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such clinic, or the account is not its member (the same answer) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    clinics_members_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PatchedClinicMemberUpdate"];
+            };
+        };
+        responses: {
+            /** @description The member */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClinicMember"];
+                };
+            };
+            /** @description Invalid input: `{field: [messages]}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token (`not_authenticated`, `token_not_valid`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description A member who is not an owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such clinic, or the account is not its member (the same answer) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    clinics_invitations_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClinicInvitation"][];
+                };
+            };
+            /** @description No valid access token (`not_authenticated`, `token_not_valid`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description A member who is not an owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such clinic, or the account is not its member (the same answer) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    clinics_invitations_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClinicInvitationCreate"];
+            };
+        };
+        responses: {
+            /** @description The invitation */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClinicInvitation"];
+                };
+            };
+            /** @description Invalid input: `{field: [messages]}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token (`not_authenticated`, `token_not_valid`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description A member who is not an owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such clinic, or the account is not its member (the same answer) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Too many invitations; see the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    clinics_invitations_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                invitation_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid access token (`not_authenticated`, `token_not_valid`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description A member who is not an owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such clinic, or the account is not its member (the same answer) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { accountsRouter } from './accounts/accounts.index.ts';
+import { clinicsRouter } from './clinics/clinics.index.ts';
 import { availabilityRouter } from './availability/availability.index.ts';
 import { limitBodySize } from './body-size.ts';
 import { httpCaching } from './caching.ts';
@@ -32,6 +33,7 @@ const groups = [
   coreRouter,
   notificationsRouter,
   ordersRouter,
+  clinicsRouter,
   seoRouter,
   servicesRouter,
   staffRouter,

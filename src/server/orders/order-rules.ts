@@ -3,7 +3,7 @@
  * database here: `orders.service.ts` reads the offers (locked) and hands them in.
  */
 import type { CountryCode } from '../../shared/countries.ts';
-import { TAX_NUMBER } from '../../shared/order-methods.ts';
+import { TAX_NUMBER, taxNumberProblem } from '../../shared/order-methods.ts';
 import { stockProblem, stockProblemText } from '../../shared/stock.ts';
 import type { ProductForOrder } from '../catalog/offers.service.ts';
 
@@ -92,13 +92,7 @@ export function priceOrder(
   return { ok: true, lines, total: fromCents(total) };
 }
 
-export { TAX_NUMBER };
-
-/** Null when the number is right for the country, else the message. */
-export function taxNumberProblem(country: CountryCode, value: string): string | null {
-  const rule = TAX_NUMBER[country];
-  return new RegExp(`^\\d{${rule.digits}}$`).test(value) ? null : `${rule.name} — это ${rule.digits} цифр.`;
-}
+export { TAX_NUMBER, taxNumberProblem };
 
 /** `KG-000123`. */
 export function orderNumber(country: CountryCode, id: number): string {

@@ -182,6 +182,7 @@ export async function placeOrder(
         organisation: input.payment.method === 'bank_transfer' ? input.payment.organisation.trim() : '',
         taxNumber: input.payment.method === 'bank_transfer' ? input.payment.taxNumber.trim() : '',
         comment: input.comment?.trim() ?? '',
+        clinicId: null,
       } satisfies Omit<OrderRow, 'createdAt' | 'updatedAt' | 'personalDataErasedAt'>;
       const lines: LineRow[] = priced.lines.map((line) => ({ orderId: id, ...line }));
       // Sent together (one write, one wait): the database runs them in this order, and if taking the stock

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { countries, products } from './catalog.ts';
+import { clinics } from './clinics.ts';
 
 /**
  * Orders. One country each, priced in its currency from `product_offers` when placed; the lines are
@@ -33,7 +34,7 @@ export const orders = pgTable(
     country: text()
       .notNull()
       .references(() => countries.code),
-    /** new, confirmed, shipped, completed, cancelled (`server/orders/order-status.ts`). */
+    /** awaiting_approval, new, confirmed, shipped, completed, cancelled (`server/orders/order-status.ts`). */
     status: text().notNull().default('new'),
     currency: text().$type<CurrencyCode>().notNull(),
     /** The goods plus the delivery price (when it is known). */
@@ -60,6 +61,8 @@ export const orders = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     personalDataErasedAt: timestamp({ withTimezone: true }),
+    /** The clinic the order was placed for (`server/clinics/`); its members see it. */
+    clinicId: integer().references(() => clinics.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('orders_number_idx').on(t.number),
@@ -70,7 +73,13 @@ export const orders = pgTable(
     index('orders_unconfirmed_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'new'`),
-    check('orders_status_check', sql`${t.status} in ('new', 'confirmed', 'shipped', 'completed', 'cancelled')`),
+    index('orders_clinic_created_idx')
+      .on(t.clinicId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.clinicId} is not null`),
+    check(
+      'orders_status_check',
+      sql`${t.status} in ('awaiting_approval', 'new', 'confirmed', 'shipped', 'completed', 'cancelled')`,
+    ),
   ],
 );
 

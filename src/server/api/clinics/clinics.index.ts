@@ -1,0 +1,21 @@
+import { signedIn } from '../auth.ts';
+import { createRouter } from '../create-router.ts';
+import * as handlers from './clinics.handlers.ts';
+import * as routes from './clinics.routes.ts';
+
+const router = createRouter();
+router.use('/clinics/*', signedIn);
+
+// The accept route before `/clinics/{id}/…`: a fixed path wins over a parameter.
+export const clinicsRouter = router
+  .openapi(routes.acceptInvitation, handlers.acceptInvitation)
+  .openapi(routes.listClinics, handlers.listClinics)
+  .openapi(routes.createClinic, handlers.createClinic)
+  .openapi(routes.getClinic, handlers.getClinic)
+  .openapi(routes.updateClinic, handlers.updateClinic)
+  .openapi(routes.listMembers, handlers.listMembers)
+  .openapi(routes.updateMember, handlers.updateMember)
+  .openapi(routes.removeMember, handlers.removeMember)
+  .openapi(routes.listInvitations, handlers.listInvitations)
+  .openapi(routes.createInvitation, handlers.createInvitation)
+  .openapi(routes.revokeInvitation, handlers.revokeInvitation);

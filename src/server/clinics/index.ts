@@ -1,0 +1,39 @@
+export {
+  can,
+  CLINIC_MESSAGES,
+  CLINIC_ROLE_LABELS,
+  CLINIC_ROLES,
+  INVITATION_DAYS,
+  isClinicRole,
+  MAX_CLINIC_MEMBERS,
+  MAX_DELIVERY_ADDRESSES,
+  orderNeedsApproval,
+  type ClinicRole,
+} from './clinic-rules.ts';
+export {
+  findMemberClinic,
+  listClinicMembers,
+  listMemberClinics,
+  memberRole,
+  ownerEmails,
+  type Clinic,
+  type ClinicInvitation,
+  type ClinicMember,
+  type MemberClinic,
+} from './clinics.queries.ts';
+export {
+  changeMemberRole,
+  createClinic,
+  removeMember,
+  updateClinic,
+  type ClinicActor,
+  type ClinicFields,
+  type NewClinic,
+} from './clinics.service.ts';
+export {
+  acceptInvitation,
+  INVITATION_LIMITS,
+  inviteToClinic,
+  listInvitations,
+  revokeInvitation,
+} from './invitations.service.ts';
