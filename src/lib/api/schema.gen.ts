@@ -5476,7 +5476,7 @@ export interface operations {
                 price_to?: string;
                 /** @description Specification filters: `slug:value1,value2;slug2:value`. Pairs are separated by `;`, the slug from its values by `:`, values by `,`; every slug and value is percent-encoded (encodeURIComponent) before joining, so a value like «2,5» is written `2%2C5`. Values of one specification are alternatives (OR); different specifications all apply (AND). */
                 specifications?: string;
-                /** @description Words of the name, brand or description in any Russian word form, with typos forgiven; or a SKU. */
+                /** @description Words of the name, brand or description in any Russian word form, with typos forgiven (a letter or two); or a SKU. A search that no product matches well (only look-alike words) answers the ordinary empty list, `count` 0. A specification value typed among the words (a size «M», a shade «A2») ranks the products that have it first. */
                 search?: string;
                 /** @description Product ids, comma-separated. */
                 ids?: string;

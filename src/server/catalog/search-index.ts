@@ -35,8 +35,8 @@ const PRUNE_EVERY_MS = 60 * 60_000;
 const CHECK_EVERY_MS = 30_000;
 /** Product ids are below 2^31 (serial): the ranking key keeps them in its low bits. */
 const ID_SPAN = 2 ** 31;
-/** Keys at or above this are exact SKU matches (exact × 16 × 256 × ID_SPAN). */
-const EXACT_KEY = 16 * 256 * ID_SPAN;
+/** Keys at or above this are exact SKU matches (exact × 16 × 2 × 256 × ID_SPAN). */
+const EXACT_KEY = 16 * 2 * 256 * ID_SPAN;
 /** SKUs are bucketed by their first characters, so a SKU search reads a bucket, not every SKU. */
 const SKU_BUCKET = 2;
 /** An index this large is rebuilt while searches go on with the old one (below it, they wait). */
@@ -123,7 +123,16 @@ export interface IndexQuery {
   /** The text as typed and its other spellings (search-variants.ts), for closeness to the name. */
   text: string;
   variants: string[];
+  /** The words of the text (search.ts `parseSearch`): a specification value among them («M», «A2») ranks its variant first. */
+  words: readonly string[];
 }
+
+/** The words of a text as a search splits them: lower-cased letters and digits. */
+const wordsOf = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 
 /** A listing's filters (`ResolvedFilters` is one): the index applies them all. */
 export interface IndexFilter {
@@ -239,6 +248,8 @@ export class SearchIndex {
   private keyValue: string[] = [];
   /** The smallest `value_number` seen with the value (what the database sorts numeric values by). */
   private keyNumber: (string | null)[] = [];
+  /** Specification values by their first word, with all their words (built when a search first needs it). */
+  private valuesByWord: Map<string, { key: number; words: string[] }[]> | undefined;
   private alive: boolean[] = [];
   /** The name's trigrams in order, numbered by `gramNumbers`. */
   private grams: Int32Array[] = [];
@@ -345,6 +356,7 @@ export class SearchIndex {
       this.keySpec.push(specificationId);
       this.keyValue.push(value);
       this.keyNumber.push(number);
+      this.valuesByWord = undefined;
     } else if (number !== null && (this.keyNumber[key] === null || Number(number) < Number(this.keyNumber[key]))) {
       this.keyNumber[key] = number;
     }
@@ -367,6 +379,27 @@ export class SearchIndex {
         keys: new Set(spec.values.flatMap((value) => this.specKeys.get(specValueName(spec.id, value)) ?? [])),
       })),
     };
+  }
+
+  /** The specification values (keys) whose words all stand, in order, among the search words. */
+  private valuesTyped(words: readonly string[]): Set<number> | undefined {
+    if (!this.valuesByWord) {
+      this.valuesByWord = new Map();
+      this.keyValue.forEach((value, key) => {
+        const valueWords = wordsOf(value);
+        if (!valueWords.length) return;
+        const list = this.valuesByWord!.get(valueWords[0]!);
+        if (list) list.push({ key, words: valueWords });
+        else this.valuesByWord!.set(valueWords[0]!, [{ key, words: valueWords }]);
+      });
+    }
+    const keys = new Set<number>();
+    words.forEach((word, at) => {
+      for (const value of this.valuesByWord!.get(word) ?? []) {
+        if (value.words.every((w, i) => words[at + i] === w)) keys.add(value.key);
+      }
+    });
+    return keys.size ? keys : undefined;
   }
 
   private gramNumber(trigram: number): number {
@@ -404,8 +437,9 @@ export class SearchIndex {
   /**
    * Every product the query matches (active or not, in any country), and what ranks them: an exact SKU,
    * then closeness of the name to the text (pg_trgm's word similarity to the text as typed or, when that
-   * is below 0.5, as meant; in tenths, so near-ties fall through), then where the words were found (name
-   * above the rest), then the smaller id. Closeness is worked out only for the products a page shows
+   * is below 0.5, as meant; in tenths, so near-ties fall through), then whether one of its specification
+   * values was typed (the size in «перчатки M», the shade in «filtek A2»: that variant before its
+   * siblings), then where the words were found (name above the rest), then the smaller id. Closeness is worked out only for the products a page shows
    * (`SearchMatches.page`): every other match needs only its upper bound.
    */
   search(query: IndexQuery): SearchMatches {
@@ -429,10 +463,18 @@ export class SearchIndex {
       }
       return counts;
     });
-    // One number per match that sorts as the ranking does (exact SKU, closeness in tenths, text rank,
-    // smaller id), first with closeness at its upper bound: the share of the text's trigrams the name has.
+    const typedValues = this.valuesTyped(query.words);
+    const typedVariant = (slot: number) => {
+      if (!typedValues) return 0;
+      for (const key of this.specs[slot]!) if (typedValues.has(key)) return 1;
+      return 0;
+    };
+    // One number per match that sorts as the ranking does (exact SKU, closeness in tenths, a typed value,
+    // text rank, smaller id), first with closeness at its upper bound: the share of the text's trigrams
+    // the name has.
     const keyOf = (slot: number, closeness: number) =>
-      ((Number(this.skus[slot] === query.skuText) * 16 + closeness) * 256 + rank[slot]!) * ID_SPAN +
+      (((Number(this.skus[slot] === query.skuText) * 16 + closeness) * 2 + typedVariant(slot)) * 256 + rank[slot]!) *
+        ID_SPAN +
       (ID_SPAN - 1 - this.ids[slot]!);
     let matches = 0;
     const bounds = new Float64Array(slotCount);

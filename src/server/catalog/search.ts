@@ -5,6 +5,7 @@ import { invalidate } from '../cache/invalidation.ts';
 import { textVariants, wordVariants } from './search-variants.ts';
 import { searchIndex, type SearchMatches } from './search-index.ts';
 import { parseTsQuery, type TsQuery } from './tsquery.ts';
+import { isTypoOf } from './typo-distance.ts';
 
 export type { SearchMatches } from './search-index.ts';
 
@@ -62,13 +63,16 @@ async function searchMatches(db: Db, search: SearchTerms): Promise<SearchMatches
     // Names are compared with the text as typed and, unless every word is a catalog word as typed, as the
     // person may have meant it (other layout, other alphabet); a name close to the text as typed skips that.
     variants: allKnown ? [] : textVariants(search.text),
+    words: search.words,
   });
 }
 
 /**
  * `(word:* | variant:* | close1 | category:* …) & (word2:* | …)`: every search word must match, as a prefix
  * in any Russian word form, in another spelling of it (the other keyboard layout, the other alphabet:
- * search-variants.ts), or as one of the catalog words closest to any of those (typos). Category names
+ * search-variants.ts), or as one of the catalog words closest to any of those that is a typo of it, a
+ * letter or two away (typo-distance.ts: a look-alike is no match, so «ультракаин» finds nothing rather
+ * than UltraCare and Ultra-Etch). Category names
  * count as catalog words too («ортодантия» → ортодонтия), matched as prefixes, since a category's name
  * and its products' words share a stem, not a form. Words hold only letters and digits, so they need no
  * tsquery escaping. The database normalises each term (`to_tsquery('russian', …)`: its stem, or nothing
@@ -86,7 +90,7 @@ async function typoTolerantQuery(
   // in play (the word, or a variant of a word the catalog lacks) the closest catalog words.
   const pairs = words.flatMap((w) => [w, ...wordVariants(w)].map((form) => ({ word: w, form })));
   const eligible = (form: string) => form.length >= 4 && /\p{L}/u.test(form);
-  const rows = await queryRows<{ kind: 'form' | 'close'; input: string; known: boolean; term: string }>(
+  const rows = await queryRows<{ kind: 'form' | 'close'; input: string; known: boolean; term: string; word: string }>(
     db,
     sql`with pairs as (
           select * from unnest(${`{${pairs.map((p) => p.word).join(',')}}`}::text[],
@@ -101,10 +105,11 @@ async function typoTolerantQuery(
           select distinct p.form as input from pairs p
           where p.eligible and (p.form = p.word or not (select s.known from spelt s where s.form = p.word))
         )
-        select 'form' as kind, form as input, known, to_tsquery('russian', form || ':*')::text as term from spelt
+        select 'form' as kind, form as input, known, to_tsquery('russian', form || ':*')::text as term, form as word
+        from spelt
         union all
         select 'close', input, false,
-               to_tsquery('russian', case when category then word || ':*' else word end)::text
+               to_tsquery('russian', case when category then word || ':*' else word end)::text, word
         from candidates as c(input),
         lateral (
           (select word, false as category from search_words
@@ -118,7 +123,8 @@ async function typoTolerantQuery(
         ) as close`,
   );
   const spelt = rows.filter((r) => r.kind === 'form');
-  const close = rows.filter((r) => r.kind === 'close');
+  // A close word counts only as a typo of the spelling (typo-distance.ts), not as a mere look-alike.
+  const close = rows.filter((r) => r.kind === 'close' && isTypoOf(r.input, r.word, words.includes(r.input)));
   const known = new Set(spelt.filter((r) => r.known).map((r) => r.input));
   const termOf = new Map(spelt.map((r) => [r.input, r.term]));
   const spellings = new Map(

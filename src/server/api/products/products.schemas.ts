@@ -142,7 +142,10 @@ export const productListQuery = z.object({
   specifications: specificationsParam,
   search: queryText(200).openapi({
     param: {
-      description: 'Words of the name, brand or description in any Russian word form, with typos forgiven; or a SKU.',
+      description:
+        'Words of the name, brand or description in any Russian word form, with typos forgiven (a letter or two); or a SKU. ' +
+        'A search that no product matches well (only look-alike words) answers the ordinary empty list, `count` 0. ' +
+        'A specification value typed among the words (a size «M», a shade «A2») ranks the products that have it first.',
     },
   }),
   ids: z
