@@ -10,6 +10,7 @@ import {
   specifications,
 } from '../db/schema/index.ts';
 import type { CountryCode } from '../../shared/countries.ts';
+import { compareSizes } from '../../shared/sizes.ts';
 
 /** One product of a family (its shades, sizes, packs), told apart by `label`. */
 export interface FamilyMember {
@@ -30,7 +31,8 @@ const FAMILY_LIMIT = 40;
 
 /**
  * The family of a product, itself included and marked `current`; empty when the product has no family
- * or is its family's only active member. Members follow their article order.
+ * or is its family's only active member. Members follow what sets them apart, as sizes sort (XS, S, M, L;
+ * «№ 2» before «№ 10»: `shared/sizes.ts`), so article numbers need not be in size order.
  */
 export async function loadFamily(
   db: Db,
@@ -77,15 +79,17 @@ export async function loadFamily(
     rows.map((r) => r.name),
     specRows,
   );
-  return rows.map((r, index) => ({
-    id: r.id,
-    slug: r.slug,
-    name: r.name,
-    label: labels[index]!,
-    available: r.price !== null,
-    inStock: r.price !== null && (r.quantity ?? 0) > 0,
-    current: r.id === productId,
-  }));
+  return rows
+    .map((r, index) => ({
+      id: r.id,
+      slug: r.slug,
+      name: r.name,
+      label: labels[index]!,
+      available: r.price !== null,
+      inStock: r.price !== null && (r.quantity ?? 0) > 0,
+      current: r.id === productId,
+    }))
+    .sort((a, b) => compareSizes(a.label, b.label));
 }
 
 /**
