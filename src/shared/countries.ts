@@ -9,7 +9,7 @@ export const COUNTRIES = {
     hreflang: 'ru-KG',
     timeZone: 'Asia/Bishkek',
     /** How forms show a phone number of the country, one example everywhere. */
-    phoneExample: '+996 555 123 456',
+    phoneExample: '+996 555 12-34-56',
   },
   kz: {
     code: 'kz',
@@ -19,7 +19,7 @@ export const COUNTRIES = {
     currency: 'KZT',
     hreflang: 'ru-KZ',
     timeZone: 'Asia/Almaty',
-    phoneExample: '+7 701 123 45 67',
+    phoneExample: '+7 701 123-45-67',
   },
 } as const;
 

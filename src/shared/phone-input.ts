@@ -25,4 +25,4 @@ export function localPhonePrefix(digits: string): string | null {
 }
 
 /** What a form and the API say of a number `normalizePhone` cannot read. */
-export const PHONE_INVALID = 'Введите номер телефона с кодом страны, например +996 555 123 456 или +7 701 123 45 67.';
+export const PHONE_INVALID = 'Введите номер телефона с кодом страны, например +996 555 12-34-56 или +7 701 123-45-67.';

@@ -10,7 +10,7 @@ import { orderBody, stockedProduct } from '../helpers/orders.ts';
 
 const KZ_CONTACTS = [
   'ДенталМаркет, Казахстан',
-  'Телефон: +7 727 355 40 20',
+  'Телефон: +7 727 355-40-20',
   'WhatsApp: https://wa.me/77015551234',
   'Telegram: https://t.me/dentalmarket_kz',
   'Адрес: Алматы, пр. Абая, 150/230, офис 412',
@@ -35,7 +35,7 @@ describe('the contacts under every mail', () => {
     const [mail] = (await mailsTo(email)).filter((m) => m.kind === 'order_placed');
     expect(mail!.text).toContain(`—\n${KZ_CONTACTS}\n`);
     expect(mail!.html).toContain('href="tel:+77273554020"');
-    expect(mail!.html).toContain('>+7 727 355 40 20</a>');
+    expect(mail!.html).toContain('>+7 727 355-40-20</a>');
     expect(mail!.html).toContain('href="https://wa.me/77015551234"');
     const staff = (await mailsTo('staff@localhost')).find(
       (m) => m.kind === 'order_staff' && m.subject.includes(placed.body.number),
@@ -59,7 +59,7 @@ describe('the contacts under every mail', () => {
     const [activation] = await mailsTo(account.email);
     expect(activation!.kind).toBe('activation');
     expect(activation!.text).toContain(
-      '—\nДенталМаркет, Кыргызстан\nТелефон: +996 312 987 654\nWhatsApp: https://wa.me/996555123456\n',
+      '—\nДенталМаркет, Кыргызстан\nТелефон: +996 312 98-76-54\nWhatsApp: https://wa.me/996555123456\n',
     );
     expect(activation!.text).toContain('Сайт: http://shop.test/kg/\n');
   });
@@ -86,7 +86,7 @@ describe('the contacts under every mail', () => {
       ).status,
     ).toBe(201);
     const [ack] = await mailsTo(email);
-    expect(ack!.text).toContain('ДенталМаркет, Казахстан\nТелефон: +7 727 311 22 33\nАдрес: Алматы');
+    expect(ack!.text).toContain('ДенталМаркет, Казахстан\nТелефон: +7 727 311-22-33\nАдрес: Алматы');
     expect(ack!.text).not.toContain('WhatsApp');
   });
 });

@@ -142,11 +142,11 @@ test('registers, activates from the mailed link, logs in, edits the profile and 
   await profile.getByRole('button', { name: 'Изменить' }).click();
   await expect(profile.getByLabel('Имя')).toBeFocused();
   await profile.getByLabel('Фамилия').fill('Асанова');
-  await profile.getByLabel('Телефон').fill('+996 700 111 222');
+  await profile.getByLabel('Телефон').fill('+996 700 11-12-22');
   await profile.getByRole('button', { name: 'Сохранить' }).click();
   await expect(profile.getByRole('status')).toHaveText('Данные сохранены.');
   await expect(profile.getByText('Асанова')).toBeVisible();
-  await expect(profile.getByText('+996 700 111 222')).toBeVisible();
+  await expect(profile.getByText('+996 700 11-12-22')).toBeVisible();
   await page.reload();
   await expect(page.getByRole('region', { name: 'Профиль' }).getByText('Асанова')).toBeVisible();
 

@@ -190,7 +190,7 @@ test('a form’s phone example is its country’s own, and it says what sending 
     'href',
     '/kz/docs/privacy/',
   );
-  await expect(page.getByText('С кодом страны, например +7 701 123 45 67.')).toBeVisible();
+  await expect(page.getByText('С кодом страны, например +7 701 123-45-67.')).toBeVisible();
   await page.goto('/kg/support/');
-  await expect(page.getByText('С кодом страны, например +996 555 123 456.')).toBeVisible();
+  await expect(page.getByText('С кодом страны, например +996 555 12-34-56.')).toBeVisible();
 });

@@ -2,7 +2,7 @@ import { COUNTRIES, type CountryCode } from '../../shared/countries.ts';
 import { escapeMarkup } from '../../shared/escape.ts';
 import { telegramLink, telegramUsername, whatsappLink } from '../../shared/office-links.ts';
 import { paths } from '../../shared/paths.ts';
-import { formatPhone } from '../../shared/phone.ts';
+import { formatPhone, readablePhone } from '../../shared/phone.ts';
 import { normalizePhone } from '../../shared/phone-input.ts';
 import { SHOP_NAME } from '../../shared/site.ts';
 import { memoCache } from '../cache/memo.ts';
@@ -60,12 +60,6 @@ export interface MailContacts {
   address?: string;
   site: { text: string; url: string };
 }
-
-/** A stored phone as people read it (`+996 312 987 654`), whatever way staff typed it; as typed when it is no number. */
-const readablePhone = (stored: string) => {
-  const normalized = normalizePhone(stored);
-  return normalized ? { text: formatPhone(normalized), dial: normalized } : { text: stored.trim(), dial: '' };
-};
 
 /** The contacts of a mail about `country`, from its first office (none yet: the storefront's link alone). */
 export function mailContactsOf(country: CountryCode, office: Contact | undefined): MailContacts {

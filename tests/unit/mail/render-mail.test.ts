@@ -96,7 +96,7 @@ describe('renderMail', () => {
     expect(html).not.toContain('display:inline-block');
     expect(html).not.toContain('Если кнопка не открывается');
     expect(text).toBe(
-      'ДенталМаркет\n\nПароль изменён\n\nЗдравствуйте.\n\n—\nДенталМаркет, Кыргызстан\nТелефон: +996 312 987 654\n' +
+      'ДенталМаркет\n\nПароль изменён\n\nЗдравствуйте.\n\n—\nДенталМаркет, Кыргызстан\nТелефон: +996 312 98-76-54\n' +
         'WhatsApp: https://wa.me/996555123456\nTelegram: https://t.me/dentalmarket_kg\n' +
         `Адрес: Бишкек, ул. Токтогула, 125/1\nСайт: ${CONTACTS.site.url}\n`,
     );
@@ -115,15 +115,15 @@ describe('the contacts under every mail', () => {
   it('name the country’s office: its first phone formatted, WhatsApp and Telegram, the address and the storefront', () => {
     expect(CONTACTS).toEqual({
       title: 'ДенталМаркет, Кыргызстан',
-      phone: { text: '+996 312 987 654', dial: '+996312987654' },
-      whatsapp: { text: '+996 555 123 456', url: 'https://wa.me/996555123456' },
+      phone: { text: '+996 312 98-76-54', dial: '+996312987654' },
+      whatsapp: { text: '+996 555 12-34-56', url: 'https://wa.me/996555123456' },
       telegram: { text: '@dentalmarket_kg', url: 'https://t.me/dentalmarket_kg' },
       address: 'Бишкек, ул. Токтогула, 125/1',
       site: { text: expect.stringMatching(/\/kg$/), url: expect.stringMatching(/^https?:\/\/.+\/kg\/$/) },
     });
     const { html } = renderMail({ heading: 'Заказ', paragraphs: ['Спасибо.'] });
     expect(html).toContain('href="tel:+996312987654"');
-    expect(html).toContain('>+996 312 987 654</a>');
+    expect(html).toContain('>+996 312 98-76-54</a>');
     expect(html).toContain('href="https://wa.me/996555123456"');
     expect(html).toContain('>@dentalmarket_kg</a>');
     expect(html).toContain('Бишкек, ул. Токтогула, 125/1');
@@ -134,7 +134,7 @@ describe('the contacts under every mail', () => {
     const plain = mailContactsOf('kz', {
       ...office,
       country: 'kz',
-      phones: ['8 (727) 3I1-22-33', '+7 727 311 22 33'],
+      phones: ['8 (727) 3I1-22-33', '+7 727 311-22-33'],
       whatsapp: '',
       telegram: '',
     });
