@@ -145,6 +145,7 @@ test('staff upload a product photo, make it the main one, and the shop shows it 
   );
   await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
   expect((await saved).status()).toBe(200);
+  await expect(page.getByText(`Товар «${product.name}» сохранён`)).toBeVisible();
 
   await page.goto(`/kg/product/${product.slug}/`);
   const main = page.getByRole('group', { name: 'Фото товара' }).getByRole('img').first();

@@ -160,7 +160,7 @@ for (const screen of [
       const question = page.getByRole('dialog', { name: `Отменить заказ ${number}?` });
       // The account was opened at checkout and its address is not confirmed: no order mail goes to it.
       await expect(question).toContainText('Покупатель не получит письмо: адрес его учётной записи не подтверждён.');
-      await expect(question).toContainText('товары заказа (2 шт.) вернутся в продажу');
+      await expect(question).toContainText('Товары заказа (2 шт.) вернутся в продажу');
       await expectNoSeriousAxeViolations(page);
       await question.getByRole('button', { name: 'Не отменять' }).click();
       await expect(question).toBeHidden();

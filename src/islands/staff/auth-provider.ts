@@ -89,7 +89,12 @@ export function createStaffAuthProvider({
         clearTokens(cookies);
         throw endSession(SESSION_ENDED_MESSAGE);
       }
-      if (error?.status === 403) throw endSession(NOT_STAFF_MESSAGE);
+      // A 403 is the end of the session only when the account is no longer staff; a staff member refused
+      // one thing (a superuser's screen) stays signed in and reads why where it was refused.
+      if (error?.status === 403) {
+        const me = await getMe(client).catch(() => null);
+        if (!me?.is_staff) throw endSession(NOT_STAFF_MESSAGE);
+      }
     },
     async getIdentity() {
       try {

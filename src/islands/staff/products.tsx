@@ -33,9 +33,14 @@ import { ByScreen } from './responsive.tsx';
 import { SpecificationsInput } from './SpecificationsInput.tsx';
 import { PhotosInput } from './PhotosInput.tsx';
 import { ShopRichTextInput } from './RichText.tsx';
+import { useSavedNotice } from './resource-screens.tsx';
+import type { ResourceNoun } from './resource-words.ts';
 
 type StaffProduct = components['schemas']['StaffProductDetail'] & RaRecord;
 type Offer = StaffProduct['offers'][number];
+
+const PRODUCT: ResourceNoun = { one: 'товар', accusative: 'товар', gender: 'm' };
+const productLabel = (product: StaffProduct) => product.name;
 
 const actions = createStaffActions();
 
@@ -289,6 +294,7 @@ export function ProductEdit() {
     <Edit
       title="Товар"
       mutationMode="pessimistic"
+      mutationOptions={useSavedNotice(PRODUCT, productLabel)}
       transform={(data: ProductForm) => toProductRow(data, false)}
       aside={<ProductHistory />}
     >
@@ -302,7 +308,11 @@ export function ProductEdit() {
 
 export function ProductCreate() {
   return (
-    <Create title="Новый товар" redirect="edit" transform={(data: ProductForm) => toProductRow(data, true)}>
+    <Create
+      title="Новый товар"
+      transform={(data: ProductForm) => toProductRow(data, true)}
+      mutationOptions={useSavedNotice(PRODUCT, productLabel, { what: 'created', then: 'edit' })}
+    >
       <SimpleForm>
         <ProductFields create />
       </SimpleForm>

@@ -75,13 +75,21 @@ describe('the end of a staff session', () => {
     expect(requests).toEqual([]);
   });
 
-  it('says the account lost its access on a 403', async () => {
+  it('says the account lost its access on a 403 when it is no longer staff', async () => {
     const reasons: (string | null)[] = [];
-    const { session } = setup(undefined, { token: 'a1', refresh: 'r1' });
+    const { session } = setup(() => json(200, me(false)), { token: 'a1', refresh: 'r1' });
     const provider = createStaffAuthProvider({ ...session, onSignedOut: (reason) => reasons.push(reason) });
     await expect(provider.checkError({ status: 403 })).rejects.toThrow(NOT_STAFF_MESSAGE);
     await provider.logout({});
     expect(reasons).toEqual([NOT_STAFF_MESSAGE]);
+  });
+
+  it('keeps a staff member signed in when one thing is refused with a 403 (a superuser’s screen)', async () => {
+    const { session, jar, requests } = setup(() => json(200, me(true)), { token: 'a1', refresh: 'r1' });
+    const provider = createStaffAuthProvider({ ...session, onSignedOut: () => undefined });
+    await expect(provider.checkError({ status: 403 })).resolves.toBeUndefined();
+    expect(requests.map((r) => r.url.pathname)).toEqual(['/api/v1/accounts/auth/users/me/']);
+    expect(Object.fromEntries(jar.jar)).toEqual({ token: 'a1', refresh: 'r1' });
   });
 
   it('gives no reason when the person signs out, and revokes the refresh token', async () => {
