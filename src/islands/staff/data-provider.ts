@@ -239,6 +239,8 @@ export function createStaffActions(client: ApiClient = defaultClient) {
           body: { numbers, status, comment },
         }),
       ),
+    bulkChangeProducts: (skus: string[], changes: ApiRecord) =>
+      call(client<ApiRecord>('staff/products/bulk_update/', { method: 'POST', body: { skus, changes } })),
     dashboard: () => call(client<ApiRecord>('staff/dashboard/')),
     task: (taskId: string) => call(client<ApiRecord>('products/task_checking/', { query: { task_id: taskId } })),
     /** Writes a check; `reject_failed_rows` writes the good rows of a check that found errors. */

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { Box, Button, Card, CardContent, Chip, Stack, TextField as MuiTextField, Typography } from '@mui/material';
 import {
+  AutocompleteInput,
   BooleanInput,
   Create,
   Datagrid,
@@ -33,6 +34,8 @@ import { ByScreen } from './responsive.tsx';
 import { SpecificationsInput } from './SpecificationsInput.tsx';
 import { PhotosInput } from './PhotosInput.tsx';
 import { ShopRichTextInput } from './RichText.tsx';
+import { imageSources } from '../../shared/media.ts';
+import { ProductBulkActions } from './ProductBulkActions.tsx';
 import { useSavedNotice } from './resource-screens.tsx';
 import type { ResourceNoun } from './resource-words.ts';
 
@@ -48,8 +51,8 @@ function useProductFilters() {
   const { categories, brands } = useCatalogChoices();
   return [
     <SearchInput key="q" source="q" alwaysOn placeholder="Артикул или название" />,
-    <SelectInput key="category" source="category" label="Категория" choices={categories} />,
-    <SelectInput key="brand" source="brand" label="Бренд" choices={brands} />,
+    <AutocompleteInput key="category" source="category" label="Категория" choices={categories} />,
+    <AutocompleteInput key="brand" source="brand" label="Бренд" choices={brands} />,
     <SelectInput
       key="active"
       source="is_active"
@@ -83,6 +86,7 @@ export function ProductList() {
         phone={
           <SimpleList<StaffProduct>
             linkType="edit"
+            leftAvatar={(r) => <ProductThumb url={r.image} />}
             primaryText={(r) => r.name}
             secondaryText={(r) => `${r.sku} · ${r.category.name}`}
             tertiaryText={(r) =>
@@ -96,9 +100,34 @@ export function ProductList() {
   );
 }
 
+/** The list's small photo: the stored photo's smallest size, or the placeholder. */
+function ProductThumb({ url }: { url: string | null }) {
+  const sources = imageSources(url ?? undefined, 40);
+  return (
+    <Box
+      component="img"
+      src={sources.src}
+      srcSet={sources.srcset}
+      sizes="40px"
+      alt=""
+      width={40}
+      height={40}
+      loading="lazy"
+      sx={{ objectFit: 'contain', borderRadius: 1, bgcolor: 'grey.100', display: 'block' }}
+    />
+  );
+}
+
+/** The edit screen's title: the product's name and SKU, as a manager looks for it. */
+function ProductTitle() {
+  const product = useRecordContext<StaffProduct>();
+  return <span>{product ? `${product.name} · ${product.sku}` : 'Товар'}</span>;
+}
+
 function ProductGrid() {
   return (
-    <Datagrid rowClick="edit" bulkActionButtons={false}>
+    <Datagrid rowClick="edit" bulkActionButtons={<ProductBulkActions />}>
+      <FunctionField label="Фото" render={(r: StaffProduct) => <ProductThumb url={r.image} />} />
       <TextField source="sku" label="Артикул" />
       <TextField source="name" label="Название" />
       <FunctionField label="Категория" render={(r: StaffProduct) => r.category.name} />
@@ -155,13 +184,20 @@ function ProductFields({ create = false }: { create?: boolean }) {
       {create ? <TextInput source="sku" label="Артикул" validate={required('Укажите артикул.')} /> : null}
       <TextInput source="name" label="Название" fullWidth validate={required('Укажите название.')} />
       <FieldRow>
-        <SelectInput
+        <AutocompleteInput
           source="category.slug"
           label="Категория"
           choices={categories}
           validate={required('Выберите категорию.')}
+          noOptionsText="Нет такой категории"
         />
-        <SelectInput source="brand.slug" label="Бренд" choices={brands} emptyText="без бренда" />
+        <AutocompleteInput
+          source="brand.slug"
+          label="Бренд"
+          choices={brands}
+          emptyText="без бренда"
+          noOptionsText="Нет такого бренда"
+        />
         <TextInput source="family" label="Семейство (варианты)" helperText="Общий код для оттенков и фасовок" />
       </FieldRow>
       {create ? null : (
@@ -292,7 +328,7 @@ function ProductHistory() {
 export function ProductEdit() {
   return (
     <Edit
-      title="Товар"
+      title={<ProductTitle />}
       mutationMode="pessimistic"
       mutationOptions={useSavedNotice(PRODUCT, productLabel)}
       transform={(data: ProductForm) => toProductRow(data, false)}

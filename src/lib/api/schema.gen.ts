@@ -1407,6 +1407,26 @@ export interface paths {
         patch: operations["staff_products_partial_update"];
         trace?: never;
     };
+    "/api/v1/staff/products/bulk_update/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Show or hide several products, or give them a category or a brand, at once
+         * @description One transaction through the same checks and writing as a products file: each product changed is in the journal; SKUs the catalog does not have are answered in `not_found`; a change the catalog refuses (an unknown category or brand) writes nothing.
+         */
+        post: operations["staff_products_bulk_update_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/staff/publications/": {
         parameters: {
             query?: never;
@@ -3470,6 +3490,8 @@ export interface components {
             }[];
             /** Format: date-time */
             updated_at: string;
+            /** @description The main photo (`/media/<key>`, served resized as `/media/<key>/160.webp`), or null. */
+            image: string | null;
         };
         StaffProductDetail: components["schemas"]["StaffProduct"] & {
             description: string;
@@ -3490,6 +3512,29 @@ export interface components {
          */
         ProductRow: {
             [key: string]: unknown;
+        };
+        ProductsBulkResult: {
+            /** @description The SKUs changed. */
+            updated: string[];
+            /** @description The SKUs that had these values already. */
+            unchanged: string[];
+            /** @description The SKUs the catalog does not have. */
+            not_found: string[];
+        };
+        ProductsBulkChange: {
+            /**
+             * @example [
+             *       "3M-Z250-A2",
+             *       "MC-STN-M"
+             *     ]
+             */
+            skus: string[];
+            changes: {
+                is_active?: boolean;
+                category?: string;
+                /** @description A brand slug; null: no brand. */
+                brand?: string | null;
+            };
         };
         StaffPublicationPage: {
             count: number;
@@ -8873,6 +8918,57 @@ export interface operations {
             };
             /** @description No such SKU */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_products_bulk_update_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductsBulkChange"];
+            };
+        };
+        responses: {
+            /** @description What was changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductsBulkResult"];
+                };
+            };
+            /** @description No SKUs, more than 500, nothing to change, or an unknown category or brand */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

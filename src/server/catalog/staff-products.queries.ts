@@ -47,6 +47,8 @@ export interface StaffProduct {
   isActive: boolean;
   offers: StaffOffer[];
   updatedAt: Date;
+  /** The main photo's address (the first of `images`), for the list's thumbnail; null without photos. */
+  image: string | null;
 }
 
 export interface StaffProductDetail extends StaffProduct {
@@ -77,6 +79,7 @@ const columns = {
   categoryName: categories.name,
   brandSlug: brands.slug,
   brandName: brands.name,
+  images: products.images,
 };
 
 type Row = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] | null };
@@ -113,6 +116,7 @@ async function withOffers(rows: Row[]): Promise<StaffProduct[]> {
     isActive: r.isActive!,
     offers: byProduct.get(r.id!) ?? [],
     updatedAt: r.updatedAt!,
+    image: r.images?.[0] ?? null,
   }));
 }
 

@@ -6,7 +6,7 @@
  */
 import { writeCatalog } from '../catalog/catalog-write.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
-import type { RowError } from './import.types.ts';
+import type { ProductRow, RowError } from './import.types.ts';
 import { JsonNumber, type JsonObject, type JsonValue } from './json-values.ts';
 import { readProductRow } from './products-file.ts';
 import { storeRowImages } from './product-images.ts';
@@ -70,5 +70,62 @@ export async function saveProduct(
     if (mode === 'update' && !exists) throw new NotFoundError(PRODUCT_EDIT_TEXT.unknown(read.value.sku));
     if (plan.errors.length) throw fieldErrors(plan.errors);
     await applyProductsPlan(write, plan);
+  });
+}
+
+/** What a bulk change sets on every product it names: shown or hidden, the category, the brand (null: none). */
+export interface ProductsBulkChange {
+  is_active?: boolean;
+  category?: string;
+  brand?: string | null;
+}
+
+/** The most products one bulk change may name (a few pages of the back office's list). */
+export const BULK_PRODUCTS_LIMIT = 500;
+
+/**
+ * Sets `changes` on the products with `skus` at once, as staff member `userId`: each product is a row of
+ * a products file with only those keys, planned and written together through the catalog's door (one
+ * transaction, each product's change in the journal, the storefront's copies dropped once). SKUs the
+ * catalog does not have are answered, not errors; a change the catalog refuses (an unknown category)
+ * writes nothing.
+ * @throws ValidationError per field (`category`, `brand`, `is_active`)
+ */
+export async function changeProducts(
+  userId: number,
+  skus: readonly string[],
+  changes: ProductsBulkChange,
+): Promise<{ updated: string[]; unchanged: string[]; notFound: string[] }> {
+  const unique = [...new Set(skus.map((sku) => sku.trim()).filter(Boolean))];
+  const rows = unique.map((sku, index) => {
+    const read = readProductRow(toJsonValue({ ...changes, sku }), index + 1, index);
+    if (read.kind === 'problem') throw fieldErrors(onePerField(read.value.errors));
+    return read.value;
+  });
+  return writeCatalog({ source: 'staff', userId }, async (write) => {
+    let plan = await planProducts(write, rows);
+    const found = rows.filter((row) => plan.current.has(row.sku));
+    const notFound = rows.filter((row) => !plan.current.has(row.sku)).map((row) => row.sku);
+    // A SKU the catalog lacks would be a new product without its name: plan the known ones alone.
+    if (notFound.length) plan = await planProducts(write, found);
+    if (plan.errors.length) throw fieldErrors(onePerField(plan.errors));
+    const changed = await applyProductsPlan(write, plan);
+    const isChanged = (row: ProductRow) => changed.has(plan.current.get(row.sku)!.id);
+    return {
+      updated: found.filter(isChanged).map((row) => row.sku),
+      unchanged: found.filter((row) => !isChanged(row)).map((row) => row.sku),
+      notFound,
+    };
+  });
+}
+
+/** The same refusal on every row says it once per field. */
+function onePerField(errors: readonly RowError[]): RowError[] {
+  const seen = new Set<string>();
+  return errors.filter((error) => {
+    const key = `${error.column}\u0000${error.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
   });
 }

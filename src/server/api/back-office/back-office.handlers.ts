@@ -9,7 +9,7 @@ import {
   updatePublication as updatePublicationRow,
 } from '../../content/publications.service.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
-import { PRODUCT_EDIT_TEXT, saveProduct } from '../../imports/product-edits.ts';
+import { changeProducts, PRODUCT_EDIT_TEXT, saveProduct } from '../../imports/product-edits.ts';
 import {
   changeOrderStatusAsStaff,
   changeOrderStatusesAsStaff,
@@ -166,6 +166,12 @@ export const updateProduct: AppRouteHandler<typeof routes.updateProduct> = async
   const { sku } = c.req.valid('param');
   await saveProduct(c.get('user')!.id, sku, c.req.valid('json'), 'update');
   return c.json(await productOr404(sku), 200);
+};
+
+export const bulkChangeProducts: AppRouteHandler<typeof routes.bulkChangeProducts> = async (c) => {
+  const { skus, changes } = c.req.valid('json');
+  const result = await changeProducts(c.get('user')!.id, skus, changes);
+  return c.json({ updated: result.updated, unchanged: result.unchanged, not_found: result.notFound }, 200);
 };
 
 const publicationFields = (body: {

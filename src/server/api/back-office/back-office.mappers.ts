@@ -170,6 +170,7 @@ export function toStaffProductJson(product: StaffProduct) {
       quantity: o.quantity,
     })),
     updated_at: product.updatedAt.toISOString(),
+    image: product.image,
   };
 }
 

@@ -280,6 +280,23 @@ export const updateProduct = createRoute({
   },
 });
 
+export const bulkChangeProducts = createRoute({
+  operationId: 'staff_products_bulk_update_create',
+  method: 'post',
+  path: '/staff/products/bulk_update/',
+  tags,
+  security,
+  summary: 'Show or hide several products, or give them a category or a brand, at once',
+  description:
+    'One transaction through the same checks and writing as a products file: each product changed is in the journal; SKUs the catalog does not have are answered in `not_found`; a change the catalog refuses (an unknown category or brand) writes nothing.',
+  request: { body: { content: { 'application/json': { schema: s.productsBulkChangeBody } }, required: true } },
+  responses: {
+    200: jsonContent(s.productsBulkResultSchema, 'What was changed'),
+    400: jsonContent(fieldErrorsSchema, 'No SKUs, more than 500, nothing to change, or an unknown category or brand'),
+    ...staff,
+  },
+});
+
 export const listPublications = createRoute({
   operationId: 'staff_publications_list',
   method: 'get',

@@ -3,6 +3,7 @@ import { COUNTRY_CODES, CURRENCY_CODES } from '../../../shared/countries.ts';
 import { DELIVERY_METHODS, PAYMENT_METHODS } from '../../../shared/order-methods.ts';
 import { ORDER_NUMBER_PATTERN, ORDER_STATUSES, STAFF_ORDER_ORDERINGS } from '../../orders/index.ts';
 import { STAFF_PRODUCT_ORDERINGS } from '../../catalog/staff-products.queries.ts';
+import { BULK_PRODUCTS_LIMIT } from '../../imports/product-edits.ts';
 import { REQUEST_KINDS, REQUEST_STATUSES } from '../../requests/requests-inbox.ts';
 import { SUBSCRIPTION_STATES } from '../../requests/newsletter.queries.ts';
 import { countryEnum } from '../common.schemas.ts';
@@ -357,6 +358,9 @@ export const staffProductSchema = z
     is_active: z.boolean(),
     offers: z.array(offerSchema).openapi({ description: 'Price and stock per country; none where it is not sold.' }),
     updated_at: z.string().openapi({ format: 'date-time' }),
+    image: z.string().nullable().openapi({
+      description: 'The main photo (`/media/<key>`, served resized as `/media/<key>/160.webp`), or null.',
+    }),
   })
   .openapi('StaffProduct');
 
@@ -369,6 +373,43 @@ export const staffProductDetailSchema = staffProductSchema
   .openapi('StaffProductDetail');
 
 export const staffProductPageSchema = pageSchema(staffProductSchema).openapi('StaffProductPage');
+
+const CATALOG_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const productsBulkChangeBody = z
+  .object({
+    skus: z
+      .array(z.string().trim().min(1, 'Пустой артикул.').max(100, 'Артикул длиннее 100 символов.'), {
+        error: (issue) => (issue.input === undefined ? 'Обязательное поле.' : 'Ожидается список артикулов.'),
+      })
+      .min(1, 'Выберите хотя бы один товар.')
+      .max(BULK_PRODUCTS_LIMIT, `Не больше ${BULK_PRODUCTS_LIMIT} товаров за раз.`)
+      .openapi({ example: ['3M-Z250-A2', 'MC-STN-M'] }),
+    changes: z
+      .object({
+        is_active: z.boolean({ error: 'true (показан) или false (скрыт).' }).optional(),
+        category: z
+          .string()
+          .regex(CATALOG_SLUG, 'Slug категории: строчные латинские буквы, цифры и дефисы.')
+          .optional(),
+        brand: z
+          .string()
+          .regex(CATALOG_SLUG, 'Slug бренда: строчные латинские буквы, цифры и дефисы.')
+          .nullable()
+          .optional()
+          .openapi({ description: 'A brand slug; null: no brand.' }),
+      })
+      .refine((changes) => Object.keys(changes).length > 0, 'Укажите, что изменить: is_active, category или brand.'),
+  })
+  .openapi('ProductsBulkChange');
+
+export const productsBulkResultSchema = z
+  .object({
+    updated: z.array(z.string()).openapi({ description: 'The SKUs changed.' }),
+    unchanged: z.array(z.string()).openapi({ description: 'The SKUs that had these values already.' }),
+    not_found: z.array(z.string()).openapi({ description: 'The SKUs the catalog does not have.' }),
+  })
+  .openapi('ProductsBulkResult');
 
 export const productRowBody = z.record(z.string(), z.unknown()).openapi('ProductRow', {
   description:
