@@ -7,26 +7,10 @@
 import { useRef, useState } from 'react';
 import { Alert, Box, Button, IconButton, LinearProgress, Stack, TextField, Typography } from '@mui/material';
 import { useInput } from 'react-admin';
-import { ApiError, apiErrorMessage } from '../../lib/api/api-error.ts';
-import type { components } from '../../lib/api/schema.gen.ts';
 import { imageSources } from '../../shared/media.ts';
-import { staffUpload } from './staff-upload.ts';
-
-type StoredImage = components['schemas']['StoredImage'];
+import { pictureRefusal as photoRefusal, uploadPicture as uploadPhoto } from './PictureInput.tsx';
 
 const MAX_PHOTOS = 20;
-
-function uploadPhoto(file: File): Promise<StoredImage> {
-  const body = new FormData();
-  body.set('file', file);
-  return staffUpload<StoredImage>('staff/media/', body);
-}
-
-/** The server's reason for refusing a photo (its `file` field error), else what went wrong. */
-function photoRefusal(failure: unknown): string {
-  const reason = failure instanceof ApiError ? (failure.data as { file?: unknown } | null)?.file : undefined;
-  return Array.isArray(reason) && typeof reason[0] === 'string' ? reason[0] : apiErrorMessage(failure);
-}
 
 export function PhotosInput() {
   const { field } = useInput<string[]>({ source: 'images', defaultValue: [] });

@@ -14,6 +14,7 @@ import {
 import type { components } from '../../lib/api/schema.gen.ts';
 import { countryChoices, countryName, documentKindChoices, documentKindName } from './choices.ts';
 import { FieldRow } from './FieldRow.tsx';
+import { PictureInput } from './PictureInput.tsx';
 import { FlagChip } from './FlagChip.tsx';
 import { moment, money } from './format.ts';
 import { ResourceTable, resourceScreens } from './resource-screens.tsx';
@@ -41,7 +42,13 @@ function BannerFields() {
     <>
       <TextInput source="title" label="Заголовок" fullWidth validate={required('Укажите заголовок.')} />
       <TextInput source="subtitle" label="Подзаголовок" fullWidth />
-      <TextInput source="image" label="Картинка (адрес)" fullWidth validate={required('Укажите картинку.')} />
+      <PictureInput
+        source="image"
+        label="Картинка"
+        empty=""
+        validate={required('Укажите картинку.')}
+        hint="1200×400 пикселей: баннер на главной странице."
+      />
       <TextInput
         source="link"
         label="Ссылка"

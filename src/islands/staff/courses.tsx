@@ -17,10 +17,10 @@ import type { components } from '../../lib/api/schema.gen.ts';
 import { CITIES } from '../../shared/cities.ts';
 import { paths } from '../../shared/paths.ts';
 import { FieldRow } from './FieldRow.tsx';
+import { PictureInput } from './PictureInput.tsx';
 import { FlagChip } from './FlagChip.tsx';
 import { money } from './format.ts';
 import { resourceScreens } from './resource-screens.tsx';
-import { nullIfEmpty } from './resource-words.ts';
 import { ByScreen } from './responsive.tsx';
 import { ShopRichTextInput } from './RichText.tsx';
 import { useAllRecords } from './use-all-records.ts';
@@ -116,7 +116,7 @@ function CourseFields() {
       <TextInput source="lead" label="Коротко о курсе" multiline minRows={2} fullWidth />
       <TextInput source="schedule" label="Расписание" multiline minRows={2} fullWidth />
       <ShopRichTextInput source="description" label="Описание" fullWidth />
-      <TextInput source="cover" label="Обложка (адрес)" fullWidth parse={nullIfEmpty} />
+      <PictureInput source="cover" label="Обложка" hint="1200×630 пикселей: на странице курса и в ссылке на него." />
       <BooleanInput source="is_published" label="Опубликован на сайте" />
     </>
   );

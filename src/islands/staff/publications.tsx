@@ -6,6 +6,7 @@ import {
   FunctionField,
   List,
   required,
+  SaveButton,
   SearchInput,
   SelectInput,
   TextInput,
@@ -16,6 +17,8 @@ import type { components } from '../../lib/api/schema.gen.ts';
 import { moment } from './format.ts';
 import { resourceScreens } from './resource-screens.tsx';
 import { only } from './resource-words.ts';
+import { useWatch } from 'react-hook-form';
+import { PictureInput } from './PictureInput.tsx';
 import { ShopRichTextInput } from './RichText.tsx';
 
 type Publication = components['schemas']['StaffPublication'] & RaRecord;
@@ -83,7 +86,11 @@ function PublicationFields({ create }: { create: boolean }) {
       <TextInput source="slug" label="Адрес" helperText="Латиница, цифры и дефисы; пусто — из заголовка" />
       <TextInput source="lead" label="Анонс" multiline minRows={2} fullWidth />
       <ShopRichTextInput source="body" label="Текст" fullWidth />
-      <TextInput source="cover" label="Обложка (адрес картинки)" fullWidth parse={(v: string) => v || null} />
+      <PictureInput
+        source="cover"
+        label="Обложка"
+        hint="1200×630 пикселей: в списке, в начале публикации и в ссылке, которой поделились."
+      />
       <TextInput source="cover_alt" label="Описание обложки" fullWidth />
       <TextInput source="topics" label="Темы (через запятую)" fullWidth format={formatTopics} parse={parseTopics} />
       <DateTimeInput
@@ -92,9 +99,34 @@ function PublicationFields({ create }: { create: boolean }) {
         parse={parseMoment}
         helperText="Пусто — черновик; дата в будущем — публикация в этот момент"
       />
+      <PublishNow create={create} />
       <TextInput source="seo_title" label="SEO: заголовок" fullWidth />
       <TextInput source="seo_description" label="SEO: описание" multiline fullWidth />
     </>
+  );
+}
+
+const publicationBody = only<Publication>(
+  ['title', 'slug', 'lead', 'body', 'cover', 'cover_alt', 'topics', 'published_at', 'seo_title', 'seo_description'],
+  ['kind'],
+);
+
+/** A draft or a scheduled publication goes on the site now: dated this moment and saved in one press. */
+function PublishNow({ create }: { create: boolean }) {
+  const publishedAt = useWatch({ name: 'published_at' }) as string | null | undefined;
+  if (publishedAt && new Date(publishedAt).getTime() <= Date.now()) return null;
+  return (
+    <SaveButton
+      type="button"
+      label="Опубликовать сейчас"
+      variant="outlined"
+      alwaysEnable
+      icon={<></>}
+      sx={{ mb: 2 }}
+      transform={(values: Partial<Publication>) =>
+        publicationBody({ ...values, published_at: new Date().toISOString() }, create)
+      }
+    />
   );
 }
 
@@ -115,10 +147,7 @@ const publication = resourceScreens<Publication>({
   noun: { one: 'публикация', accusative: 'публикацию', gender: 'f' },
   label: (p) => p.title,
   Fields: PublicationFields,
-  body: only<Publication>(
-    ['title', 'slug', 'lead', 'body', 'cover', 'cover_alt', 'topics', 'published_at', 'seo_title', 'seo_description'],
-    ['kind'],
-  ),
+  body: publicationBody,
   defaults: { kind: 'news', topics: [], published_at: null },
   afterCreate: 'edit',
   header: <PublicationLink />,
