@@ -92,6 +92,16 @@ const schema = z.object({
    * `Authorization: Bearer <METRICS_TOKEN>` (a Prometheus on another machine). Unset: only local clients.
    */
   METRICS_TOKEN: z.string().min(24, 'METRICS_TOKEN must be at least 24 characters').optional(),
+  /** Where `npm run backup` writes and `npm run restore -- latest` looks (src/server/backup/). */
+  BACKUP_DIR: z.string().default('backups'),
+  /** How many days, and how many ISO weeks (UTC), keep their newest backup; every other one is deleted. */
+  BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).max(3650).default(7),
+  BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(520).default(4),
+  /**
+   * The folder of PostgreSQL's client programs (pg_dump, pg_restore, psql) for backups; unset, the newest
+   * of Debian's /usr/lib/postgresql/<version>/bin, else the PATH. They must be at least the server's version.
+   */
+  PG_BIN_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seed the demo catalog into an empty database on start. */
   SEED_DEMO: z
@@ -161,3 +171,8 @@ function readWrittenSecret(file: string): string {
 }
 
 export const env: Env = load();
+
+/** The environment of a child process (PostgreSQL's client programs for backups): this process's, and `extra`. */
+export function childProcessEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  return { ...process.env, ...extra };
+}

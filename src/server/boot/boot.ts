@@ -4,9 +4,17 @@
  * once → listen for the cache invalidations of other processes → start the background workers. `scripts/start.ts`, the seed script and the dev server's
  * middleware come through here; tests build their database the same way (tests/helpers).
  */
+import { serveBackupRequests } from '../backup/live-backup.ts';
 import { listenForInvalidations } from '../cache/invalidation.ts';
 import { syncCountries } from '../db/countries.ts';
-import { migrateDb, openConfiguredDb, setDbHandle, withAdvisoryLock, type DbHandle } from '../db/client.ts';
+import {
+  embeddedDataDir,
+  migrateDb,
+  openConfiguredDb,
+  setDbHandle,
+  withAdvisoryLock,
+  type DbHandle,
+} from '../db/client.ts';
 import { env, envWarnings } from '../env.ts';
 import { startJobs, stopJobs } from '../jobs/jobs.ts';
 import { logger } from '../logger.ts';
@@ -51,9 +59,12 @@ export async function boot(options: BootOptions = {}): Promise<BootedShop> {
   setDbHandle(handle);
   const stopListening = await listenForInvalidations(handle);
   if (options.jobs ?? true) await startJobs(QUEUES);
+  // `npm run backup` asks the process that has the embedded database open (src/server/backup/live-backup.ts).
+  const stopServingBackups = handle.pglite ? serveBackupRequests(handle.pglite, embeddedDataDir()) : () => {};
   return {
     handle,
     async stop() {
+      stopServingBackups();
       await stopJobs();
       await stopListening();
       setDbHandle(undefined);

@@ -240,9 +240,12 @@ export async function withAdvisoryLock<T>(handle: DbHandle, key: number, task: (
   }
 }
 
-// PGlite allows one opener per data dir; a second process would silently corrupt or diverge,
-// so it must refuse to start instead.
-function lockDataDir(dataDir: string): () => void {
+/**
+ * Marks `dataDir` as open by this process until the returned function (or the process's exit) releases
+ * it; throws when another live process has it. PGlite allows one opener per data dir: a second process
+ * would silently corrupt or diverge, so it must refuse to start instead.
+ */
+export function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
   const lockFile = lockFileOf(dataDir);
   const pid = dataDirInUseBy(dataDir);
@@ -280,11 +283,14 @@ function isAlive(pid: number): boolean {
 type Global = typeof globalThis & { __shopDb?: Promise<DbHandle> };
 const store = globalThis as Global;
 
+/** Where the embedded database lives: `DATA_DIR/pglite`. */
+export function embeddedDataDir(): string {
+  return path.resolve(env.DATA_DIR, 'pglite');
+}
+
 /** Opens the database the environment names (PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR), as it is: no migrations. */
 export async function openConfiguredDb(): Promise<DbHandle> {
-  return env.DATABASE_URL
-    ? openPostgres(env.DATABASE_URL)
-    : openPglite({ dataDir: path.resolve(env.DATA_DIR, 'pglite') });
+  return env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openPglite({ dataDir: embeddedDataDir() });
 }
 
 /**

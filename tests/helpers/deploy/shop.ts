@@ -119,8 +119,17 @@ export function startShop(port: number, databaseUrl: string, env: Record<string,
   };
 }
 
-/** Creates an active account with `npm run user:create`, as an operator would (`--staff` among `flags` for staff). */
-export function createUser(databaseUrl: string, email: string, password: string, flags: string[] = []): void {
+/**
+ * Creates an active account with `npm run user:create`, as an operator would (`--staff` among `flags` for
+ * staff); `env` adds to its environment (`DATA_DIR` for an embedded database, with `databaseUrl` empty).
+ */
+export function createUser(
+  databaseUrl: string,
+  email: string,
+  password: string,
+  flags: string[] = [],
+  env: Record<string, string> = {},
+): void {
   const args = ['scripts/user-create.ts', '--email', email, '--password', password, ...flags];
   const result = spawnSync(process.execPath, args, {
     cwd: root,
@@ -132,6 +141,7 @@ export function createUser(databaseUrl: string, email: string, password: string,
       MAIL_OUTBOX_ONLY: 'true',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     encoding: 'utf8',
   });
