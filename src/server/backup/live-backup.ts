@@ -3,7 +3,7 @@
  * (PGlite has one opener), so `npm run backup` asks that process: it writes a request beside the data
  * directory (`pglite.backup-request`: where to write), sends SIGUSR2, and waits for the answer
  * (`pglite.backup-answer`). The shop writes the backup between two statements (`dumpEmbedded`), so its
- * requests wait for the files to be read (about a second for 40 MB) and none fails. Whoever may signal the
+ * requests wait for the files to be read (PGlite reads them synchronously) and none fails. Whoever may signal the
  * process and write its data directory may ask: its own user, or root; nothing listens on the network.
  *
  * A process that takes requests says so in `pglite.backup-ready` (its pid); one that does not (an older
