@@ -1,46 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { activeUser, login, mailsTo, signedIn, uniqueEmail, uniqueIp } from '../helpers/accounts.ts';
+import { activeUser, login, mailsTo, signedIn, uniqueEmail } from '../helpers/accounts.ts';
 import { api, dbRows } from '../helpers/api.ts';
+import { clinicWith, createClinic, invitationToken, invite, KG_TAX } from '../helpers/clinics.ts';
 
 // Clinics, their members, roles and invitations (issue 37, item 1).
-
-const KG_TAX = '01234567890123';
-
-async function createClinic(token: string, overrides: Record<string, unknown> = {}) {
-  return api('/clinics/', {
-    method: 'POST',
-    token,
-    json: { country: 'kg', name: 'Стоматология «Улыбка»', tax_number: KG_TAX, ...overrides },
-  });
-}
-
-/** The token of the newest invitation mailed to `email`. */
-async function invitationToken(email: string): Promise<string> {
-  const mail = (await mailsTo(email)).find((m) => m.kind === 'clinic_invitation');
-  const match = mail && /\/kg\/account\/clinic\/invitation\/([A-Za-z0-9_-]+)\//.exec(mail.text);
-  if (!match) throw new Error(`No invitation was mailed to ${email}`);
-  return match[1]!;
-}
-
-async function invite(token: string, clinicId: number, email: string, role: string) {
-  return api(`/clinics/${clinicId}/invitations/`, { method: 'POST', token, json: { email, role }, ip: uniqueIp() });
-}
-
-/** An owner with a clinic, and a second account joined with `role` through a mailed invitation. */
-async function clinicWith(role: 'owner' | 'buyer' | 'assistant') {
-  const owner = await signedIn();
-  const clinic = (await createClinic(owner.tokens.access)).body;
-  const member = await signedIn();
-  expect((await invite(owner.tokens.access, clinic.id, member.email, role)).status).toBe(201);
-  const accepted = await api('/clinics/invitations/accept/', {
-    method: 'POST',
-    token: member.tokens.access,
-    json: { token: await invitationToken(member.email) },
-  });
-  expect(accepted.status).toBe(200);
-  return { owner, member, clinic };
-}
 
 describe('clinics: life cycle', () => {
   it('answers 401 without a token on every clinic route', async () => {

@@ -63,6 +63,7 @@ const PROTECTED = [
   'clinics_invitations_create',
   'clinics_invitations_destroy',
   'clinics_invitations_accept_create',
+  'clinics_orders_list',
   'products_upload_products_json_create',
   'products_upload_prices_json_create',
   'products_products_availability_load_csv_create',

@@ -651,7 +651,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the account's orders by its number */
+        /** One of the account's orders, or of its clinics' orders, by its number */
         get: operations["orders_order_list_retrieve"];
         put?: never;
         post?: never;
@@ -817,6 +817,23 @@ export interface paths {
         post?: never;
         /** The owner withdraws an invitation not yet accepted: its link works no more */
         delete: operations["clinics_invitations_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clinics/{id}/orders/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The clinic’s orders, newest first, with who placed each: every member sees them */
+        get: operations["clinics_orders_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2592,6 +2609,8 @@ export interface components {
                 tax_number: string;
             };
             comment: string;
+            /** @description The clinic the order was placed for. */
+            clinic: number | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -2642,6 +2661,11 @@ export interface components {
             /** @default  */
             comment?: string;
             /**
+             * @description One of the account's clinics (`GET /clinics/`) the order is placed for: its members see it, and an order by invoice is made out to the clinic's requisites.
+             * @example 3
+             */
+            clinic?: number;
+            /**
              * @description Save the contact phone to the profile.
              * @default false
              */
@@ -2664,13 +2688,13 @@ export interface components {
         } | {
             /** @enum {string} */
             method: "bank_transfer";
-            /** @description The clinic paying by invoice. */
-            organisation: string;
+            /** @description The clinic paying by invoice; required unless the order names a `clinic`. */
+            organisation?: string;
             /**
-             * @description ИНН, 14 digits (kg), or БИН, 12 digits (kz).
+             * @description ИНН, 14 digits (kg), or БИН, 12 digits (kz); required unless the order names a `clinic`, whose requisites the invoice then carries.
              * @example 01234567890123
              */
-            tax_number: string;
+            tax_number?: string;
         };
         Clinic: {
             id: number;
@@ -2809,6 +2833,15 @@ export interface components {
              * @enum {string}
              */
             role: "owner" | "buyer" | "assistant";
+        };
+        ClinicOrder: components["schemas"]["Order"] & {
+            /** @description The member who placed the order. */
+            placed_by: {
+                user: number;
+                email: string;
+                first_name: string;
+                last_name: string;
+            };
         };
         PublicationListItem: {
             id: number;
@@ -6407,7 +6440,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description No such order of this account */
+            /** @description No such order of this account or of its clinics */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7010,6 +7043,67 @@ export interface operations {
             };
             /** @description A member who is not an owner */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such clinic, or the account is not its member (the same answer) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    clinics_orders_list: {
+        parameters: {
+            query?: {
+                /** @description Only orders in this status. */
+                status?: "new" | "confirmed" | "shipped" | "completed" | "cancelled";
+                /** @description Page size, default 20, at most 100. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of orders */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        next: string | null;
+                        previous: string | null;
+                        results: components["schemas"]["ClinicOrder"][];
+                    };
+                };
+            };
+            /** @description Invalid input: `{field: [messages]}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token (`not_authenticated`, `token_not_valid`) */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -17,6 +17,7 @@ export {
 } from './orders.service.ts';
 export { ORDER_LIMITS, orderCreateChecks, orderLimitsOn } from './order-limits.ts';
 export { findOwnOrder, listOwnOrders } from './orders.queries.ts';
+export { findVisibleOrder, listClinicOrders, type ClinicOrder } from './clinic-orders.queries.ts';
 export { deliveryPriceText, deliveryText, orderMoney, orderUnits, paymentText } from './orders.mails.ts';
 export type { Order, OrderInput, Orderer } from './orders.types.ts';
 export {

@@ -34,6 +34,7 @@ export function toOrder(row: OrderRow, lines: LineRow[]): Order {
       taxNumber: row.taxNumber,
     },
     comment: row.comment,
+    clinicId: row.clinicId,
     lines: lines
       .sort((a, b) => a.position - b.position)
       .map((line) => ({

@@ -13,6 +13,7 @@ import { tokenNotValid } from '../accounts/jwt.ts';
 import { writeCatalog, type CatalogWrite } from '../catalog/catalog-write.ts';
 import { lockOffersForOrder, returnStock, takeStock } from '../catalog/offers.service.ts';
 import { getDb, intArray, queryRows, textArray, type Db } from '../db/client.ts';
+import { findMemberClinic, type MemberClinic } from '../clinics/index.ts';
 import { listCountryContacts } from '../company/contacts.queries.ts';
 import { orderEvents, orderRequests, orders } from '../db/schema/index.ts';
 import { ConflictError, NotFoundError, ValidationError, type ErrorTree } from '../errors.ts';
@@ -57,6 +58,10 @@ export const ORDER_MESSAGES = {
   noPickupPoint: (country: OrderInput['country']) => `Выберите пункт самовывоза ${COUNTRIES[country].inName}.`,
   unknownPickupPoint: 'Такого пункта самовывоза нет.',
   idempotencyReused: 'Этот ключ Idempotency-Key уже использован для другого заказа.',
+  notClinicMember: 'Вы не состоите в этой клинике.',
+  clinicCountry: (country: OrderInput['country']) =>
+    `Клиника работает ${COUNTRIES[country].inName}: оформите заказ там.`,
+  organisationRequired: 'Укажите организацию, на которую выставить счёт.',
   notCancellable: (status: OrderStatus) =>
     status === 'cancelled'
       ? 'Заказ уже отменён.'
@@ -115,7 +120,8 @@ export async function placeOrder(
     phone: input.contact.phone?.trim() || user.phone,
     email: input.contact.email?.trim().toLowerCase() || user.email,
   };
-  const pickup = await checkDetails(input, contact);
+  const clinic = input.clinic === undefined ? null : await orderClinic(user.id, input);
+  const pickup = await checkDetails(input, contact, clinic);
   const hash = bodyHash(input);
 
   const outcome = await writeCatalog(
@@ -179,10 +185,13 @@ export async function placeOrder(
         deliveryCity: input.delivery.method === 'courier' ? input.delivery.city.trim() : '',
         deliveryAddress: input.delivery.method === 'courier' ? input.delivery.address.trim() : '',
         paymentMethod: input.payment.method,
-        organisation: input.payment.method === 'bank_transfer' ? input.payment.organisation.trim() : '',
-        taxNumber: input.payment.method === 'bank_transfer' ? input.payment.taxNumber.trim() : '',
+        // An order by invoice for a clinic is made out to the clinic's requisites, whatever was typed.
+        organisation:
+          input.payment.method === 'bank_transfer' ? (clinic?.name ?? input.payment.organisation?.trim() ?? '') : '',
+        taxNumber:
+          input.payment.method === 'bank_transfer' ? (clinic?.taxNumber ?? input.payment.taxNumber?.trim() ?? '') : '',
         comment: input.comment?.trim() ?? '',
-        clinicId: null,
+        clinicId: clinic?.id ?? null,
       } satisfies Omit<OrderRow, 'createdAt' | 'updatedAt' | 'personalDataErasedAt'>;
       const lines: LineRow[] = priced.lines.map((line) => ({ orderId: id, ...line }));
       // Sent together (one write, one wait): the database runs them in this order, and if taking the stock
@@ -252,32 +261,55 @@ function insertOrder(
       ) as l
     ),
     event as (
-      insert into order_events (order_id, to_status, source, user_id) values (${order.id}, 'new', 'customer', ${order.userId})
+      insert into order_events (order_id, to_status, source, user_id) values (${order.id}, ${order.status}, 'customer', ${order.userId})
     ) ${keyed}
     insert into orders (id, number, user_id, country, status, currency, total, goods_total, delivery_price,
       contact_name, contact_phone, contact_email, delivery_method, pickup_contact_id, pickup_address,
-      delivery_city, delivery_address, payment_method, organisation, tax_number, comment)
+      delivery_city, delivery_address, payment_method, organisation, tax_number, comment, clinic_id)
     values (${order.id}, ${order.number}, ${order.userId}, ${order.country}, ${order.status}, ${order.currency},
       ${order.total}, ${order.goodsTotal}, ${order.deliveryPrice}, ${order.contactName}, ${order.contactPhone},
       ${order.contactEmail}, ${order.deliveryMethod}, ${order.pickupContactId}, ${order.pickupAddress},
       ${order.deliveryCity}, ${order.deliveryAddress}, ${order.paymentMethod}, ${order.organisation},
-      ${order.taxNumber}, ${order.comment})
+      ${order.taxNumber}, ${order.comment}, ${order.clinicId})
     returning (extract(epoch from created_at) * 1000)::float8 as ms`;
 }
 
-/** Contact, pickup point and tax number: checked before anything is locked. Returns the pickup office. */
+/**
+ * The clinic an order is placed for, as its member `userId` reads it.
+ * @throws ValidationError `{clinic: [...]}` for a clinic the account is not a member of, or of another country
+ */
+async function orderClinic(userId: number, input: OrderInput): Promise<MemberClinic> {
+  try {
+    const clinic = await findMemberClinic(input.clinic!, userId);
+    if (clinic.country !== input.country)
+      throw new ValidationError({ clinic: [ORDER_MESSAGES.clinicCountry(clinic.country)] });
+    return clinic;
+  } catch (error) {
+    if (error instanceof NotFoundError) throw new ValidationError({ clinic: [ORDER_MESSAGES.notClinicMember] });
+    throw error;
+  }
+}
+
+/**
+ * Contact, pickup point and the requisites of an order by invoice (a clinic's own, when it is placed for
+ * one): checked before anything is locked. Returns the pickup office.
+ */
 async function checkDetails(
   input: OrderInput,
   contact: { name: string; phone: string },
+  clinic: MemberClinic | null,
 ): Promise<{ id: number; address: string } | null> {
   const errors: ErrorTree = {};
   const contactErrors: Record<string, string[]> = {};
   if (!contact.name) contactErrors.name = [ORDER_MESSAGES.nameRequired];
   if (!contact.phone) contactErrors.phone = [ORDER_MESSAGES.phoneRequired];
   if (Object.keys(contactErrors).length) errors.contact = contactErrors;
-  if (input.payment.method === 'bank_transfer') {
-    const problem = taxNumberProblem(input.country, input.payment.taxNumber.trim());
-    if (problem) errors.payment = { tax_number: [problem] };
+  if (input.payment.method === 'bank_transfer' && !clinic) {
+    const payment: Record<string, string[]> = {};
+    if (!input.payment.organisation?.trim()) payment.organisation = [ORDER_MESSAGES.organisationRequired];
+    const problem = taxNumberProblem(input.country, input.payment.taxNumber?.trim() ?? '');
+    if (problem) payment.tax_number = [problem];
+    if (Object.keys(payment).length) errors.payment = payment;
   }
   let pickup: { id: number; address: string } | null = null;
   if (input.delivery.method === 'pickup') {

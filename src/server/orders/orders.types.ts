@@ -4,8 +4,9 @@ import type { OrderStatus } from './order-status.ts';
 
 export type DeliveryInput =
   { method: 'pickup'; pickupPoint?: number } | { method: 'courier'; city: string; address: string };
+/** By invoice: the requisites typed, or, for a clinic's order, the clinic's (what was typed is then ignored). */
 export type PaymentInput =
-  { method: 'on_receipt' } | { method: 'bank_transfer'; organisation: string; taxNumber: string };
+  { method: 'on_receipt' } | { method: 'bank_transfer'; organisation?: string; taxNumber?: string };
 
 /** What a shopper sends; prices and totals are never part of it. */
 export interface OrderInput {
@@ -15,6 +16,8 @@ export interface OrderInput {
   delivery: DeliveryInput;
   payment: PaymentInput;
   comment?: string;
+  /** The clinic the order is placed for: the orderer must be its member (`server/clinics/`). */
+  clinic?: number;
 }
 
 /** Who orders: the account's own details fill what the contact leaves out. */
@@ -50,6 +53,8 @@ export interface Order {
   };
   payment: { method: 'on_receipt' | 'bank_transfer'; organisation: string; taxNumber: string };
   comment: string;
+  /** The clinic it was placed for, whose members see it; null for a person's own order. */
+  clinicId: number | null;
   /** As priced when ordered; `productId` is null once the product is deleted from the catalog. */
   lines: (Omit<PricedLine, 'productId'> & { productId: number | null })[];
   createdAt: Date;

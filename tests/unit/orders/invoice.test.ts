@@ -25,6 +25,7 @@ function order(overrides: Partial<Order> = {}): Order {
     },
     payment: { method: 'bank_transfer', organisation: 'ТОО «Улыбка»', taxNumber: '123456789012' },
     comment: '',
+    clinicId: null,
     lines: [
       {
         position: 1,

@@ -2,9 +2,11 @@ import type { Context } from 'hono';
 import { isEmailConfirmed, type User } from '../../accounts/users.queries.ts';
 import * as clinics from '../../clinics/index.ts';
 import { NotFoundError } from '../../errors.ts';
+import { listClinicOrders as clinicOrders } from '../../orders/index.ts';
+import { toMappedPage } from '../pagination.ts';
 import { clientIp, currentUser } from '../auth.ts';
 import type { AppEnv, AppRouteHandler } from '../create-router.ts';
-import { toClinicJson, toInvitationJson, toMemberJson } from './clinics.mappers.ts';
+import { toClinicJson, toClinicOrderJson, toInvitationJson, toMemberJson } from './clinics.mappers.ts';
 import type * as routes from './clinics.routes.ts';
 
 /** Everything a clinic's member reads is theirs alone: never kept by a shared cache. */
@@ -123,4 +125,14 @@ export const acceptInvitation: AppRouteHandler<typeof routes.acceptInvitation> =
   const clinic = await clinics.acceptInvitation(user, c.req.valid('json').token);
   personal(c);
   return c.json(toClinicJson(clinic), 200);
+};
+
+export const listClinicOrders: AppRouteHandler<typeof routes.listClinicOrders> = async (c) => {
+  const user = await currentUser(c);
+  const { id } = c.req.valid('param');
+  await clinics.findMemberClinic(id, user.id);
+  const query = c.req.valid('query');
+  const found = await clinicOrders(id, query);
+  personal(c);
+  return c.json(toMappedPage(c.req.url, query, found, toClinicOrderJson), 200);
 };

@@ -18,4 +18,5 @@ export const clinicsRouter = router
   .openapi(routes.removeMember, handlers.removeMember)
   .openapi(routes.listInvitations, handlers.listInvitations)
   .openapi(routes.createInvitation, handlers.createInvitation)
-  .openapi(routes.revokeInvitation, handlers.revokeInvitation);
+  .openapi(routes.revokeInvitation, handlers.revokeInvitation)
+  .openapi(routes.listClinicOrders, handlers.listClinicOrders);

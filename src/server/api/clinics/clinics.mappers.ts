@@ -1,3 +1,5 @@
+import type { ClinicOrder } from '../../orders/index.ts';
+import { toOrderJson } from '../orders/orders.mappers.ts';
 import {
   CLINIC_ROLE_LABELS,
   type ClinicInvitation,
@@ -44,5 +46,17 @@ export function toInvitationJson(invitation: ClinicInvitation) {
     invited_by: invitation.invitedBy,
     expires_at: invitation.expiresAt.toISOString(),
     created_at: invitation.createdAt.toISOString(),
+  };
+}
+
+export function toClinicOrderJson(order: ClinicOrder) {
+  return {
+    ...toOrderJson(order),
+    placed_by: {
+      user: order.placedBy.id,
+      email: order.placedBy.email,
+      first_name: order.placedBy.firstName,
+      last_name: order.placedBy.lastName,
+    },
   };
 }

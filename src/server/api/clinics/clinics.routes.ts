@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { detailSchema, fieldErrorsSchema, jsonContent } from '../common.schemas.ts';
+import { pageSchema } from '../pagination.ts';
 import * as s from './clinics.schemas.ts';
 
 const tags = ['Clinics'];
@@ -176,5 +177,21 @@ export const acceptInvitation = createRoute({
     200: jsonContent(s.clinicSchema, 'The clinic joined'),
     400: jsonContent(fieldErrorsSchema, '`{token: [...]}`: a wrong, used or expired token, or another address’s'),
     ...unauthorized,
+  },
+});
+
+export const listClinicOrders = createRoute({
+  method: 'get',
+  path: '/clinics/{id}/orders/',
+  operationId: 'clinics_orders_list',
+  tags,
+  security,
+  summary: 'The clinic’s orders, newest first, with who placed each: every member sees them',
+  request: { params: s.clinicParam, query: s.clinicOrderListQuery },
+  responses: {
+    200: jsonContent(pageSchema(s.clinicOrderSchema), 'A page of orders'),
+    ...invalid,
+    ...unauthorized,
+    ...notFound,
   },
 });

@@ -4,6 +4,7 @@ import { COUNTRY_CODES } from '../../../shared/countries.ts';
 import { MAX_DELIVERY_ADDRESSES } from '../../clinics/index.ts';
 import { countryEnum } from '../common.schemas.ts';
 import { email, filledLine, line, phone, text } from '../fields.ts';
+import { orderListQuery, orderSchema } from '../orders/orders.schemas.ts';
 
 /** Request and response bodies of the clinics API. */
 
@@ -141,3 +142,13 @@ const numericParam = (name: string) =>
 export const clinicParam = z.object({ id: numericParam('id') });
 export const memberParam = z.object({ id: numericParam('id'), user_id: numericParam('user_id') });
 export const invitationParam = z.object({ id: numericParam('id'), invitation_id: numericParam('invitation_id') });
+
+export const clinicOrderListQuery = orderListQuery;
+
+export const clinicOrderSchema = orderSchema
+  .extend({
+    placed_by: z
+      .object({ user: z.number().int(), email: z.string(), first_name: z.string(), last_name: z.string() })
+      .openapi({ description: 'The member who placed the order.' }),
+  })
+  .openapi('ClinicOrder');

@@ -1,6 +1,6 @@
 import { updateProfile } from '../../accounts/profile.service.ts';
 import { pendingEmailConfirmation } from '../../accounts/registration.service.ts';
-import { cancelOwnOrder, findOwnOrder, listOwnOrders, placeOrder } from '../../orders/index.ts';
+import { cancelOwnOrder, findVisibleOrder, listOwnOrders, placeOrder } from '../../orders/index.ts';
 import { NotFoundError } from '../../errors.ts';
 import { clientIp, currentUser } from '../auth.ts';
 import type { AppRouteHandler } from '../create-router.ts';
@@ -28,6 +28,7 @@ export const createOrder: AppRouteHandler<typeof routes.createOrder> = async (c)
           ? { method: 'bank_transfer', organisation: body.payment.organisation, taxNumber: body.payment.tax_number }
           : body.payment,
       comment: body.comment,
+      clinic: body.clinic,
     },
     {
       idempotencyKey: c.req.valid('header')['idempotency-key'],
@@ -36,10 +37,12 @@ export const createOrder: AppRouteHandler<typeof routes.createOrder> = async (c)
     },
   );
   // Offered when the profile has no phone or another one; the clinic's requisites of an order by invoice are
-  // kept for the next one (checkout fills them in). The order stands whatever happens here.
+  // kept for the next one (checkout fills them in), unless they are a clinic's own, which the clinic keeps.
+  // The order stands whatever happens here.
   const remembered = {
     ...(body.save_phone && order.contact.phone !== user.phone && { phone: order.contact.phone }),
     ...(order.payment.method === 'bank_transfer' &&
+      order.clinicId === null &&
       (order.payment.organisation !== user.organisation || order.payment.taxNumber !== user.taxNumber) && {
         organisation: order.payment.organisation,
         taxNumber: order.payment.taxNumber,
@@ -61,7 +64,7 @@ export const listOrders: AppRouteHandler<typeof routes.listOrders> = async (c) =
 
 export const getOrder: AppRouteHandler<typeof routes.getOrder> = async (c) => {
   const user = await currentUser(c);
-  const order = await findOwnOrder(user.id, c.req.valid('param').number);
+  const order = await findVisibleOrder(user.id, c.req.valid('param').number);
   if (!order) throw new NotFoundError(NO_ORDER);
   c.header('Cache-Control', 'private, no-store');
   return c.json(toOrderJson(order), 200);

@@ -35,6 +35,7 @@ export function toOrderJson(order: Order) {
       tax_number: order.payment.taxNumber,
     },
     comment: order.comment,
+    clinic: order.clinicId,
     created_at: order.createdAt.toISOString(),
     updated_at: order.updatedAt.toISOString(),
   };

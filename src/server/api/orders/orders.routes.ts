@@ -55,13 +55,13 @@ export const getOrder = createRoute({
   operationId: 'orders_order_list_retrieve',
   tags,
   security,
-  summary: "One of the account's orders by its number",
+  summary: "One of the account's orders, or of its clinics' orders, by its number",
   request: { params: s.orderNumberParam },
   responses: {
     200: jsonContent(s.orderSchema, 'The order'),
     ...invalid,
     ...unauthorized,
-    404: jsonContent(detailSchema, 'No such order of this account'),
+    404: jsonContent(detailSchema, 'No such order of this account or of its clinics'),
   },
 });
 

@@ -58,9 +58,12 @@ const paymentBody = z
       z.object({ method: z.literal('on_receipt') }),
       z.object({
         method: z.literal('bank_transfer'),
-        organisation: filledLine(200).openapi({ description: 'The clinic paying by invoice.' }),
-        tax_number: filledLine(20).openapi({
-          description: 'ИНН, 14 digits (kg), or БИН, 12 digits (kz).',
+        organisation: filledLine(200)
+          .optional()
+          .openapi({ description: 'The clinic paying by invoice; required unless the order names a `clinic`.' }),
+        tax_number: filledLine(20).optional().openapi({
+          description:
+            'ИНН, 14 digits (kg), or БИН, 12 digits (kz); required unless the order names a `clinic`, whose requisites the invoice then carries.',
           example: '01234567890123',
         }),
       }),
@@ -94,6 +97,11 @@ export const orderCreateBody = z
     delivery: deliveryBody,
     payment: paymentBody,
     comment: text(1000).optional().default(''),
+    clinic: int('id клиники').positive('Неверный id клиники.').max(MAX_ID, 'Неверный id клиники.').optional().openapi({
+      description:
+        "One of the account's clinics (`GET /clinics/`) the order is placed for: its members see it, and an order by invoice is made out to the clinic's requisites.",
+      example: 3,
+    }),
     save_phone: z
       .boolean({ error: 'Ожидается true или false.' })
       .optional()
@@ -167,6 +175,7 @@ export const orderSchema = z
       tax_number: z.string(),
     }),
     comment: z.string(),
+    clinic: z.number().int().nullable().openapi({ description: 'The clinic the order was placed for.' }),
     created_at: z.string().openapi({ format: 'date-time' }),
     updated_at: z.string().openapi({ format: 'date-time' }),
   })
