@@ -37,8 +37,3 @@ export function stockProblemText(problem: StockProblem, country: CountryCode): s
       return STOCK_TEXT.onlyAvailable(problem.available);
   }
 }
-
-/** What adding more than the stock allows says: «Доступно только N шт.», or that the cart holds it all. */
-export function stockNotice(available: number, inCart: number): string {
-  return inCart >= available && inCart > 0 ? STOCK_TEXT.allInCart(available) : STOCK_TEXT.onlyAvailable(available);
-}

@@ -1,6 +1,6 @@
-import { stockNotice } from '~/shared/stock.ts';
+import { addedText, quantityNotice } from '~/islands/quantity/quantity.ts';
 import { NOTICES, notifyError, notifySuccess, type ToastAction } from '~/islands/toasts/notify.ts';
-import { $cart, addToCart, removeFromCart } from './cart.ts';
+import { $cart, addToCart, removeFromCart, toQuantity } from './cart.ts';
 import { toggleFavourite } from './favourites.ts';
 
 /**
@@ -9,24 +9,20 @@ import { toggleFavourite } from './favourites.ts';
  */
 
 /**
- * Adds to the cart at most what is in stock (`available`, when the page knows it), counting what the cart
- * already holds, and says so when the buyer gets less than asked. Returns the units added.
+ * Adds `quantity` units, all of them or none: with `available` (the stock, when the page knows it) a
+ * quantity above what the cart may still take adds nothing and says why. The toast says how many were
+ * added («Добавлено 10 шт.»). Returns the units added.
  */
 export function addToCartAndNotify(id: number, quantity = 1, available?: number): number {
+  const amount = toQuantity(quantity);
   const inCart = $cart.get().find((item) => item.id === id)?.quantity ?? 0;
-  const room = available === undefined ? quantity : Math.max(0, available - inCart);
-  const amount = Math.min(quantity, room);
-  if (amount <= 0) {
-    notifyError(stockNotice(available ?? 0, inCart), toCart());
+  const notice = available === undefined ? '' : quantityNotice(amount, available, inCart);
+  if (notice) {
+    notifyError(notice, toCart());
     return 0;
   }
   addToCart(id, amount);
-  notifySuccess(
-    amount < quantity
-      ? `${stockNotice(available ?? amount, 0)} В корзину добавлено ${amount} шт.`
-      : NOTICES.addedToCart,
-    toCart(),
-  );
+  notifySuccess(`${NOTICES.addedToCart}\n${addedText(amount, inCart + amount)}`, toCart());
   return amount;
 }
 

@@ -26,12 +26,14 @@ test('adds a product to the cart with a toast at the top right that closes by it
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
   await waitForIslands(page);
 
-  const quantity = page.getByRole('group', { name: 'Количество' }).getByRole('spinbutton');
-  const less = page.getByRole('button', { name: 'Уменьшить количество' });
+  // The buy block's field (the cards of related products below have their own).
+  const quantity = page.getByRole('group', { name: 'Количество', exact: true }).getByRole('spinbutton');
+  const less = page.getByRole('button', { name: 'Уменьшить количество', exact: true });
+  const more = page.getByRole('button', { name: 'Увеличить количество', exact: true });
   await expect(quantity).toHaveValue('1');
   await expect(less).toBeDisabled();
-  await page.getByRole('button', { name: 'Увеличить количество' }).click();
-  await page.getByRole('button', { name: 'Увеличить количество' }).click();
+  await more.click();
+  await more.click();
   await expect(quantity).toHaveValue('3');
   await less.click();
   await expect(quantity).toHaveValue('2');
@@ -143,8 +145,9 @@ test('keeps the cart in localStorage and edits it on the cart page', async ({ pa
   await less.click();
   await expect(quantity).toHaveValue('1');
   await expect(less).toBeDisabled();
-  // Typing a lower number does not go below 1 either.
+  // Typing a lower number does not go below 1 either: 0 is not taken, and leaving the field shows 1 again.
   await quantity.fill('0');
+  await quantity.blur();
   await expect(quantity).toHaveValue('1');
   expect(await storedJson<StoredCartLine[]>(page, 'cart')).toEqual([{ id: product.id, quantity: 1 }]);
 

@@ -9,7 +9,10 @@ async function stockOf(request: import('@playwright/test').APIRequestContext, sl
   return (await response.json()).quantity as number;
 }
 
-test('a quantity above the stock is cut to it, and the buyer is told', async ({ page, request }) => {
+test('a quantity above the stock stays as typed, is said beside the field and is not added', async ({
+  page,
+  request,
+}) => {
   const stock = await stockOf(request, Z250_A1);
   await page.goto(`/kg/product/${Z250_A1}/`);
   await waitForIslands(page);
@@ -17,18 +20,25 @@ test('a quantity above the stock is cut to it, and the buyer is told', async ({ 
 
   const buy = page.locator('.buy');
   const quantity = buy.getByRole('spinbutton', { name: 'Количество' });
+  const add = buy.getByRole('button', { name: 'В корзину', exact: true });
   await quantity.fill('500');
-  await expect(quantity).toHaveValue(String(stock));
+  await expect(quantity).toHaveValue('500');
   await expect(buy.getByRole('status')).toHaveText(`Доступно только ${stock} шт.`);
   await expect(buy.getByRole('button', { name: 'Увеличить количество' })).toBeDisabled();
+  await add.click();
+  await expect(quantity).toHaveValue('500');
+  expect((await storedJson(page, 'cart')) ?? []).toEqual([]);
 
-  await buy.getByRole('button', { name: 'В корзину', exact: true }).click();
+  // The buyer takes what there is.
+  await quantity.fill(String(stock));
+  await expect(buy.locator('#quantity-notice')).toBeEmpty();
+  await add.click();
   await expect(cartCounter(page)).toHaveAttribute('aria-label', `${stock} шт.`);
   expect(await storedJson(page, 'cart')).toEqual([{ id: expect.any(Number), quantity: stock }]);
 
   // Everything there is already sits in the cart: nothing more is added, and the page says why.
-  await buy.getByRole('button', { name: 'В корзину', exact: true }).click();
   await expect(buy.getByRole('status')).toHaveText(`В корзине уже все ${stock} шт., что есть в наличии.`);
+  await add.click();
   await expect(cartCounter(page)).toHaveAttribute('aria-label', `${stock} шт.`);
   await expectNoSeriousAxeViolations(page);
 

@@ -4,11 +4,13 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { CountryCode, Exchange } from '~/lib/api/types.ts';
 import { formatMoney, toDisplayCurrency, type DisplayCurrency } from '~/shared/money.ts';
+import { goodsCount } from '~/shared/goods-count.ts';
 import { stockProblem, stockProblemText } from '~/shared/stock.ts';
-import { $cartIds, clearCart, decrementQuantity, incrementQuantity, setQuantity } from '~/stores/cart.ts';
+import { $cartIds, clearCart, setQuantity } from '~/stores/cart.ts';
 import { $cartLines, $cartProductsState, $cartSubtotal, loadCartProducts } from '~/stores/cart-products.ts';
 import { removeFromCartAndNotify } from '~/stores/shop-actions.ts';
 import { usePriceFormat } from '../hooks/use-price-format.ts';
+import QuantityField from '../quantity/QuantityField.tsx';
 
 interface Props {
   country: CountryCode;
@@ -81,6 +83,7 @@ export default function CartView({
           const loading = !product && state.status === 'pending';
           const unavailable = !product && !loading;
           const problem = product ? stockProblem({ stock: product.quantity }, line.quantity) : null;
+          const warningId = `cart-warning-${line.id}`;
           return (
             <li key={line.id} className="cart-line card">
               {product ? (
@@ -106,7 +109,7 @@ export default function CartView({
                       <p className="cart-unit muted small">{format(product.price, product.currency)} за шт.</p>
                     )}
                     {problem ? (
-                      <div className="cart-warning">
+                      <div className="cart-warning" id={warningId}>
                         <p>
                           {stockProblemText(problem, country)}{' '}
                           {problem.kind === 'too_many' ? '' : 'Уберите товар или дождитесь поступления.'}
@@ -136,35 +139,13 @@ export default function CartView({
                 )}
               </div>
               <div className="cart-qty">
-                <div className="stepper" role="group" aria-label="Количество">
-                  <button
-                    type="button"
-                    className="btn btn-secondary btn-icon"
-                    onClick={() => decrementQuantity(line.id)}
-                    disabled={line.quantity <= 1}
-                    aria-label="Уменьшить количество"
-                  >
-                    −
-                  </button>
-                  <input
-                    type="number"
-                    inputMode="numeric"
-                    min={1}
-                    max={product?.in_stock ? Math.max(line.quantity, product.quantity) : undefined}
-                    value={line.quantity}
-                    onChange={(event) => setQuantity(line.id, Number(event.target.value))}
-                    aria-label={`Количество: ${product?.name ?? 'товар'}`}
-                  />
-                  <button
-                    type="button"
-                    className="btn btn-secondary btn-icon"
-                    onClick={() => incrementQuantity(line.id)}
-                    disabled={!!product?.in_stock && line.quantity >= product.quantity}
-                    aria-label="Увеличить количество"
-                  >
-                    +
-                  </button>
-                </div>
+                <QuantityField
+                  value={line.quantity}
+                  onChange={(quantity) => setQuantity(line.id, quantity)}
+                  max={product?.in_stock ? product.quantity : undefined}
+                  label={`Количество: ${product?.name ?? 'товар'}`}
+                  noticeId={problem ? warningId : undefined}
+                />
                 <p className="cart-sum">
                   {product?.price ? (
                     format((Number(product.price) * line.quantity).toFixed(2), product.currency)
@@ -198,8 +179,12 @@ export default function CartView({
         })}
       </ul>
       <aside className="cart-summary card" aria-label="Итого">
+        <p className="cart-count muted">Товары — {goodsCount(lines)}</p>
+        {/* Delivery is added in checkout, once the city and the way are known: the total says it is not in it. */}
         <p className="cart-total">
-          <span>Итого</span>
+          <span>
+            Итого <span className="cart-total-note">без доставки</span>
+          </span>
           <strong>
             {subtotal ? (
               format(subtotal.amount.toFixed(2), subtotal.currency)

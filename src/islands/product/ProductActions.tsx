@@ -1,10 +1,11 @@
-import { STOCK_TEXT } from '~/shared/stock.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { $cart } from '~/stores/cart.ts';
 import { $favourites } from '~/stores/favourites.ts';
 import { addToCartAndNotify, toggleFavouriteAndNotify } from '~/stores/shop-actions.ts';
 import { replayEarlyTaps } from '~/browser/early-taps.ts';
+import QuantityField from '../quantity/QuantityField.tsx';
+import { quantityNotice } from '../quantity/quantity.ts';
 
 interface Props {
   productId: number;
@@ -19,13 +20,13 @@ interface Props {
 
 /**
  * Quantity, add to cart and favourite for the product page, plus the phone's sticky buy bar that shows while
- * this block is out of view. A quantity above the stock is cut to it, and the buyer is told so.
+ * this block is out of view. The quantity is what the buyer typed: one above the stock (counting what the
+ * cart holds) is said beside the field and not added, never cut to the stock.
  * Persisted state shows only after mount (no SSR mismatch).
  */
 export default function ProductActions({ productId, name, inStock, available, cartHref, children }: Props) {
   const [mounted, setMounted] = useState(false);
   const [quantity, setQuantity] = useState(1);
-  const [notice, setNotice] = useState('');
   const [barShown, setBarShown] = useState(false);
   const block = useRef<HTMLDivElement>(null);
   const cart = useStore($cart);
@@ -48,67 +49,33 @@ export default function ProductActions({ productId, name, inStock, available, ca
   const inCart = mounted ? (cart.find((item) => item.id === productId)?.quantity ?? 0) : 0;
   const room = Math.max(0, available - inCart);
   const favourite = mounted && favourites.includes(productId);
-  const max = Math.max(1, available);
-
-  const change = (n: number) => {
-    const wanted = Number.isFinite(n) ? Math.max(1, Math.floor(n)) : 1;
-    setQuantity(Math.min(max, wanted));
-    setNotice(wanted > max ? STOCK_TEXT.onlyAvailable(available) : '');
-  };
+  const notice = mounted ? quantityNotice(quantity, available, inCart) : '';
 
   const add = () => {
-    if (room === 0) {
-      setNotice(STOCK_TEXT.allInCart(available));
+    if (notice) {
+      // Nothing is added: the field and what it says beside it are where the buyer decides.
+      block.current?.querySelector<HTMLInputElement>(barShown ? '#quantity-bar' : '#quantity')?.focus();
       return;
     }
-    const amount = Math.min(quantity, room);
-    setNotice(
-      amount < quantity
-        ? `${STOCK_TEXT.onlyAvailable(available)} В корзине было ${inCart}, добавили ${amount} шт.`
-        : '',
-    );
-    addToCartAndNotify(productId, amount);
+    if (addToCartAndNotify(productId, quantity, available) > 0) setQuantity(1);
   };
 
-  const stepper = (id: string) => (
-    <div className="stepper" role="group" aria-label="Количество">
-      <button
-        type="button"
-        className="btn btn-secondary btn-icon"
-        {...early}
-        onClick={() => change(quantity - 1)}
-        disabled={quantity <= 1}
-        aria-label="Уменьшить количество"
-      >
-        −
-      </button>
-      <input
-        id={id}
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={max}
-        value={quantity}
-        onChange={(event) => change(Number(event.target.value))}
-        aria-label="Количество"
-        aria-describedby={notice ? 'quantity-notice' : undefined}
-      />
-      <button
-        type="button"
-        className="btn btn-secondary btn-icon"
-        {...early}
-        onClick={() => change(quantity + 1)}
-        disabled={quantity >= max}
-        aria-label="Увеличить количество"
-      >
-        +
-      </button>
-    </div>
+  const stepper = (id: string, noticeId: string) => (
+    <QuantityField
+      id={id}
+      value={quantity}
+      onChange={setQuantity}
+      max={Math.max(1, room)}
+      label="Количество"
+      noticeId={notice ? noticeId : undefined}
+      onEnter={add}
+      buttonProps={early}
+    />
   );
 
   return (
     <div className="product-actions" ref={block}>
-      {inStock && stepper('quantity')}
+      {inStock && stepper('quantity', 'quantity-notice')}
       {inStock && (
         <button type="button" className="btn btn-primary add" onClick={add} {...early}>
           В корзину
@@ -147,9 +114,13 @@ export default function ProductActions({ productId, name, inStock, available, ca
       </p>
       {inStock && (
         <div className="buy-bar" data-shown={barShown} aria-hidden={!barShown} inert={!barShown}>
-          {notice && <p className="buy-bar-notice">{notice}</p>}
+          {notice && (
+            <p className="buy-bar-notice" id="quantity-bar-notice">
+              {notice}
+            </p>
+          )}
           <div className="buy-bar-price">{children}</div>
-          {stepper('quantity-bar')}
+          {stepper('quantity-bar', 'quantity-bar-notice')}
           <button type="button" className="btn btn-primary" onClick={add} {...early}>
             В корзину
           </button>

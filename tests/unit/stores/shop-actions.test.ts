@@ -39,10 +39,10 @@ afterEach(() => {
 });
 
 describe('shop actions', () => {
-  it('adds to the cart and says so', () => {
+  it('adds to the cart and says so, with how many', () => {
     addToCartAndNotify(3, 2);
     expect($cart.get()).toEqual([{ id: 3, quantity: 2 }]);
-    expect(notifySuccess).toHaveBeenCalledWith('Товар добавлен в корзину', {
+    expect(notifySuccess).toHaveBeenCalledWith('Товар добавлен в корзину\nДобавлено 2 шт.', {
       href: '/kg/cart/',
       label: 'Перейти в корзину',
     });
@@ -65,22 +65,33 @@ describe('shop actions', () => {
     expect(notifySuccess).toHaveBeenLastCalledWith('Товар удален из избранных');
   });
 
-  it('adds no more than the stock, and says how many it added', () => {
-    expect(addToCartAndNotify(3, 500, 127)).toBe(127);
-    expect($cart.get()).toEqual([{ id: 3, quantity: 127 }]);
-    expect(notifySuccess).toHaveBeenCalledWith(
-      'Доступно только 127 шт. В корзину добавлено 127 шт.',
+  it('adds nothing above the stock, never a cut quantity, and says why', () => {
+    expect(addToCartAndNotify(3, 500, 127)).toBe(0);
+    expect($cart.get()).toEqual([]);
+    expect(notifyError).toHaveBeenCalledWith(
+      'Доступно только 127 шт.',
       expect.objectContaining({ label: 'Перейти в корзину' }),
     );
+    expect(addToCartAndNotify(3, 127, 127)).toBe(127);
+    expect(notifySuccess).toHaveBeenLastCalledWith('Товар добавлен в корзину\nДобавлено 127 шт.', expect.anything());
   });
 
   it('counts what the cart already holds against the stock', () => {
     addToCart(3, 5);
-    expect(addToCartAndNotify(3, 4, 7)).toBe(2);
-    expect($cart.get()).toEqual([{ id: 3, quantity: 7 }]);
+    expect(addToCartAndNotify(3, 4, 7)).toBe(0);
+    expect($cart.get()).toEqual([{ id: 3, quantity: 5 }]);
+    expect(notifyError).toHaveBeenLastCalledWith(
+      'Доступно только 7 шт., 5 из них уже в корзине.',
+      expect.objectContaining({ href: '/kg/cart/' }),
+    );
+    expect(addToCartAndNotify(3, 2, 7)).toBe(2);
+    expect(notifySuccess).toHaveBeenLastCalledWith(
+      'Товар добавлен в корзину\nДобавлено 2 шт., в корзине 7 шт.',
+      expect.anything(),
+    );
     expect(addToCartAndNotify(3, 1, 7)).toBe(0);
     expect($cart.get()).toEqual([{ id: 3, quantity: 7 }]);
-    expect(notifyError).toHaveBeenCalledWith(
+    expect(notifyError).toHaveBeenLastCalledWith(
       'В корзине уже все 7 шт., что есть в наличии.',
       expect.objectContaining({ href: '/kg/cart/' }),
     );
