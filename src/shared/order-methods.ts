@@ -2,7 +2,7 @@
  * How an order is delivered and paid, in the words the shop's pages, mails and the back office share,
  * and the organisation's tax number a bank transfer needs in each country.
  */
-import type { CountryCode } from './countries.ts';
+import { COUNTRIES, COUNTRY_CODES, type CountryCode } from './countries.ts';
 
 export const DELIVERY_METHODS = ['pickup', 'courier'] as const;
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
@@ -30,4 +30,14 @@ export const TAX_NUMBER = {
 export function taxNumberProblem(country: CountryCode, value: string): string | null {
   const rule = TAX_NUMBER[country];
   return new RegExp(`^\\d{${rule.digits}}$`).test(value) ? null : `${rule.name} — это ${rule.digits} цифр.`;
+}
+
+/**
+ * The tax number's rule as its field says it before anything is typed (its hint): «ИНН — 14 цифр.» in a
+ * country's form; without a country (the profile), each country's: «ИНН — 14 цифр (Кыргызстан), …».
+ */
+export function taxNumberHint(country?: CountryCode): string {
+  const rule = (code: CountryCode) => `${TAX_NUMBER[code].name} — ${TAX_NUMBER[code].digits} цифр`;
+  if (country) return `${rule(country)}.`;
+  return `${COUNTRY_CODES.map((code) => `${rule(code)} (${COUNTRIES[code].name})`).join(', ')}.`;
 }

@@ -141,7 +141,7 @@ test('checks out two products after logging in on the way, then finds the order 
   const card = page.locator('.order-card', { hasText: number });
   await expect(card).toBeVisible();
   await expect(card).toContainText(total);
-  await expect(card).toContainText('3 товара');
+  await expect(card).toContainText('2 позиции, 3 шт.');
   await expectNoSeriousAxeViolations(page);
   await page.getByRole('link', { name: 'Отменён' }).click();
   await expect(page.locator('.order-card', { hasText: number })).toHaveCount(0);

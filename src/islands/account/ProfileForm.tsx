@@ -1,5 +1,6 @@
 import type { CountryCode, User } from '~/lib/api/types.ts';
 import { COUNTRIES, DEFAULT_COUNTRY, isCountryCode } from '~/shared/countries.ts';
+import { taxNumberHint } from '~/shared/order-methods.ts';
 import { formatPhone } from '~/shared/phone.ts';
 import { setProfile } from '~/stores/user.ts';
 import { Field, Form, Select, SubmitButton, useForm } from '~/islands/forms/index.ts';
@@ -82,6 +83,7 @@ export default function ProfileForm({ user, countries, onDone, onCancel }: Props
         optional
         defaultValue={user.tax_number}
         errors={fields.tax_number}
+        hint={taxNumberHint()}
       />
       <Select
         name="country"

@@ -5,7 +5,7 @@ import type { CountryCode, Exchange } from '~/lib/api/types.ts';
 import { ConsentNote, Field, Form, SubmitButton, TextArea, useForm } from '~/islands/forms/index.ts';
 import { DELIVERY, freeDeliveryHint, quoteDelivery } from '~/shared/delivery.ts';
 import { formatMoney, paymentNote, toDisplayCurrency, type DisplayCurrency } from '~/shared/money.ts';
-import { plural, POSITIONS } from '~/shared/plural.ts';
+import { goodsCount } from '~/shared/goods-count.ts';
 import { $cartIds } from '~/stores/cart.ts';
 import { $cartLines, $cartProductsState, $cartSubtotal, loadCartProducts } from '~/stores/cart-products.ts';
 import { usePriceFormat } from '../hooks/use-price-format.ts';
@@ -26,7 +26,8 @@ interface Props {
   loginHref: string;
   passwordResetHref: string;
   offices: PickupOffice[];
-  taxNumber: { name: string; digits: number };
+  /** The country's tax number: its name, digits, and its rule in words (the field's hint). */
+  taxNumber: { name: string; digits: number; hint: string };
   cartHref: string;
   catalogHref: string;
   /** Shown until the stored cart is read: the page's grey bars (server-rendered, so they cost no script). */
@@ -135,7 +136,6 @@ export default function CheckoutForm({
     );
   }
 
-  const units = lines.reduce((n, line) => n + line.quantity, 0);
   // Delivery as the server will price it (shared/delivery.ts): known once the city is.
   const cityKnown = delivery === 'pickup' || city.trim() !== '';
   const quote =
@@ -162,10 +162,7 @@ export default function CheckoutForm({
   return (
     <div className="checkout">
       <section className="checkout-lines card" aria-labelledby="checkout-lines-title">
-        {/* Lines and units apart: «300 товаров» read as three hundred products when it was three lines of 100. */}
-        <h2 id="checkout-lines-title">
-          Товары — {plural(lines.length, POSITIONS)}, {units.toLocaleString('ru-RU')} шт.
-        </h2>
+        <h2 id="checkout-lines-title">Товары — {goodsCount(lines)}</h2>
         <ul>
           {lines.map((line, index) => {
             const product = line.product;
@@ -380,7 +377,7 @@ export default function CheckoutForm({
                 maxLength={taxNumber.digits}
                 defaultValue={profile?.taxNumber}
                 errors={fields.tax_number}
-                hint={`${taxNumber.digits} цифр.`}
+                hint={taxNumber.hint}
               />
             </>
           )}

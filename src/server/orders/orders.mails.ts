@@ -4,7 +4,7 @@ import { formatMoney, toDisplayCurrency } from '../../shared/money.ts';
 import { DELIVERY_METHOD_LABELS, PAYMENT_METHOD_LABELS, TAX_NUMBER } from '../../shared/order-methods.ts';
 import { paths } from '../../shared/paths.ts';
 import { formatPhone } from '../../shared/phone.ts';
-import { GOODS, plural } from '../../shared/plural.ts';
+import { goodsCount } from '../../shared/goods-count.ts';
 import { SHOP_NAME } from '../../shared/site.ts';
 import { env } from '../env.ts';
 import { renderMail, sendMail, sendMails, withinMailboxQuota, type OutgoingMail } from '../mail/index.ts';
@@ -14,7 +14,7 @@ import { ORDER_STATUS_LABELS } from './order-status.ts';
 import type { Order } from './orders.types.ts';
 import { hasInvoice, invoiceFilename, renderInvoicePdf } from './invoice.ts';
 
-/** Units across all lines («3 товара» for 2 + 1). */
+/** Units across all lines (3 for 2 + 1). */
 export const orderUnits = (order: Pick<Order, 'lines'>) => order.lines.reduce((n, line) => n + line.quantity, 0);
 
 /** The order's money as the shop shows it: «12 345,00 сом». */
@@ -49,7 +49,7 @@ const lineText = (order: Order) =>
 function orderSummary(order: Order): string[] {
   return [
     lineText(order),
-    `Товары: ${orderMoney(order, order.goodsTotal)} (${plural(orderUnits(order), GOODS)})`,
+    `Товары: ${orderMoney(order, order.goodsTotal)} (${goodsCount(order.lines)})`,
     `Доставка: ${deliveryPriceText(order)}`,
     `Итого: ${orderMoney(order, order.total)}`,
     deliveryText(order),
@@ -132,7 +132,7 @@ export async function sendOrderMails(
   // The quota is asked first and answered while the mails are rendered (its failure is seen below).
   const quota = accountEmail ? withinMailboxQuota(accountEmail) : Promise.resolve(false);
   quota.catch(() => {});
-  const count = plural(orderUnits(order), GOODS);
+  const count = goodsCount(order.lines);
   const total = orderMoney(order, order.total);
   const customer = accountEmail
     ? confirmEmailUrl
