@@ -241,6 +241,7 @@ describe('GET /schema/ operations', () => {
         'Security',
         'Services',
         'Staff',
+        'Exchange',
       ]),
     );
   });

@@ -2168,6 +2168,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/exchange/1c/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The exchange with 1C: checkauth, init, import, query
+         * @description 1C:Enterprise's «Обмен с сайтом» (CommerceML 2). `checkauth` takes HTTP Basic as a staff account with the exchange permission; every later request carries the session cookie it answered.
+         */
+        get: operations["exchange_1c_retrieve"];
+        put?: never;
+        /**
+         * The exchange with 1C: a file's part (mode=file), or any mode 1C posts
+         * @description 1C:Enterprise's «Обмен с сайтом» (CommerceML 2). `checkauth` takes HTTP Basic as a staff account with the exchange permission; every later request carries the session cookie it answered.
+         */
+        post: operations["exchange_1c_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -13129,6 +13153,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    exchange_1c_retrieve: {
+        parameters: {
+            query?: {
+                /** @description `catalog` or `sale` */
+                type?: string;
+                /** @description `checkauth`, `init`, `file`, `import`, `query`, `success`, `complete` */
+                mode?: string;
+                /** @description The file sent (`file`) or to import (`import`) */
+                filename?: string;
+                /** @description The session, for a 1C that sends it in the query */
+                sessid?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Plain text, lines separated by `\n`: `success` (checkauth: then the cookie name and value), `progress`, `zip=yes` and `file_limit=` (init), or `failure` and the reason */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    exchange_1c_create: {
+        parameters: {
+            query?: {
+                /** @description `catalog` or `sale` */
+                type?: string;
+                /** @description `checkauth`, `init`, `file`, `import`, `query`, `success`, `complete` */
+                mode?: string;
+                /** @description The file sent (`file`) or to import (`import`) */
+                filename?: string;
+                /** @description The session, for a 1C that sends it in the query */
+                sessid?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Plain text, lines separated by `\n`: `success` (checkauth: then the cookie name and value), `progress`, `zip=yes` and `file_limit=` (init), or `failure` and the reason */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
                 };
             };
         };

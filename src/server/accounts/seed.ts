@@ -13,6 +13,7 @@ export const DEMO_ACCOUNTS = [
     phone: '+996555000001',
     isStaff: true,
     isSuperuser: true,
+    canExchange: true,
   },
   {
     email: 'doctor@dental.test',

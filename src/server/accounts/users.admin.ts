@@ -15,6 +15,8 @@ export interface NewAccount {
   isStaff?: boolean;
   /** Above staff (and staff too): changes staff flags, blocks and deletes staff accounts. */
   isSuperuser?: boolean;
+  /** May run the exchange with 1C (`server/exchange/`). */
+  canExchange?: boolean;
 }
 
 /**
@@ -47,6 +49,7 @@ export async function createAccount(input: NewAccount, db?: Db): Promise<User> {
       activatedAt: new Date(),
       isStaff,
       isSuperuser,
+      canExchange: Boolean(input.canExchange),
     })
     .returning();
   return user!;

@@ -6,6 +6,7 @@ import { availabilityRouter } from './availability/availability.index.ts';
 import { limitBodySize } from './body-size.ts';
 import { httpCaching } from './caching.ts';
 import { importsRouter } from './imports/imports.index.ts';
+import { exchangeRouter } from './exchange/exchange.index.ts';
 import { coreRouter } from './core/core.index.ts';
 import type { AppEnv } from './create-router.ts';
 import { devOutboxRouter, isDevOutboxEnabled } from './dev-outbox.ts';
@@ -43,6 +44,7 @@ const groups = [
   importsRouter,
   availabilityRouter,
   securityRouter,
+  exchangeRouter,
 ];
 
 const DOCUMENT_CONFIG = {
@@ -68,6 +70,11 @@ export function createApp() {
     scheme: 'bearer',
     bearerFormat: 'JWT',
     description: 'The `access` token from `accounts/auth/jwt/create/`.',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'basicAuth', {
+    type: 'http',
+    scheme: 'basic',
+    description: "1C's exchange: a staff account's email and password (the account needs the exchange permission).",
   });
   app.doc('/schema/', DOCUMENT_CONFIG);
   app.get('/docs/', (c) => c.html(renderDocsPage(app.getOpenAPIDocument(DOCUMENT_CONFIG))));

@@ -1,5 +1,6 @@
 import type { JobQueue } from '../jobs/jobs.ts';
 import { importsQueue } from '../imports/imports.queue.ts';
+import { exchangeQueue } from '../exchange/exchange.queue.ts';
 import { mailDeliveryQueue } from '../mail/mail.queue.ts';
 import { mediaUpkeepQueue } from '../media/media.queue.ts';
 import { unconfirmedOrdersQueue } from '../orders/orders.queue.ts';
@@ -10,6 +11,7 @@ export const QUEUES: readonly JobQueue<object>[] = [
   mailDeliveryQueue as JobQueue<object>,
   stockAlertsQueue as JobQueue<object>,
   importsQueue as JobQueue<object>,
+  exchangeQueue as JobQueue<object>,
   unconfirmedOrdersQueue as JobQueue<object>,
   mediaUpkeepQueue as JobQueue<object>,
 ];

@@ -313,6 +313,27 @@ export async function updateProducts(
 }
 
 /**
+ * Gives products the SKUs their accounting system renamed them to (the exchange with 1C keeps each
+ * product's 1C id, so a renamed SKU moves its product instead of making a second one). Audited as a
+ * `sku` change. The caller checks that no other product holds a new SKU.
+ */
+export async function renameProducts(
+  write: CatalogWrite,
+  renames: readonly { id: number; from: string; to: string; categoryId: number }[],
+): Promise<void> {
+  if (!renames.length) return;
+  await write.tx.execute(sql`
+    update products p set sku = r.sku, updated_at = now()
+    from unnest(${intArray(renames.map((r) => r.id))}::int[], ${textArray(renames.map((r) => r.to))}::text[]) as r(id, sku)
+    where p.id = r.id`);
+  write.touchCategories(renames.map((r) => r.categoryId));
+  write.markSearchWordsChanged(renames.map((r) => r.id));
+  write.record(
+    renames.map((r) => ({ productId: r.id, sku: r.to, country: null, field: 'sku', oldValue: r.from, newValue: r.to })),
+  );
+}
+
+/**
  * Deletes products an import created (its undo). Products that orders refer to are refused by the
  * database (the caller checks first and reports them).
  */

@@ -10,6 +10,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MEDIA_LIMITS } from '../media/media.rules.ts';
 import { ATTACHMENT_LIMITS } from '../requests/attachments.ts';
+import { FILE_LIMIT as EXCHANGE_FILE_LIMIT } from '../exchange/exchange.limits.ts';
 import { lingerOnClose } from './request-body.ts';
 
 export interface BodyLimits {
@@ -22,6 +23,8 @@ export interface BodyLimits {
    * and their bodies are left to stream.
    */
   uploads: Readonly<Record<string, number>>;
+  /** Upload paths whose file is the body itself, of any media type (1C's exchange posts a file's bytes). */
+  rawUploads?: readonly string[];
 }
 
 const KB = 1024;
@@ -49,7 +52,10 @@ export const BODY_LIMITS: BodyLimits = {
     '/api/v1/products/products_availability_load_csv/': 50 * MB,
     // A product photo (server/media/media.rules.ts).
     '/api/v1/staff/media/': MEDIA_LIMITS.maxBytes + FORM_FIELDS_ALLOWANCE,
+    // A part of a file 1C sends in the exchange (`server/exchange/`: it is told `file_limit`).
+    '/api/v1/exchange/1c/': EXCHANGE_FILE_LIMIT,
   },
+  rawUploads: ['/api/v1/exchange/1c/'],
 };
 
 /** The largest body any route takes (the Node adapter's own cap). */
@@ -80,7 +86,8 @@ export function bodyLimitFor(
   contentType = 'multipart/form-data',
   limits: BodyLimits = BODY_LIMITS,
 ): number {
-  if (isUploadRoute(pathname, limits) && isMultipart(contentType)) return limits.uploads[pathname]!;
+  if (isUploadRoute(pathname, limits) && (isMultipart(contentType) || limits.rawUploads?.includes(pathname)))
+    return limits.uploads[pathname]!;
   const prefix = Object.keys(limits.prefixes)
     .filter((p) => pathname.startsWith(p))
     .sort((a, b) => b.length - a.length)[0];

@@ -192,7 +192,7 @@ export async function placeOrder(
           input.payment.method === 'bank_transfer' ? (clinic?.taxNumber ?? input.payment.taxNumber?.trim() ?? '') : '',
         comment: input.comment?.trim() ?? '',
         clinicId: clinic?.id ?? null,
-      } satisfies Omit<OrderRow, 'createdAt' | 'updatedAt' | 'personalDataErasedAt'>;
+      } satisfies Omit<OrderRow, 'createdAt' | 'updatedAt' | 'personalDataErasedAt' | 'exchangedAt'>;
       const lines: LineRow[] = priced.lines.map((line) => ({ orderId: id, ...line }));
       // Sent together (one write, one wait): the database runs them in this order, and if taking the stock
       // fails the insert fails with it and the transaction rolls back.
@@ -201,7 +201,12 @@ export async function placeOrder(
         queryRows<{ ms: number }>(tx, insertOrder(written, priced.lines, options.idempotencyKey)),
       ]);
       const createdAt = new Date(Number(at!.ms));
-      return { order: toOrder({ ...written, createdAt, updatedAt: createdAt, personalDataErasedAt: null }, lines) };
+      return {
+        order: toOrder(
+          { ...written, createdAt, updatedAt: createdAt, personalDataErasedAt: null, exchangedAt: null },
+          lines,
+        ),
+      };
     },
   );
 
@@ -241,7 +246,7 @@ export async function sendHeldOrderMails(userId: number): Promise<void> {
  * order are checked at its end. Answers when the order was created, the one value the database chooses.
  */
 function insertOrder(
-  order: Omit<OrderRow, 'createdAt' | 'updatedAt' | 'personalDataErasedAt'>,
+  order: Omit<OrderRow, 'createdAt' | 'updatedAt' | 'personalDataErasedAt' | 'exchangedAt'>,
   lines: readonly PricedLine[],
   idempotencyKey: string | undefined,
 ): SQL {

@@ -42,6 +42,8 @@ export const users = pgTable(
     isStaff: boolean().notNull().default(false),
     /** Above staff, as in Django: only a superuser changes staff flags or blocks and deletes staff accounts. */
     isSuperuser: boolean().notNull().default(false),
+    /** May run the exchange with 1C (HTTP Basic at `/api/v1/exchange/1c/`, `server/exchange/`). */
+    canExchange: boolean().notNull().default(false),
     /**
      * Bumped whenever existing sessions must end (password changed, account deactivated or
      * deleted): access tokens carry the version they were issued with.

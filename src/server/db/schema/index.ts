@@ -10,3 +10,4 @@ export * from './requests.ts';
 export * from './tasks.ts';
 export * from './audit.ts';
 export * from './media.ts';
+export * from './exchange.ts';

@@ -63,6 +63,8 @@ export const orders = pgTable(
     personalDataErasedAt: timestamp({ withTimezone: true }),
     /** The clinic the order was placed for (`server/clinics/`); its members see it. */
     clinicId: integer().references(() => clinics.id, { onDelete: 'set null' }),
+    /** When 1C confirmed it took the order (`server/exchange/`); null while 1C has not. */
+    exchangedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex('orders_number_idx').on(t.number),
@@ -80,6 +82,10 @@ export const orders = pgTable(
       'orders_status_check',
       sql`${t.status} in ('awaiting_approval', 'new', 'confirmed', 'shipped', 'completed', 'cancelled')`,
     ),
+    /** The orders 1C has not taken yet (`type=sale&mode=query`). */
+    index('orders_not_exchanged_idx')
+      .on(t.id)
+      .where(sql`${t.exchangedAt} is null`),
   ],
 );
 

@@ -1,0 +1,9 @@
+import { createRouter } from '../create-router.ts';
+import * as handlers from './exchange.handlers.ts';
+import * as routes from './exchange.routes.ts';
+
+const router = createRouter();
+
+export const exchangeRouter = router
+  .openapi(routes.exchangeGet, handlers.exchange)
+  .openapi(routes.exchangePost, handlers.exchange);
