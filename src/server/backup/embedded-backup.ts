@@ -1,14 +1,15 @@
 /**
- * Backups of the embedded database (PGlite in DATA_DIR/pglite): the data directory as PGlite's own
- * `dumpDataDir` writes it (a tar of every file, taken between two statements, which PGlite runs one at a
- * time: an instant of the database as a crash would leave it, so a transaction in progress is simply not
- * in it), gzipped outside PGlite's lock. Restored with PGlite's `loadDataDir` into a new directory that
- * takes the old one's place only once it opens and answers.
+ * Backups of the embedded database (PGlite in DATA_DIR/pglite): a tar.gz of its data directory, copied
+ * between two statements, which PGlite runs one at a time (as its own `dumpDataDir` reads it, which would
+ * hold the whole process while it reads every file synchronously): an instant of the database as a crash
+ * would leave it, so a transaction in progress is simply not in it. Restored with PGlite's `loadDataDir`
+ * into a new directory that takes the old one's place only once it opens and answers.
  *
  * The file is PGlite's: it opens with a PGlite of the same PostgreSQL major version, not with a server
  * (moving to PostgreSQL is an export of its own).
  */
 import { createReadStream, createWriteStream, existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { cp, rm } from 'node:fs/promises';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
@@ -16,30 +17,38 @@ import type { PGlite } from '@electric-sql/pglite';
 import { dataDirInUseBy, lockDataDir, openPglite } from '../db/client.ts';
 import { RestoreRefusedError } from './backup-files.ts';
 import { countRows } from './postgres-backup.ts';
+import { tarDirectory, tarEntries } from './tar.ts';
 
 /**
- * Writes a backup of the open database `pglite` to `file` (a new file). Answers how long PGlite was held:
- * its statements wait meanwhile, and so does the process, which reads the files synchronously.
+ * Writes a backup of the database `pglite` has open from `dataDir` to `file` (a new file). Its files are
+ * copied while PGlite runs nothing (`runExclusive`: statements wait, the process answers everything
+ * else), then tarred and gzipped from the copy. Answers how long PGlite was held.
  */
-export async function dumpEmbedded(pglite: PGlite, file: string): Promise<{ heldMs: number }> {
-  const started = performance.now();
-  // Less WAL to replay when the copy is opened; the copy is whole either way.
-  await pglite.exec('checkpoint');
-  const tar = await pglite.dumpDataDir('none');
-  const heldMs = Math.round(performance.now() - started);
-  await pipeline(
-    Readable.fromWeb(tar.stream() as never),
-    createGzip({ level: 6 }),
-    createWriteStream(file, { flags: 'wx', mode: 0o600 }),
-  );
-  return { heldMs };
+export async function dumpEmbedded(pglite: PGlite, dataDir: string, file: string): Promise<{ heldMs: number }> {
+  const copy = `${dataDir}.backup-copy`;
+  await rm(copy, { recursive: true, force: true });
+  try {
+    // Less WAL to replay when the copy is opened; the copy is whole either way.
+    await pglite.exec('checkpoint');
+    const started = performance.now();
+    await pglite.runExclusive(() => cp(dataDir, copy, { recursive: true }));
+    const heldMs = Math.round(performance.now() - started);
+    await pipeline(
+      Readable.from(tarDirectory(copy)),
+      createGzip({ level: 6 }),
+      createWriteStream(file, { flags: 'wx', mode: 0o600 }),
+    );
+    return { heldMs };
+  } finally {
+    await rm(copy, { recursive: true, force: true });
+  }
 }
 
 /** Backs up the embedded database in `dataDir` when no process has it open. */
 export async function dumpClosedEmbedded(dataDir: string, file: string): Promise<void> {
   const handle = await openPglite({ dataDir });
   try {
-    await dumpEmbedded(handle.pglite!, file);
+    await dumpEmbedded(handle.pglite!, dataDir, file);
   } finally {
     await handle.close();
   }
@@ -65,27 +74,6 @@ export async function readEmbeddedBackup(file: string): Promise<Buffer> {
     throw new Error(`${file} is not a whole gzip file (${(error as Error).message}): it is damaged or truncated.`);
   }
   return Buffer.concat(chunks);
-}
-
-/** The names of the files in a tar (ustar), each checked to lie within the archive. */
-export function tarEntries(tar: Buffer): string[] {
-  const names: string[] = [];
-  const text = (start: number, length: number) =>
-    tar
-      .subarray(start, start + length)
-      .toString('utf8')
-      .replace(/\0.*$/s, '');
-  for (let offset = 0; offset + 512 <= tar.length;) {
-    const header = tar.subarray(offset, offset + 512);
-    if (header.every((byte) => byte === 0)) return names;
-    const size = Number.parseInt(text(offset + 124, 12).trim() || '0', 8);
-    const prefix = text(offset + 345, 155);
-    const name = `${prefix ? `${prefix}/` : ''}${text(offset, 100)}`.replace(/^\.?\/+/, '');
-    if (!Number.isFinite(size) || offset + 512 + size > tar.length) throw new Error(`the tar is cut inside ${name}`);
-    names.push(name);
-    offset += 512 + Math.ceil(size / 512) * 512;
-  }
-  throw new Error('the tar has no end');
 }
 
 /** Checks that the tar of a backup is a PostgreSQL data directory; answers its number of files. */

@@ -2,8 +2,8 @@
  * A backup of the embedded database while the shop runs. Only the process that has it open may read it
  * (PGlite has one opener), so `npm run backup` asks that process: it writes a request beside the data
  * directory (`pglite.backup-request`: where to write), sends SIGUSR2, and waits for the answer
- * (`pglite.backup-answer`). The shop writes the backup between two statements (`dumpEmbedded`), so its
- * requests wait for the files to be read (PGlite reads them synchronously) and none fails. Whoever may signal the
+ * (`pglite.backup-answer`). The shop copies its data directory between two statements (`dumpEmbedded`):
+ * requests that need the database wait for the copy, none fails, and the rest is done from the copy. Whoever may signal the
  * process and write its data directory may ask: its own user, or root; nothing listens on the network.
  *
  * A process that takes requests says so in `pglite.backup-ready` (its pid); one that does not (an older
@@ -59,7 +59,7 @@ export function serveBackupRequests(pglite: PGlite, dataDir: string): () => void
       try {
         asked = request.parse(JSON.parse(readFileSync(paths.request, 'utf8')));
         logger.info({ target: asked.target }, 'Backup of the embedded database asked');
-        const { heldMs } = await dumpEmbedded(pglite, asked.target);
+        const { heldMs } = await dumpEmbedded(pglite, dataDir, asked.target);
         const ms = Math.round(performance.now() - started);
         logger.info({ target: asked.target, ms, heldMs }, 'Backup of the embedded database written');
         writeAtomically(paths.answer, JSON.stringify({ id: asked.id, ok: true, ms, heldMs } satisfies Answer));

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,7 +11,8 @@ import {
   resolveBackupFile,
   writeChecksum,
 } from '~/server/backup/backup-files.ts';
-import { checkEmbeddedTar, tarEntries } from '~/server/backup/embedded-backup.ts';
+import { checkEmbeddedTar } from '~/server/backup/embedded-backup.ts';
+import { tarDirectory, tarEntries } from '~/server/backup/tar.ts';
 import { backupsToPrune, isoWeekOf } from '~/server/backup/retention.ts';
 
 const at = (iso: string) => new Date(iso);
@@ -168,5 +169,35 @@ describe('an embedded backup’s tar', () => {
       /is damaged: the tar is cut inside global\/pg_control/,
     );
     expect(() => checkEmbeddedTar(whole.subarray(0, 1100), 'b.tar.gz')).toThrow(/is damaged: the tar has no end/);
+  });
+});
+
+describe('a directory written as a tar', () => {
+  it('holds every folder and file under their relative names, each file whole', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'backup-tar-'));
+    try {
+      mkdirSync(path.join(dir, 'base', '16384'), { recursive: true });
+      mkdirSync(path.join(dir, 'pg_tblspc'));
+      writeFileSync(path.join(dir, 'PG_VERSION'), '17\n');
+      writeFileSync(path.join(dir, 'pg_tblspc', 'empty'), '');
+      writeFileSync(path.join(dir, 'base', '16384', '2619'), Buffer.alloc(8192 + 100, 7));
+      const chunks: Buffer[] = [];
+      for await (const chunk of tarDirectory(dir)) chunks.push(chunk);
+      const whole = Buffer.concat(chunks);
+      expect(whole.length % 512).toBe(0);
+      expect(tarEntries(whole)).toEqual([
+        'PG_VERSION',
+        'base',
+        'base/16384',
+        'base/16384/2619',
+        'pg_tblspc',
+        'pg_tblspc/empty',
+      ]);
+      // The file's bytes follow its header: PG_VERSION's block, then base, base/16384 and 2619's header.
+      expect(whole.subarray(512, 515).toString()).toBe('17\n');
+      expect(whole.subarray(5 * 512, 5 * 512 + 8292).every((byte) => byte === 7)).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
