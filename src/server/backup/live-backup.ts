@@ -108,7 +108,7 @@ export async function backupThroughShop(
   const ready = existsSync(paths.ready) ? readFileSync(paths.ready, 'utf8').trim() : '';
   if (ready !== String(pid)) {
     throw new Error(
-      `The shop process ${pid} has the embedded database in ${dataDir} open but takes no backup requests (started by astro dev, or an older version): stop it and run the backup again, or restart it with npm start.`,
+      `The shop process ${pid} has the embedded database in ${dataDir} open but takes no backup requests (still starting, started by astro dev, or an older version): run the backup again once it serves, or stop it, back up, and start it with npm start.`,
     );
   }
   if (existsSync(paths.request)) {
