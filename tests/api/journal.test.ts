@@ -290,7 +290,7 @@ describe('GET /staff/journal/: every staff change in one journal', () => {
       label: `Динара Осмонова-Ли (${email})`,
       summary: `изменил(а) учётную запись Динара Осмонова-Ли (${email})`,
     });
-    expect(texts(phone)).toEqual(['изменил(а) телефон: +996 555 111 222 → +996 700 112 233']);
+    expect(texts(phone)).toEqual(['изменил(а) телефон: +996 555 11-12-22 → +996 700 11-22-33']);
     expect(texts(granted)).toEqual(['дал(а) доступ сотрудника']);
     expect(texts(blocked)).toEqual(['заблокировал(а): вход и заказы закрыты']);
     expect(texts(unblocked)).toEqual(['разблокировал(а): вход и заказы открыты']);
