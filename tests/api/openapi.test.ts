@@ -92,6 +92,7 @@ const PROTECTED = [
   'staff_newsletter_export_retrieve',
   'staff_products_list',
   'staff_products_retrieve',
+  'staff_products_bulk_update_create',
   'staff_products_create',
   'staff_products_partial_update',
   'staff_publications_list',
