@@ -57,6 +57,25 @@ export const DEFAULT_CITY: CityCode = 'ALMATY';
 /** The city a country's pages start on (its courses, its vacancies): the one most of its visitors are in. */
 export const COUNTRY_CITY: Record<CountryCode, CityCode> = { kg: 'BISHKEK', kz: 'ALMATY' };
 
+/**
+ * Every city, the country's own first (the one its visitors are mostly in leading: Bishkek, Osh for `kg`;
+ * Almaty, Astana, Shymkent for `kz`), then the other countries'. The order of every list of cities on a
+ * country's pages: the course chips, the course request form.
+ */
+export function citiesFirstIn(country: CountryCode): CityCode[] {
+  const own = CITY_CODES.filter((code) => CITIES[code].country === country);
+  const home = COUNTRY_CITY[country];
+  return [
+    home,
+    ...own.filter((code) => code !== home),
+    ...CITY_CODES.filter((code) => CITIES[code].country !== country),
+  ];
+}
+
+/** The cities of a country. */
+export const citiesOf = (country: CountryCode): CityCode[] =>
+  CITY_CODES.filter((code) => CITIES[code].country === country);
+
 export function isCityCode(value: unknown): value is CityCode {
   return typeof value === 'string' && Object.hasOwn(CITIES, value);
 }

@@ -1,5 +1,6 @@
-import { and, asc, count, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm';
-import type { CityCode } from '../../shared/cities.ts';
+import { and, asc, count, eq, getTableColumns, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { citiesOf, type CityCode } from '../../shared/cities.ts';
+import type { CountryCode } from '../../shared/countries.ts';
 import { contentCache } from '../content/cache.ts';
 import { getDb } from '../db/client.ts';
 import { courseCategories, courses } from '../db/schema/index.ts';
@@ -25,6 +26,8 @@ export interface CourseFilters {
   city?: CityCode;
   /** `YYYY-MM`: the courses that run in that month, past ones included. Without it: upcoming courses. */
   month?: string;
+  /** The courses in this country's cities first (its pages: Bishkek and Osh before Almaty on `kg`), each part soonest first. */
+  firstIn?: CountryCode;
 }
 
 export function listCourseCategories(paging: Paging): Promise<{ items: CourseCategory[]; count: number }> {
@@ -68,7 +71,7 @@ export function listCourses(
   filters: CourseFilters & Paging,
   today = shopToday(),
 ): Promise<{ items: CourseSummary[]; count: number }> {
-  const key = `courses:${filters.category ?? ''}:${filters.city ?? ''}:${filters.month ?? today}:${filters.limit}:${filters.offset}`;
+  const key = `courses:${filters.category ?? ''}:${filters.city ?? ''}:${filters.month ?? today}:${filters.firstIn ?? ''}:${filters.limit}:${filters.offset}`;
   return contentCache.get(key, async () => {
     const db = await getDb();
     const where = await courseConditions(filters, today);
@@ -78,7 +81,11 @@ export function listCourses(
         .from(courses)
         .innerJoin(courseCategories, eq(courseCategories.id, courses.categoryId))
         .where(where)
-        .orderBy(asc(courses.startDate), asc(courses.id))
+        .orderBy(
+          ...(filters.firstIn ? [sql`${inArray(courses.city, citiesOf(filters.firstIn))} desc`] : []),
+          asc(courses.startDate),
+          asc(courses.id),
+        )
         .limit(filters.limit)
         .offset(filters.offset),
       db.select({ value: count() }).from(courses).where(where),

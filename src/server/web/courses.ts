@@ -13,6 +13,8 @@ import { CONTENT_PAGE_SIZE } from './content.ts';
 import { pageNumberParam } from './page-input.ts';
 
 export interface CourseFiltersView {
+  /** Whose pages: its cities come first among the chips. */
+  country: CountryCode;
   /** `all` for every city. */
   city: CityCode | 'all';
   /** A category slug, or null for every category. */
@@ -48,7 +50,7 @@ async function readFilters(params: URLSearchParams, country: CountryCode): Promi
     category = null;
     notices.push('Такой категории курсов нет, поэтому показаны все категории.');
   }
-  return { city, category, categories, cityCounts, notice: notices.join(' ') || undefined };
+  return { country, city, category, categories, cityCounts, notice: notices.join(' ') || undefined };
 }
 
 export interface CourseListView extends CourseFiltersView {
@@ -66,6 +68,7 @@ export async function loadCourseList(params: URLSearchParams, country: CountryCo
   const { items, count } = await listCourses({
     city: filters.city === 'all' ? undefined : filters.city,
     category: filters.category ?? undefined,
+    firstIn: country,
     limit: CONTENT_PAGE_SIZE,
     offset: (page - 1) * CONTENT_PAGE_SIZE,
   });

@@ -20,7 +20,8 @@ export async function getHomeData(country: CountryCode): Promise<HomeData> {
     listBrands({ limit: 24, offset: 0 }),
     listProducts({ country, ordering: '-created_at', limit: 8, offset: 0 }),
     listPublications('news', { limit: 3, offset: 0 }),
-    listCourses({ limit: 3, offset: 0 }),
+    // The country's own courses first (Bishkek and Osh on `kg`), the neighbours' after.
+    listCourses({ limit: 3, offset: 0, firstIn: country }),
   ]);
   return {
     banners: banners.items,
