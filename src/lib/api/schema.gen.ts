@@ -2720,6 +2720,36 @@ export interface components {
              */
             tax_number?: string;
         };
+        OrderDetail: components["schemas"]["Order"] & {
+            /** @description The order's story, oldest first: its placing and every change of status, with the manager's comments. */
+            history: components["schemas"]["OrderStoryEntry"][];
+        };
+        OrderStoryEntry: {
+            /**
+             * @description `new` Новый, `confirmed` Подтверждён, `shipped` Отправлен, `completed` Выполнен, `cancelled` Отменён
+             * @enum {string}
+             */
+            status: "new" | "confirmed" | "shipped" | "completed" | "cancelled";
+            /** @example Отправлен */
+            status_label: string;
+            /**
+             * Format: date-time
+             * @description When the order moved to this status.
+             */
+            created_at: string;
+            /**
+             * @description Who moved it: the customer, a manager (never named), or the shop itself (an unconfirmed order cancelled).
+             * @enum {string}
+             */
+            by: "customer" | "manager" | "shop";
+            /** @example Менеджер */
+            by_label: string;
+            /**
+             * @description Empty when there is none.
+             * @example Курьер выехал, будет у вас до 18:00.
+             */
+            comment: string;
+        };
         Clinic: {
             id: number;
             name: string;
@@ -6437,13 +6467,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The order */
+            /** @description The order, with its story */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Order"];
+                    "application/json": components["schemas"]["OrderDetail"];
                 };
             };
             /** @description Invalid input, per field; line errors as a list, `{}` for a line without errors: `{"items": [{}, {"quantity": ["Доступно только 3 шт."]}]}` */

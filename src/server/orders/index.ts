@@ -18,6 +18,12 @@ export {
 export { ORDER_LIMITS, orderCreateChecks, orderLimitsOn } from './order-limits.ts';
 export { findOwnOrder, listOwnOrders } from './orders.queries.ts';
 export { findVisibleOrder, listClinicOrders, type ClinicOrder } from './clinic-orders.queries.ts';
+export {
+  loadOrderStory,
+  ORDER_STORY_AUTHORS,
+  type OrderStoryAuthor,
+  type OrderStoryEntry,
+} from './order-story.queries.ts';
 export { deliveryPriceText, deliveryText, orderMoney, orderUnits, paymentText } from './orders.mails.ts';
 export type { Order, OrderInput, Orderer } from './orders.types.ts';
 export {

@@ -1,11 +1,11 @@
 import { updateProfile } from '../../accounts/profile.service.ts';
 import { pendingEmailConfirmation } from '../../accounts/registration.service.ts';
-import { cancelOwnOrder, findVisibleOrder, listOwnOrders, placeOrder } from '../../orders/index.ts';
+import { cancelOwnOrder, findVisibleOrder, listOwnOrders, loadOrderStory, placeOrder } from '../../orders/index.ts';
 import { NotFoundError } from '../../errors.ts';
 import { clientIp, currentUser } from '../auth.ts';
 import type { AppRouteHandler } from '../create-router.ts';
 import { toMappedPage } from '../pagination.ts';
-import { toOrderJson } from './orders.mappers.ts';
+import { toOrderJson, toOrderStoryEntryJson } from './orders.mappers.ts';
 import type * as routes from './orders.routes.ts';
 
 const NO_ORDER = 'Заказ не найден.';
@@ -66,8 +66,9 @@ export const getOrder: AppRouteHandler<typeof routes.getOrder> = async (c) => {
   const user = await currentUser(c);
   const order = await findVisibleOrder(user.id, c.req.valid('param').number);
   if (!order) throw new NotFoundError(NO_ORDER);
+  const history = await loadOrderStory(order);
   c.header('Cache-Control', 'private, no-store');
-  return c.json(toOrderJson(order), 200);
+  return c.json({ ...toOrderJson(order), history: history.map(toOrderStoryEntryJson) }, 200);
 };
 
 export const cancelOrder: AppRouteHandler<typeof routes.cancelOrder> = async (c) => {

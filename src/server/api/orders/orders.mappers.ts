@@ -1,4 +1,22 @@
-import { ORDER_STATUS_LABELS, orderUnits, type Order } from '../../orders/index.ts';
+import {
+  ORDER_STATUS_LABELS,
+  ORDER_STORY_AUTHORS,
+  orderUnits,
+  type Order,
+  type OrderStoryEntry,
+} from '../../orders/index.ts';
+
+/** One step of an order's story, as its customer may see it: no staff account, «Менеджер» instead. */
+export function toOrderStoryEntryJson(entry: OrderStoryEntry) {
+  return {
+    status: entry.status,
+    status_label: ORDER_STATUS_LABELS[entry.status],
+    created_at: entry.at.toISOString(),
+    by: entry.by,
+    by_label: ORDER_STORY_AUTHORS[entry.by],
+    comment: entry.comment,
+  };
+}
 
 export function toOrderJson(order: Order) {
   return {

@@ -58,7 +58,7 @@ export const getOrder = createRoute({
   summary: "One of the account's orders, or of its clinics' orders, by its number",
   request: { params: s.orderNumberParam },
   responses: {
-    200: jsonContent(s.orderSchema, 'The order'),
+    200: jsonContent(s.orderDetailSchema, 'The order, with its story'),
     ...invalid,
     ...unauthorized,
     404: jsonContent(detailSchema, 'No such order of this account or of its clinics'),

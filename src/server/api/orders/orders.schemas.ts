@@ -181,6 +181,31 @@ export const orderSchema = z
   })
   .openapi('Order');
 
+export const orderStoryEntrySchema = z
+  .object({
+    status: statusEnum,
+    status_label: z.string().openapi({ example: 'Отправлен' }),
+    created_at: z.string().openapi({ format: 'date-time', description: 'When the order moved to this status.' }),
+    by: z.enum(['customer', 'manager', 'shop']).openapi({
+      description:
+        'Who moved it: the customer, a manager (never named), or the shop itself (an unconfirmed order cancelled).',
+    }),
+    by_label: z.string().openapi({ example: 'Менеджер' }),
+    comment: z
+      .string()
+      .openapi({ example: 'Курьер выехал, будет у вас до 18:00.', description: 'Empty when there is none.' }),
+  })
+  .openapi('OrderStoryEntry');
+
+export const orderDetailSchema = orderSchema
+  .extend({
+    history: z.array(orderStoryEntrySchema).openapi({
+      description:
+        "The order's story, oldest first: its placing and every change of status, with the manager's comments.",
+    }),
+  })
+  .openapi('OrderDetail');
+
 export const orderListQuery = z.object({
   status: z
     .enum(ORDER_STATUSES, { error: `Неизвестный статус. Допустимые значения: ${ORDER_STATUSES.join(', ')}.` })
