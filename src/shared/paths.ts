@@ -64,7 +64,9 @@ export const paths = {
     `/${country}/register/${next ? `?next=${encodeURIComponent(next)}` : ''}`,
   registerDone: (country: CountryCode, email?: string, next?: string | null) =>
     `/${country}/register/done/${query({ email, next })}`,
-  activate: (country: CountryCode, uid: string, token: string) => `/${country}/activate/${uid}/${token}/`,
+  /** `next`: where the person was when they registered (the cart), a same-site path, kept through activation. */
+  activate: (country: CountryCode, uid: string, token: string, next?: string | null) =>
+    `/${country}/activate/${uid}/${token}/${query({ next })}`,
   passwordReset: (country: CountryCode) => `/${country}/password/reset/`,
   passwordResetConfirm: (country: CountryCode, uid: string, token: string) =>
     `/${country}/password/reset/${uid}/${token}/`,

@@ -211,7 +211,8 @@ test('a new visitor orders in three screens (product, cart, checkout) without wa
   await expect(page).toHaveURL(/\/kg\/checkout\/$/);
   await waitForIslands(page);
   await expect(page.locator('.checkout-account')).toContainText('аккаунт откроется вместе с заказом');
-  await page.getByLabel('Имя и фамилия').fill('Айгуль Садыкова');
+  await page.getByLabel('Имя', { exact: true }).fill('Айгуль');
+  await page.getByLabel('Фамилия').fill('Садыкова');
   await page.getByLabel('Телефон').fill('+996 555 321 654');
   await page.getByLabel('Электронная почта').fill(email);
   await page.getByLabel('Придумайте пароль').fill('Plomba-Svet-2026');
@@ -260,7 +261,8 @@ test('checkout tells a visitor whose address already has an account how to sign 
   await page.evaluate((id) => localStorage.setItem('cart', JSON.stringify([{ id, quantity: 1 }])), product.id);
   await page.goto('/kg/checkout/');
   await waitForIslands(page);
-  await page.getByLabel('Имя и фамилия').fill('Кто-то другой');
+  await page.getByLabel('Имя', { exact: true }).fill('Кто-то');
+  await page.getByLabel('Фамилия').fill('Другой');
   await page.getByLabel('Телефон').fill('+996 555 000 777');
   await page.getByLabel('Электронная почта').fill(email);
   await page.getByLabel('Придумайте пароль').fill('Not-Their-Password-1');

@@ -23,6 +23,8 @@ export default function RegisterForm({ country, next }: { country: CountryCode; 
         last_name: values.last_name?.trim() ?? '',
         phone: values.phone?.trim() ?? '',
         country,
+        // The activation link in the mail returns there (the cart the person came from).
+        ...(next ? { next } : {}),
       });
       await navigate(paths.registerDone(country, user.email, next));
     },

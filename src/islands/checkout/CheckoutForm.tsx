@@ -11,6 +11,12 @@ import { $cartLines, $cartProductsState, $cartSubtotal, loadCartProducts } from 
 import { usePriceFormat } from '../hooks/use-price-format.ts';
 import { ACCOUNT_EXISTS } from '~/islands/forms/form-errors.ts';
 
+export interface SavedAddress {
+  id: number;
+  city: string;
+  address: string;
+}
+
 export interface PickupOffice {
   id: number;
   label: string;
@@ -21,7 +27,18 @@ interface Props {
   countryCurrency: DisplayCurrency;
   exchange: Exchange | null;
   /** The signed-in customer's details; null for a visitor, who opens an account with the order. */
-  profile: { name: string; phone: string; email: string; organisation: string; taxNumber: string } | null;
+  profile: {
+    firstName: string;
+    lastName: string;
+    phone: string;
+    email: string;
+    organisation: string;
+    taxNumber: string;
+  } | null;
+  /** The account's delivery addresses in this country, the one used last first (issue 36). */
+  addresses?: SavedAddress[];
+  /** How the account's last order here was delivered: a repeat order starts from it. */
+  lastDelivery?: { method: 'pickup' | 'courier'; pickupPoint: number | null } | null;
   /** Sign-in and password recovery, each coming back here. */
   loginHref: string;
   passwordResetHref: string;
@@ -47,6 +64,8 @@ export default function CheckoutForm({
   countryCurrency,
   exchange,
   profile,
+  addresses = [],
+  lastDelivery = null,
   offices,
   taxNumber,
   cartHref,
@@ -56,7 +75,13 @@ export default function CheckoutForm({
   children,
 }: Props) {
   const [mounted, setMounted] = useState(false);
-  const [delivery, setDelivery] = useState<'pickup' | 'courier'>(offices.length ? 'pickup' : 'courier');
+  // A repeat order starts as the last one went; an account with saved addresses and no order yet, by courier.
+  const [delivery, setDelivery] = useState<'pickup' | 'courier'>(
+    offices.length && (lastDelivery ? lastDelivery.method === 'pickup' : !addresses.length) ? 'pickup' : 'courier',
+  );
+  // The saved address chosen (0: another one, typed).
+  const [saved, setSaved] = useState(addresses[0]?.id ?? 0);
+  const chosen = addresses.find((a) => a.id === saved);
   // A clinic that ordered by invoice before does so again, its requisites filled in.
   const [payment, setPayment] = useState<'on_receipt' | 'bank_transfer'>(
     profile?.organisation && profile.taxNumber ? 'bank_transfer' : 'on_receipt',
@@ -65,7 +90,7 @@ export default function CheckoutForm({
   // A visitor's account, once opened by a first submit: a second submit (after a refused line) orders only.
   const [opened, setOpened] = useState(false);
   const visitor = profile === null && !opened;
-  const [city, setCity] = useState('');
+  const [city, setCity] = useState(addresses[0]?.city ?? '');
   const [lineErrors, setLineErrors] = useState<string[][]>([]);
   const idempotencyKey = useMemo(() => crypto.randomUUID(), []);
   const lines = useStore($cartLines);
@@ -113,7 +138,8 @@ export default function CheckoutForm({
     },
     {
       required: [
-        'name',
+        'first_name',
+        'last_name',
         'phone',
         'email',
         ...(visitor ? ['password'] : []),
@@ -227,14 +253,25 @@ export default function CheckoutForm({
         {profile === null && visitorParts && <visitorParts.VisitorNotice opened={opened} loginHref={loginHref} />}
         <fieldset className="checkout-group">
           <legend>Получатель</legend>
-          <Field
-            name="name"
-            label="Имя и фамилия"
-            autoComplete="name"
-            maxLength={150}
-            defaultValue={profile?.name}
-            errors={fields.name}
-          />
+          {/* Two fields, as the profile and registration have them: the order's contact is both, in this order. */}
+          <div className="field-pair">
+            <Field
+              name="first_name"
+              label="Имя"
+              autoComplete="given-name"
+              maxLength={74}
+              defaultValue={profile?.firstName}
+              errors={fields.first_name}
+            />
+            <Field
+              name="last_name"
+              label="Фамилия"
+              autoComplete="family-name"
+              maxLength={74}
+              defaultValue={profile?.lastName}
+              errors={fields.last_name}
+            />
+          </div>
           <Field
             name="phone"
             label="Телефон"
@@ -300,13 +337,63 @@ export default function CheckoutForm({
             <div className="pickup-points" role="radiogroup" aria-label="Пункт самовывоза">
               {offices.map((office, index) => (
                 <label key={office.id} className="choice choice-block">
-                  <input type="radio" name="pickup_point" value={office.id} defaultChecked={index === 0} />
+                  <input
+                    type="radio"
+                    name="pickup_point"
+                    value={office.id}
+                    defaultChecked={lastDelivery?.pickupPoint ? office.id === lastDelivery.pickupPoint : index === 0}
+                  />
                   <span>{office.label}</span>
                 </label>
               ))}
               {fields.pickup_point && <p className="field-error">{fields.pickup_point.join(' ')}</p>}
             </div>
           ) : (
+            <>
+              {addresses.length > 0 && (
+                <div className="pickup-points" role="radiogroup" aria-label="Адрес доставки">
+                  {addresses.map((a) => (
+                    <label key={a.id} className="choice choice-block">
+                      <input
+                        type="radio"
+                        name="saved_address"
+                        checked={saved === a.id}
+                        onChange={() => {
+                          setSaved(a.id);
+                          setCity(a.city);
+                        }}
+                      />
+                      <span>
+                        {a.city}, {a.address}
+                      </span>
+                    </label>
+                  ))}
+                  <label className="choice choice-block">
+                    <input
+                      type="radio"
+                      name="saved_address"
+                      checked={!chosen}
+                      onChange={() => {
+                        setSaved(0);
+                        setCity('');
+                      }}
+                    />
+                    <span>Другой адрес</span>
+                  </label>
+                </div>
+              )}
+              {chosen && (
+                <>
+                  <input type="hidden" name="city" value={chosen.city} />
+                  <input type="hidden" name="address" value={chosen.address} />
+                  {(fields.city ?? fields.address) && (
+                    <p className="field-error">{[...(fields.city ?? []), ...(fields.address ?? [])].join(' ')}</p>
+                  )}
+                </>
+              )}
+            </>
+          )}
+          {delivery === 'courier' && !chosen && (
             <>
               <Field
                 name="city"

@@ -3,7 +3,7 @@ import type { FormErrors } from '~/islands/forms/index.ts';
 
 /** The form's inputs by the API's nested error paths. */
 const FIELD_OF: Record<string, Record<string, string>> = {
-  contact: { name: 'name', phone: 'phone', email: 'email' },
+  contact: { name: 'first_name', phone: 'phone', email: 'email' },
   delivery: { method: 'delivery', pickup_point: 'pickup_point', city: 'city', address: 'address' },
   payment: { method: 'payment', organisation: 'organisation', tax_number: 'tax_number' },
 };

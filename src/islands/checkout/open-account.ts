@@ -20,17 +20,15 @@ export async function openAccount(values: FormValues, country: CountryCode): Pro
       email,
       password,
       re_password: password,
-      first_name: values.name!.trim(),
-      last_name: '',
+      first_name: values.first_name!.trim(),
+      last_name: values.last_name!.trim(),
       phone: values.phone!.trim(),
       country,
       confirm_later: true,
     });
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 400) throw error;
-    const errors = toFormErrors(error, ['email', 'password', 'phone', 'first_name']);
-    const { first_name: name, ...fields } = errors.fields;
-    return { ...errors, fields: name ? { ...fields, name } : fields };
+    return toFormErrors(error, ['email', 'password', 'phone', 'first_name', 'last_name']);
   }
   try {
     await login({ email, password });

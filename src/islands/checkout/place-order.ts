@@ -27,7 +27,11 @@ export async function placeOrder(
   const input = {
     country,
     items: lines.map((line) => ({ product: line.id, quantity: line.quantity })),
-    contact: { name: values.name!.trim(), phone: values.phone!.trim(), email: values.email!.trim() },
+    contact: {
+      name: `${values.first_name!.trim()} ${values.last_name!.trim()}`,
+      phone: values.phone!.trim(),
+      email: values.email!.trim(),
+    },
     delivery:
       delivery === 'pickup'
         ? { method: 'pickup' as const, pickup_point: Number(values.pickup_point) || undefined }

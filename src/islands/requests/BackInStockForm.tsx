@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { ConsentNote, Field, Form, SubmitButton, useForm } from '~/islands/forms/index.ts';
 import type { CountryCode } from '~/lib/api/types.ts';
+import { useProfilePrefill } from './profile-prefill.ts';
 import { requestsApi } from './request-fields.tsx';
 
 /** «Сообщить о поступлении» for a product out of stock in the country: one mail when it is back. */
 export default function BackInStockForm({ country, productId }: { country: CountryCode; productId: number }) {
   const form = useForm({ warm: requestsApi });
   const [done, setDone] = useState<string | null>(null);
+  const prefill = useProfilePrefill<HTMLSpanElement>();
 
   const submit = form.onSubmit(
     async (values) => {
@@ -25,6 +27,7 @@ export default function BackInStockForm({ country, productId }: { country: Count
   }
   return (
     <Form form={form} onSubmit={submit}>
+      <span ref={prefill} hidden />
       <Field
         name="email"
         label="Сообщить о поступлении"

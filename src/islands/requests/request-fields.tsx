@@ -1,6 +1,7 @@
 import { Field, type FormState } from '~/islands/forms/index.ts';
 import type { CountryCode } from '~/lib/api/types.ts';
 import { COUNTRIES } from '~/shared/countries.ts';
+import { useProfilePrefill } from './profile-prefill.ts';
 
 /** The calls of the public forms, loaded when a visitor first touches a form. */
 export const requestsApi = () => import('~/lib/api/requests.ts');
@@ -14,9 +15,11 @@ interface ContactFieldsProps {
 /** Name, phone and email, with the hidden field that catches bots and the storefront's country. */
 export function ContactFields({ form, require, country }: ContactFieldsProps & { country: CountryCode }) {
   const errors = form.errors.fields;
+  // A signed-in buyer's name, phone and email (and the clinic of a course sign-up) come from the profile.
+  const prefill = useProfilePrefill<HTMLInputElement>();
   return (
     <>
-      <input type="hidden" name="country" value={country} />
+      <input ref={prefill} type="hidden" name="country" value={country} />
       {/* People never see this field; a bot that fills every input does, and its request is dropped. */}
       <div hidden>
         <label>

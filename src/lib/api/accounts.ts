@@ -7,7 +7,11 @@ import { api, type ApiClient } from './client.ts';
 import { compactQuery } from './query.ts';
 import { assertRequired } from './required.ts';
 import type {
+  CountryCode,
   CurrentPasswordInput,
+  DeliveryAddress,
+  DeliveryAddressInput,
+  DeliveryAddressUpdate,
   EmailResetConfirmInput,
   LinkToken,
   LoginCredentials,
@@ -71,9 +75,13 @@ export function registerUser(input: RegistrationInput, client: ApiClient = api):
   return post<User>(client, '/users/', input);
 }
 
-export function activateUser(link: LinkToken, client: ApiClient = api): Promise<void> {
+/**
+ * Activates an account. In the browser that registered it (the API's short-lived marker cookie) it is
+ * signed in too: the tokens come back; elsewhere nothing does (204).
+ */
+export function activateUser(link: LinkToken, client: ApiClient = api): Promise<TokenPair | undefined> {
   assertBody(link, ['uid', 'token'], 'activateUser');
-  return post(client, '/users/activation/', { uid: link.uid, token: link.token });
+  return post<TokenPair | undefined>(client, '/users/activation/', { uid: link.uid, token: link.token });
 }
 
 /** Mails the activation link again; 204 whatever the email. */
@@ -178,4 +186,38 @@ export function deleteUser(email: string, input: CurrentPasswordInput, client: A
   assertRequired(email, 'email', 'deleteUser');
   assertBody(input, ['current_password'], 'deleteUser');
   return client<void>(userPath(email), { method: 'DELETE', body: { current_password: input.current_password } });
+}
+
+// Delivery addresses (`/accounts/addresses/`)
+
+const ADDRESSES = '/accounts/addresses/';
+
+/** The signed-in person's delivery addresses, the one used last first; of one country when given. */
+export function listAddresses(
+  query: { country?: CountryCode; limit?: number; offset?: number } = {},
+  client: ApiClient = api,
+): Promise<Paginated<DeliveryAddress>> {
+  return client<Paginated<DeliveryAddress>>(ADDRESSES, { query: compactQuery(query) });
+}
+
+/** Saves an address; it becomes the one checkout offers first. */
+export function createAddress(input: DeliveryAddressInput, client: ApiClient = api): Promise<DeliveryAddress> {
+  assertBody(input, ['country', 'city', 'address'], 'createAddress');
+  return client<DeliveryAddress>(ADDRESSES, { method: 'POST', body: input });
+}
+
+/** Changes an address, or (`use: true`) makes it the one checkout offers first. */
+export function updateAddress(
+  id: number,
+  update: DeliveryAddressUpdate,
+  client: ApiClient = api,
+): Promise<DeliveryAddress> {
+  assertRequired(id, 'id', 'updateAddress');
+  assertRequired(update, 'update', 'updateAddress');
+  return client<DeliveryAddress>(`${ADDRESSES}${id}/`, { method: 'PATCH', body: update });
+}
+
+export function deleteAddress(id: number, client: ApiClient = api): Promise<void> {
+  assertRequired(id, 'id', 'deleteAddress');
+  return client<void>(`${ADDRESSES}${id}/`, { method: 'DELETE' });
 }

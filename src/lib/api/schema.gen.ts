@@ -102,7 +102,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Activate an account with the `{uid, token}` of its activation link */
+        /**
+         * Activate an account with the `{uid, token}` of its activation link
+         * @description Registering sets a short-lived `HttpOnly` cookie (`activation_device`, 2 hours, this path only) in the browser that sent it. Activation from that browser also signs the new account in: 200 with a token pair, and the cookie is cleared. From anywhere else (the link alone) the account is only activated: 204, as djoser answers.
+         */
         post: operations["accounts_auth_users_activation_create"];
         delete?: never;
         options?: never;
@@ -304,6 +307,49 @@ export interface paths {
         patch: operations["accounts_auth_users_partial_update"];
         trace?: never;
     };
+    "/api/v1/accounts/addresses/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in person's delivery addresses, the one used last first
+         * @description Remembered from courier orders and kept in the profile; checkout offers them.
+         */
+        get: operations["accounts_addresses_list"];
+        put?: never;
+        /**
+         * Save a delivery address; it becomes the one checkout offers first
+         * @description At most 10 per country; the same address twice is refused (400 `non_field_errors`).
+         */
+        post: operations["accounts_addresses_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounts/addresses/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One delivery address */
+        get: operations["accounts_addresses_retrieve"];
+        put?: never;
+        post?: never;
+        /** Forget a delivery address */
+        delete: operations["accounts_addresses_destroy"];
+        options?: never;
+        head?: never;
+        /** Change a delivery address, or make it the one checkout offers first (`use`) */
+        patch: operations["accounts_addresses_partial_update"];
+        trace?: never;
+    };
     "/api/v1/products/products/": {
         parameters: {
             query?: never;
@@ -466,6 +512,26 @@ export interface paths {
         };
         /** One specification with its values */
         get: operations["products_specifications_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/comparison/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The filter specifications of several products, to compare them side by side
+         * @description The specifications a listing filters by, in the shop order, for each active product of `ids` (others are left out). Prices, stock, brand and SKU come from the product list (`/products/products/?ids=`).
+         */
+        get: operations["products_comparison_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2271,6 +2337,11 @@ export interface components {
              * @default false
              */
             confirm_later?: boolean;
+            /**
+             * @description Where the person registered from (the cart): a path on this site. The activation link in the mail returns there (`?next=`).
+             * @example /kg/cart/
+             */
+            next?: string;
         };
         Activation: {
             /** @example MTI */
@@ -2366,6 +2437,34 @@ export interface components {
         CurrentPassword: {
             /** Format: password */
             current_password: string;
+        };
+        DeliveryAddress: {
+            id: number;
+            /** @enum {string} */
+            country: "kg" | "kz";
+            city: string;
+            address: string;
+            /**
+             * Format: date-time
+             * @description The last order delivered there, or when it was saved or chosen: checkout offers the latest first.
+             */
+            last_used_at: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        DeliveryAddressCreate: {
+            /** @enum {string} */
+            country: "kg" | "kz";
+            city: string;
+            address: string;
+        };
+        PatchedDeliveryAddress: {
+            /** @enum {string} */
+            country?: "kg" | "kz";
+            city?: string;
+            address?: string;
+            /** @description true: make it the address checkout offers first (its `last_used_at` becomes now). */
+            use?: boolean;
         };
         ProductListItem: {
             id: number;
@@ -2521,6 +2620,21 @@ export interface components {
             values: {
                 value: string;
                 count: number;
+            }[];
+        };
+        ProductComparison: {
+            /** @description Every filter specification some of the products have, in the shop order. */
+            specifications: {
+                slug: string;
+                name: string;
+                unit: string | null;
+            }[];
+            products: {
+                id: number;
+                /** @description By specification slug; several values of one specification are joined with «, ». */
+                values: {
+                    [key: string]: string;
+                };
             }[];
         };
         Exchange: {
@@ -4824,6 +4938,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Activated in the browser that registered: signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenPair"];
+                };
+            };
             /** @description Done; no body */
             204: {
                 headers: {
@@ -5593,6 +5716,247 @@ export interface operations {
             };
         };
     };
+    accounts_addresses_list: {
+        parameters: {
+            query?: {
+                /** @description Country code. */
+                country?: "kg" | "kz";
+                /** @description Page size, default 12, at most 100. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of addresses */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        next: string | null;
+                        previous: string | null;
+                        results: components["schemas"]["DeliveryAddress"][];
+                    };
+                };
+            };
+            /** @description Invalid input: `{field: [messages]}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    accounts_addresses_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeliveryAddressCreate"];
+            };
+        };
+        responses: {
+            /** @description The saved address */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryAddress"];
+                };
+            };
+            /** @description Invalid input: `{field: [messages]}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    accounts_addresses_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The address */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryAddress"];
+                };
+            };
+            /** @description Invalid input: `{field: [messages]}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such address of this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    accounts_addresses_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `{field: [messages]}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such address of this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    accounts_addresses_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PatchedDeliveryAddress"];
+            };
+        };
+        responses: {
+            /** @description The changed address */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryAddress"];
+                };
+            };
+            /** @description Invalid input: `{field: [messages]}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such address of this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
     products_products_list: {
         parameters: {
             query?: {
@@ -5994,6 +6358,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    products_comparison_retrieve: {
+        parameters: {
+            query: {
+                /** @description Product ids, comma-separated, at most 100. */
+                ids: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The products, in the order asked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductComparison"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
                 };
             };
         };

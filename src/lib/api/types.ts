@@ -75,6 +75,12 @@ export type TokenPair = Answer<'accounts_auth_jwt_create_create'>;
 /** `POST /accounts/auth/jwt/refresh/` answer: the server rotates, so a new `refresh` comes with `access`. */
 export type TokenRefreshAnswer = Answer<'accounts_auth_jwt_refresh_create'>;
 
+/** `GET /products/comparison/`: the filter specifications of several products, side by side. */
+export type ProductComparison = Schemas['ProductComparison'];
+/** One of the signed-in person's delivery addresses (`/accounts/addresses/`). */
+export type DeliveryAddress = Schemas['DeliveryAddress'];
+export type DeliveryAddressInput = Schemas['DeliveryAddressCreate'];
+export type DeliveryAddressUpdate = Schemas['PatchedDeliveryAddress'];
 export type LoginCredentials = Schemas['TokenObtainPair'];
 export type RegistrationInput = Schemas['UserCreate'];
 /**

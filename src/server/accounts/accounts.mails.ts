@@ -22,12 +22,15 @@ async function send(user: User, kind: string, to: string, subject: string, conte
   await sendMail({ kind, to, subject, ...(await renderMail(countryOf(user), content)) });
 }
 
-/** The absolute address of the account's activation link (a new account, or one opened at checkout). */
-export function activationUrl(user: User): string {
-  return absoluteUrl(paths.activate(countryOf(user), encodeUid(user.id), makeLinkToken('activation', user)));
+/**
+ * The absolute address of the account's activation link (a new account, or one opened at checkout);
+ * `next` is a same-site path the activation page returns to.
+ */
+export function activationUrl(user: User, next?: string | null): string {
+  return absoluteUrl(paths.activate(countryOf(user), encodeUid(user.id), makeLinkToken('activation', user), next));
 }
 
-export function sendActivationMail(user: User): Promise<void> {
+export function sendActivationMail(user: User, next?: string | null): Promise<void> {
   return send(user, 'activation', user.email, `Подтвердите адрес почты для ${SHOP}`, {
     preheader: user.emailPending ? 'Подтвердите, что этот адрес ваш.' : 'Остался один шаг до входа в магазин.',
     heading: 'Подтвердите адрес электронной почты',
@@ -38,7 +41,7 @@ export function sendActivationMail(user: User): Promise<void> {
         : `Вы зарегистрировались в интернет-магазине стоматологических материалов ${SHOP}. Чтобы войти, подтвердите, что этот адрес ваш.`,
       'Ссылка действует 3 дня.',
     ],
-    action: { label: 'Подтвердить адрес', url: activationUrl(user) },
+    action: { label: 'Подтвердить адрес', url: activationUrl(user, next) },
     footnote: `Вы получили это письмо, потому что этот адрес указали при регистрации в ${SHOP}. ${IGNORE}`,
   });
 }

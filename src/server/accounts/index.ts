@@ -3,3 +3,4 @@ export * from './credentials.service.ts';
 export * from './email-change.service.ts';
 export * from './profile.service.ts';
 export * from './registration.service.ts';
+export * from './addresses.service.ts';

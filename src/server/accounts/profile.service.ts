@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { deleteAddressesOf } from './addresses.service.ts';
 import type { CountryCode } from '../../shared/countries.ts';
 import { forgetStaffChangeValues, recordStaffChange } from '../audit/staff-changes.ts';
 import { getDb, type Db } from '../db/client.ts';
@@ -110,6 +111,7 @@ export async function deleteAccount(actor: User, target: User, currentPassword: 
     await deleteRateLimitKeys(named.keys, tx, named.suffixes);
     // The orders stay for the shop's records, without the person's name, phone, email or address.
     await erasePersonalDataOfOrders(target.id, tx);
+    await deleteAddressesOf(target.id, tx);
     // The journal keeps who changed the account and when, not the person's details.
     await forgetStaffChangeValues(tx, 'user', target.id, PERSONAL_FIELDS);
     if (actor.id !== target.id)

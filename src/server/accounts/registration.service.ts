@@ -29,6 +29,8 @@ export interface Registration {
    * No mail is sent now.
    */
   confirmLater?: boolean;
+  /** A same-site path (checked by the caller) the activation link returns to: where the person registered from. */
+  next?: string | null;
 }
 
 /**
@@ -68,14 +70,14 @@ export async function register(input: Registration): Promise<PublicUser> {
     if (winner) return answerTaken(winner, input, email);
     throw error;
   }
-  if (!input.confirmLater) await mails.sendActivationMail(user!);
+  if (!input.confirmLater) await mails.sendActivationMail(user!, input.next);
   return user!;
 }
 
 // The answer a new registration would have had, with an id of the accounts' own sequence; the mail
 // goes to the address's owner.
 async function answerTaken(owner: User, input: Registration, email: string): Promise<PublicUser> {
-  if (!owner.isActive && !owner.activatedAt) await mails.sendActivationMail(owner);
+  if (!owner.isActive && !owner.activatedAt) await mails.sendActivationMail(owner, input.next);
   else await mails.sendRegistrationAttemptMail(owner);
   const [row] = await queryRows<{ id: number | string }>(
     await getDb(),
@@ -100,11 +102,11 @@ async function answerTaken(owner: User, input: Registration, email: string): Pro
 
 /**
  * Activates the account of an activation link, once: the conditional update lets only one of two
- * simultaneous uses through.
+ * simultaneous uses through. Gives the account as activated.
  * @throws PermissionError when the account was activated before (djoser's stale token), including
  * one that staff have blocked since.
  */
-export async function activate(uid: string, token: string): Promise<void> {
+export async function activate(uid: string, token: string): Promise<User> {
   const user = await linkedUser('activation', uid, token);
   const db = await getDb();
   if (user.isActive && user.emailPending) {
@@ -117,7 +119,7 @@ export async function activate(uid: string, token: string): Promise<void> {
       .returning();
     if (!confirmed) throw new PermissionError(M.alreadyActive);
     inBackground(() => sendHeldOrderMails(confirmed.id));
-    return;
+    return confirmed;
   }
   const [activated] = await db
     .update(users)
@@ -126,6 +128,7 @@ export async function activate(uid: string, token: string): Promise<void> {
     .returning();
   if (!activated) throw new PermissionError(M.alreadyActive);
   inBackground(() => mails.sendActivatedMail(activated));
+  return activated;
 }
 
 /**

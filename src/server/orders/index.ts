@@ -16,7 +16,7 @@ export {
   type PlacedOrder,
 } from './orders.service.ts';
 export { ORDER_LIMITS, orderCreateChecks, orderLimitsOn } from './order-limits.ts';
-export { findOwnOrder, listOwnOrders } from './orders.queries.ts';
+export { findOwnOrder, lastDeliveryOf, listOwnOrders } from './orders.queries.ts';
 export { findVisibleOrder, listClinicOrders, type ClinicOrder } from './clinic-orders.queries.ts';
 export {
   loadOrderStory,

@@ -118,3 +118,21 @@ export async function findAccountEmail(userId: number): Promise<string | null> {
     .where(and(eq(users.id, userId), eq(users.isActive, true), eq(users.emailPending, false)));
   return row?.email ?? null;
 }
+
+/**
+ * How the account's last order in `country` was delivered, which its next checkout starts from (issue 36:
+ * a repeat order does not fall back to pickup); null before its first order there.
+ */
+export async function lastDeliveryOf(
+  userId: number,
+  country: CountryCode,
+): Promise<{ method: 'pickup' | 'courier'; pickupPoint: number | null } | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ method: orders.deliveryMethod, pickupPoint: orders.pickupContactId })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.country, country)))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(1);
+  return row ? { method: row.method === 'courier' ? 'courier' : 'pickup', pickupPoint: row.pickupPoint } : null;
+}

@@ -1,11 +1,18 @@
 import { limitAccountMail, limitedLogin, limitRegistration } from '../../accounts/accounts.limits.ts';
-import { assertTokenValid, endSession, rotateSession } from '../../accounts/sessions.ts';
+import { assertTokenValid, endSession, rotateSession, startSession } from '../../accounts/sessions.ts';
 import * as accounts from '../../accounts/index.ts';
 import { clientIp, requireUser } from '../auth.ts';
 import type { AppRouteHandler } from '../create-router.ts';
 import { toMappedPage } from '../pagination.ts';
 import { toUserJson, toProfileChanges } from './accounts.mappers.ts';
-import { deviceCookie, rememberDevice } from './cookies.ts';
+import { isActivationMarkerOf } from '../../accounts/activation-device.ts';
+import {
+  activationMarker,
+  clearActivationMarker,
+  deviceCookie,
+  markRegisteringBrowser,
+  rememberDevice,
+} from './cookies.ts';
 import type * as routes from './accounts.routes.ts';
 
 export const createToken: AppRouteHandler<typeof routes.createToken> = async (c) => {
@@ -40,14 +47,19 @@ export const register: AppRouteHandler<typeof routes.register> = async (c) => {
     phone: input.phone,
     country: input.country,
     confirmLater: input.confirm_later,
+    next: input.next || null,
   });
+  await markRegisteringBrowser(c, user.id);
   return c.json(toUserJson(user), 201);
 };
 
 export const activate: AppRouteHandler<typeof routes.activate> = async (c) => {
   const { uid, token } = c.req.valid('json');
-  await accounts.activate(uid, token);
-  return c.body(null, 204);
+  const user = await accounts.activate(uid, token);
+  // Signed in only in the browser that registered; the link alone activates.
+  if (!(await isActivationMarkerOf(activationMarker(c), user.id))) return c.body(null, 204);
+  clearActivationMarker(c);
+  return c.json(await startSession(user), 200);
 };
 
 export const resendActivation: AppRouteHandler<typeof routes.resendActivation> = async (c) => {

@@ -1,3 +1,4 @@
+export { toAddressJson } from '../../accounts/address-json.ts';
 export { toUserJson } from '../../accounts/user-json.ts';
 import type { ProfileChanges } from '../../accounts/profile.service.ts';
 import type { CountryCode } from '../../../shared/countries.ts';

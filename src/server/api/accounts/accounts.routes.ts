@@ -89,8 +89,17 @@ export const register = post('/users/', {
 export const activate = post('/users/activation/', {
   operationId: 'accounts_auth_users_activation_create',
   summary: 'Activate an account with the `{uid, token}` of its activation link',
+  description:
+    'Registering sets a short-lived `HttpOnly` cookie (`activation_device`, 2 hours, this path only) in the browser ' +
+    'that sent it. Activation from that browser also signs the new account in: 200 with a token pair, and the ' +
+    'cookie is cleared. From anywhere else (the link alone) the account is only activated: 204, as djoser answers.',
   request: body(s.activationBody),
-  responses: { ...noContent, ...invalid, 403: jsonContent(detailSchema, 'Already active') },
+  responses: {
+    200: jsonContent(s.tokenPairSchema, 'Activated in the browser that registered: signed in'),
+    ...noContent,
+    ...invalid,
+    403: jsonContent(detailSchema, 'Already active'),
+  },
 });
 
 export const resendActivation = post('/users/resend_activation/', {

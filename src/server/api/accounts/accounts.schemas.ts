@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { ACCOUNT_MESSAGES as M } from '../../accounts/accounts.messages.ts';
 import { MAX_PASSWORD_LENGTH } from '../../accounts/passwords.ts';
 import { COUNTRY_CODES, DEFAULT_COUNTRY } from '../../../shared/countries.ts';
+import { safeNextPath } from '../../../shared/paths.ts';
 import { email, filled, filledLine, flag, line, phone, text } from '../fields.ts';
 
 /** Request and response bodies of the accounts API, named as djoser and Simple JWT name them. */
@@ -42,6 +43,18 @@ export const userCreateBody = z
           'Checkout: the account is active at once, so the person signs in and orders without waiting for a mail; ' +
           'the confirmation mail of its first order carries the link that confirms the address (the activation ' +
           'endpoint takes it). No activation mail is sent now.',
+      }),
+    next: text(2000)
+      .refine(
+        (value) => value === '' || safeNextPath(value, '') === value,
+        'Ожидается путь на этом сайте, например /kg/cart/.',
+      )
+      .optional()
+      .openapi({
+        description:
+          'Where the person registered from (the cart): a path on this site. The activation link in the mail returns ' +
+          'there (`?next=`).',
+        example: '/kg/cart/',
       }),
   })
   .openapi('UserCreate');

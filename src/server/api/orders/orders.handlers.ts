@@ -1,3 +1,4 @@
+import { rememberAddress } from '../../accounts/addresses.service.ts';
 import { updateProfile } from '../../accounts/profile.service.ts';
 import { pendingEmailConfirmation } from '../../accounts/registration.service.ts';
 import { cancelOwnOrder, findVisibleOrder, listOwnOrders, loadOrderStory, placeOrder } from '../../orders/index.ts';
@@ -49,6 +50,13 @@ export const createOrder: AppRouteHandler<typeof routes.createOrder> = async (c)
       }),
   };
   if (!replayed && Object.keys(remembered).length) await updateProfile(user, user, remembered);
+  // The courier's address becomes the account's latest, which the next checkout offers first.
+  if (!replayed && order.delivery.method === 'courier')
+    await rememberAddress(user.id, {
+      country: order.country,
+      city: order.delivery.city,
+      address: order.delivery.address,
+    });
   if (replayed) c.header('Idempotent-Replayed', 'true');
   c.header('Location', `/api/v1/orders/order_list/${order.number}/`);
   return c.json(toOrderJson(order), 201);

@@ -85,3 +85,27 @@ export const refreshTokens = pgTable(
       .where(sql`${t.revokedAt} is null`),
   ],
 );
+
+/**
+ * An account's delivery addresses (issue 36): remembered from its courier orders and kept in the profile,
+ * per storefront country (a city belongs to one). Checkout offers them, the one used last first.
+ */
+export const deliveryAddresses = pgTable(
+  'delivery_addresses',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    country: text().notNull(),
+    city: text().notNull(),
+    address: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Set by every order delivered there and by choosing it in the profile: checkout preselects the latest. */
+    lastUsedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('delivery_addresses_user_place_idx').on(t.userId, t.country, t.city, t.address),
+    index('delivery_addresses_user_used_idx').on(t.userId, t.lastUsedAt.desc()),
+  ],
+);
