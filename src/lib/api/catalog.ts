@@ -10,6 +10,7 @@ import type {
   CountryCode,
   Paginated,
   Product,
+  ProductComparison,
   ProductList,
   Specification,
 } from './types.ts';
@@ -81,6 +82,11 @@ export function listProductsByIds(
   return client<ProductList>('/products/products/', {
     query: { is_active: true, ids: ids.join(','), limit: ids.length, country },
   });
+}
+
+/** The filter specifications of products (at most 100), to compare them side by side. */
+export function compareProducts(ids: readonly number[], client: ApiClient = api): Promise<ProductComparison> {
+  return client<ProductComparison>('/products/comparison/', { query: { ids: ids.join(',') } });
 }
 
 export function getProduct(slug: string, country: CountryCode, client: ApiClient = api): Promise<Product> {

@@ -1,6 +1,8 @@
 import { createRouter } from '../create-router.ts';
 import * as handlers from './products.handlers.ts';
 import * as routes from './products.routes.ts';
+import * as comparison from './comparison.handlers.ts';
+import * as comparisonRoutes from './comparison.routes.ts';
 
 export const productsRouter = createRouter()
   .openapi(routes.listProducts, handlers.listProducts)
@@ -12,4 +14,5 @@ export const productsRouter = createRouter()
   .openapi(routes.listBrands, handlers.listBrands)
   .openapi(routes.getBrand, handlers.getBrand)
   .openapi(routes.listSpecifications, handlers.listSpecifications)
-  .openapi(routes.getSpecification, handlers.getSpecification);
+  .openapi(routes.getSpecification, handlers.getSpecification)
+  .openapi(comparisonRoutes.compareProducts, comparison.compareProducts);
