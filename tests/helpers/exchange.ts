@@ -40,7 +40,7 @@ export class OneC {
     });
     if (response.status !== 200)
       throw new Error(`The exchange answered ${response.status}: ${JSON.stringify(response.body)}`);
-    if (!String(response.headers.get('content-type')).startsWith('text/plain'))
+    if (!/^(text\/plain|application\/xml)/.test(String(response.headers.get('content-type'))))
       throw new Error(`Not plain text: ${response.headers.get('content-type')}`);
     return response.body as string;
   }

@@ -13608,6 +13608,7 @@ export interface operations {
                 };
                 content: {
                     "text/plain": string;
+                    "application/xml": string;
                 };
             };
         };
@@ -13641,6 +13642,7 @@ export interface operations {
                 };
                 content: {
                     "text/plain": string;
+                    "application/xml": string;
                 };
             };
         };

@@ -12,6 +12,7 @@ import { appendFile, fileNames, isSafeFileName } from './exchange-files.ts';
 import { cookieToken, ExchangeRefusal, findSession, openSession, type ExchangeSession } from './exchange-sessions.ts';
 import { queueExchangeTask } from './exchange.queue.ts';
 import { EXCHANGE_TASK_KIND, fileKindOf } from './exchange.runner.ts';
+import { applyStatuses, markOrdersTaken, ordersDocument } from './orders-exchange.ts';
 
 /** The CommerceML version the shop reads. */
 const VERSION = '2.10';
@@ -54,7 +55,14 @@ async function answer(request: ExchangeRequest): Promise<string> {
     case 'init':
       return `zip=yes\nfile_limit=${FILE_LIMIT}\nsessid=${session.token}\nversion=${VERSION}`;
     case 'file':
-      return receiveFile(session, request);
+      return type === 'sale' ? receiveStatuses(session, request) : receiveFile(session, request);
+    case 'query':
+      if (type !== 'sale') break;
+      return ordersDocument(session);
+    case 'success':
+      if (type !== 'sale') break;
+      await markOrdersTaken(session);
+      return 'success';
     case 'import':
       if (type !== 'catalog') break;
       return importFile(session, request.filename ?? '');
@@ -73,6 +81,30 @@ async function receiveFile(session: ExchangeSession, request: ExchangeRequest): 
   if (body.length > FILE_LIMIT) return failure(EXCHANGE_TEXT.tooLarge(FILE_LIMIT));
   await appendFile(session.id, name, body);
   return 'success';
+}
+
+/** `type=sale&mode=file`: 1C's documents with the orders' statuses, applied as they arrive. */
+async function receiveStatuses(session: ExchangeSession, request: ExchangeRequest): Promise<string> {
+  const name = request.filename ?? 'orders.xml';
+  if (!isSafeFileName(name)) return failure(EXCHANGE_TEXT.badFileName(name));
+  const body = await request.body();
+  if (body.length > FILE_LIMIT) return failure(EXCHANGE_TEXT.tooLarge(FILE_LIMIT));
+  await appendFile(session.id, `sale/${name}`, body);
+  try {
+    const outcome = await applyStatuses(
+      session,
+      name,
+      (async function* () {
+        yield body;
+      })(),
+    );
+    return outcome.skipped.length
+      ? `success\nНе изменены (нет такого заказа, статуса или перехода): ${outcome.skipped.join(', ')}`
+      : 'success';
+  } catch (error) {
+    if (error instanceof Error && error.message.startsWith(name)) return failure(error.message);
+    throw error;
+  }
 }
 
 /**

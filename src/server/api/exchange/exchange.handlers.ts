@@ -16,5 +16,7 @@ export async function exchange(c: Context<AppEnv>) {
     body: async () => Buffer.from(await c.req.arrayBuffer()),
   });
   c.header('Cache-Control', 'no-store');
+  // The orders (`type=sale&mode=query`) are a CommerceML document; every other answer is plain text.
+  if (text.startsWith('<?xml')) return c.body(text, 200, { 'Content-Type': 'application/xml; charset=utf-8' });
   return c.text(text, 200);
 }

@@ -18,7 +18,12 @@ const plainText = {
     description:
       'Plain text, lines separated by `\\n`: `success` (checkauth: then the cookie name and value), `progress`, ' +
       '`zip=yes` and `file_limit=` (init), or `failure` and the reason',
-    content: { 'text/plain': { schema: z.string() } },
+    content: {
+      'text/plain': { schema: z.string() },
+      'application/xml': {
+        schema: z.string().openapi({ description: 'type=sale&mode=query: the orders (CommerceML)' }),
+      },
+    },
   },
 };
 
