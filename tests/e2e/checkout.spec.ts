@@ -128,7 +128,7 @@ test('checks out two products after logging in on the way, then finds the order 
   await expect(page).toHaveURL(/\/kg\/account\/orders\/KG-\d{6}\/$/);
   const number = page.url().match(/(KG-\d{6})/)![1]!;
   await expect(page.getByRole('heading', { level: 1, name: `Заказ ${number}` })).toBeVisible();
-  await expect(page.getByText('Новый', { exact: true })).toBeVisible();
+  await expect(page.locator('.order-status')).toHaveText('Новый');
   await expect(page.getByRole('link', { name: first.name })).toBeVisible();
   const total = (await page.locator('.order-lines tfoot tr').last().locator('td').textContent())!.trim();
   await expectNoSeriousAxeViolations(page);
