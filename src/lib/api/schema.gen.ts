@@ -540,6 +540,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/products/resolve_lines/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A quick order: pasted lines or a CSV/.xlsx table checked against the country’s catalog and stock
+         * @description Each line is found by SKU (any case) or exact name; the lines found come back with their products, and each line that cannot go into the cart with its line number, what is wrong and what can be done. Send JSON `{country, text}` or a multipart form `{country, file}`.
+         */
+        post: operations["products_resolve_lines_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/core/exchanges/": {
         parameters: {
             query?: never;
@@ -2636,6 +2656,63 @@ export interface components {
                     [key: string]: string;
                 };
             }[];
+        };
+        ResolvedLines: {
+            lines: {
+                /** @description The line (or the file’s row) it was written on. */
+                line: number;
+                product: components["schemas"]["QuickOrderProduct"];
+                /** @description Lines naming the same product are one, added up. */
+                quantity: number;
+            }[];
+            errors: {
+                line: number;
+                /** @description The line as written. */
+                text: string;
+                /** @enum {string} */
+                code: "unknown_product" | "not_sold" | "out_of_stock" | "too_many" | "bad_quantity";
+                /** @example Доступно только 42 шт. */
+                message: string;
+                /**
+                 * @description What the buyer can do.
+                 * @example Можно заказать 42 шт.: исправьте количество.
+                 */
+                hint: string;
+                product: components["schemas"]["QuickOrderProduct"] & unknown;
+                /** @description `too_many`: the units that can be ordered. */
+                available: number | null;
+            }[];
+        };
+        QuickOrderProduct: {
+            id: number;
+            slug: string;
+            sku: string;
+            name: string;
+            /** @description Decimal string in `currency`; null when not sold in the country. */
+            price: string | null;
+            /** @enum {string} */
+            currency: "KGS" | "KZT";
+            /** @description Units in stock in the country. */
+            stock: number;
+        };
+        ResolveLinesText: {
+            /** @enum {string} */
+            country: "kg" | "kz";
+            /**
+             * @description One product a line, at most 500: its SKU (any case) or exact name, then the quantity apart by a space, «;», «,» or a tab (a row copied from Excel); no quantity: 1.
+             * @example 3M-Z250-A2 10
+             *     MC-STN-M;5
+             */
+            text: string;
+        };
+        ResolveLinesFile: {
+            /** @enum {string} */
+            country: "kg" | "kz";
+            /**
+             * Format: binary
+             * @description A CSV or .xlsx table: the SKU or name in the first column, the quantity in the second; a header row is optional.
+             */
+            file: string;
         };
         Exchange: {
             id: number;
@@ -6381,6 +6458,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProductComparison"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+        };
+    };
+    products_resolve_lines_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResolveLinesText"];
+                "multipart/form-data": components["schemas"]["ResolveLinesFile"];
+            };
+        };
+        responses: {
+            /** @description The lines found and the errors */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResolvedLines"];
                 };
             };
             /** @description Invalid input */

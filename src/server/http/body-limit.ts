@@ -54,6 +54,8 @@ export const BODY_LIMITS: BodyLimits = {
     '/api/v1/staff/media/': MEDIA_LIMITS.maxBytes + FORM_FIELDS_ALLOWANCE,
     // A part of a file 1C sends in the exchange (`server/exchange/`: it is told `file_limit`).
     '/api/v1/exchange/1c/': EXCHANGE_FILE_LIMIT,
+    // A quick order's list as a CSV or .xlsx file (api/products/quick-order.schemas.ts).
+    '/api/v1/products/resolve_lines/': 1 * MB + FORM_FIELDS_ALLOWANCE,
   },
   rawUploads: ['/api/v1/exchange/1c/'],
 };

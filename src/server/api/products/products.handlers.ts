@@ -13,10 +13,22 @@ import {
   listSpecifications as findSpecifications,
 } from '../../catalog/specifications.queries.ts';
 import { FRESH_PUBLIC_CACHE_CONTROL } from '../../cache/lifetimes.ts';
+import { MAX_ORDER_LINES, parseOrderText } from '../../catalog/order-lines.ts';
+import { resolveOrderLines } from '../../catalog/quick-order.queries.ts';
+import { ValidationError } from '../../errors.ts';
+import { parseOrderFile } from '../../imports/order-lines-file.ts';
 import type { AppRouteHandler } from '../create-router.ts';
 import { toMappedPage, toPage } from '../pagination.ts';
 import { toBrandJson, toProductJson, toProductListItemJson, toSpecificationJson } from './products.mappers.ts';
 import type * as routes from './products.routes.ts';
+import { toResolvedLinesJson } from './quick-order.mappers.ts';
+
+const QUICK_ORDER_INPUT = 'Пришлите строки заказа (`text`) или файл (`file`) и страну (`country`).';
+const tooManyLines = `Не больше ${MAX_ORDER_LINES} строк за раз: разделите список.`;
+
+async function* fileChunks(file: File): AsyncGenerator<Uint8Array> {
+  yield new Uint8Array(await file.arrayBuffer());
+}
 
 export const listProducts: AppRouteHandler<typeof routes.listProducts> = async (c) => {
   const q = c.req.valid('query');
@@ -99,4 +111,14 @@ export const suggestProducts: AppRouteHandler<typeof routes.suggestProducts> = a
     },
     200,
   );
+};
+
+export const resolveLines: AppRouteHandler<typeof routes.resolveLines> = async (c) => {
+  const json = c.req.valid('json');
+  const form = c.req.valid('form');
+  const input = 'country' in form ? form : 'country' in json ? json : null;
+  if (!input) throw new ValidationError({ non_field_errors: [QUICK_ORDER_INPUT] });
+  const parsed = 'file' in input ? await parseOrderFile(fileChunks(input.file)) : parseOrderText(input.text);
+  if (parsed.length > MAX_ORDER_LINES) throw new ValidationError({ text: [tooManyLines] });
+  return c.json(toResolvedLinesJson(await resolveOrderLines(input.country, parsed)), 200);
 };

@@ -15,4 +15,5 @@ export const productsRouter = createRouter()
   .openapi(routes.getBrand, handlers.getBrand)
   .openapi(routes.listSpecifications, handlers.listSpecifications)
   .openapi(routes.getSpecification, handlers.getSpecification)
-  .openapi(comparisonRoutes.compareProducts, comparison.compareProducts);
+  .openapi(comparisonRoutes.compareProducts, comparison.compareProducts)
+  .openapi(routes.resolveLines, handlers.resolveLines);

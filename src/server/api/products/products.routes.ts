@@ -17,6 +17,7 @@ import {
   specificationListQuery,
   specificationSchema,
 } from './products.schemas.ts';
+import { resolvedLinesSchema, resolveLinesBody, resolveLinesForm } from './quick-order.schemas.ts';
 
 const tags = ['Products'];
 
@@ -126,4 +127,29 @@ export const suggestProducts = createRoute({
   summary: 'What the search box suggests while typing: products, categories and brands',
   request: { query: suggestionsQuery },
   responses: { 200: jsonContent(suggestionsSchema, 'Suggestions for the typed text'), 400: errorResponses[400] },
+});
+
+export const resolveLines = createRoute({
+  operationId: 'products_resolve_lines_create',
+  method: 'post',
+  path: '/products/resolve_lines/',
+  tags,
+  summary: 'A quick order: pasted lines or a CSV/.xlsx table checked against the country’s catalog and stock',
+  description:
+    'Each line is found by SKU (any case) or exact name; the lines found come back with their products, ' +
+    'and each line that cannot go into the cart with its line number, what is wrong and what can be done. ' +
+    'Send JSON `{country, text}` or a multipart form `{country, file}`.',
+  request: {
+    body: {
+      content: {
+        'application/json': { schema: resolveLinesBody },
+        'multipart/form-data': { schema: resolveLinesForm },
+      },
+      required: false,
+    },
+  },
+  responses: {
+    200: jsonContent(resolvedLinesSchema, 'The lines found and the errors'),
+    400: errorResponses[400],
+  },
 });
