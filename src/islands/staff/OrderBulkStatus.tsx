@@ -16,7 +16,7 @@ import {
 } from '@mui/material';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { useListContext, useNotify, useRefresh } from 'react-admin';
-import { ORDER_STATUSES } from '../../shared/order-statuses.ts';
+import { STAFF_ORDER_STATUSES } from '../../shared/order-statuses.ts';
 import { orderStatusLabel } from './choices.ts';
 import { createStaffActions } from './data-provider.ts';
 import type { BulkStatusResult, StaffOrderRow } from './order-types.ts';
@@ -43,7 +43,7 @@ export function OrderBulkStatusButton() {
   const [asked, setAsked] = useState(0);
 
   const selected = (data ?? []).filter((order) => selectedIds.includes(order.id));
-  const targets = ORDER_STATUSES.filter((s) => selected.some((order) => order.allowed_statuses.includes(s)));
+  const targets = STAFF_ORDER_STATUSES.filter((s) => selected.some((order) => order.allowed_statuses.includes(s)));
   const blocked = status ? selected.filter((order) => !order.allowed_statuses.includes(status as never)) : [];
   const moving = selectedIds.length - blocked.length;
 

@@ -1,7 +1,7 @@
 /** The back office's select choices, from the shop's own lists and words. */
 import { COUNTRIES, COUNTRY_CODES } from '../../shared/countries.ts';
 import { DOCUMENT_KINDS } from '../../shared/document-kinds.ts';
-import { ORDER_STATUSES, ORDER_STATUS_LABELS } from '../../shared/order-statuses.ts';
+import { ORDER_STATUS_LABELS, STAFF_ORDER_STATUSES } from '../../shared/order-statuses.ts';
 import {
   REQUEST_KINDS,
   REQUEST_KIND_LABELS,
@@ -15,7 +15,7 @@ export interface Choice {
 }
 
 export const countryChoices: Choice[] = COUNTRY_CODES.map((code) => ({ id: code, name: COUNTRIES[code].name }));
-export const orderStatusChoices: Choice[] = ORDER_STATUSES.map((id) => ({ id, name: ORDER_STATUS_LABELS[id] }));
+export const orderStatusChoices: Choice[] = STAFF_ORDER_STATUSES.map((id) => ({ id, name: ORDER_STATUS_LABELS[id] }));
 export const requestKindChoices: Choice[] = REQUEST_KINDS.map((id) => ({ id, name: REQUEST_KIND_LABELS[id] }));
 export const requestStatusChoices: Choice[] = REQUEST_STATUSES.map((id) => ({ id, name: REQUEST_STATUS_LABELS[id] }));
 export const orderStatusLabel = (status: string): string =>

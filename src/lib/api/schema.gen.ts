@@ -767,6 +767,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orders/order_list/{number}/approve/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The clinic's owner approves an order waiting for approval: it goes to the shop
+         * @description Only an order in status `awaiting_approval` (an assistant's order, or a buyer's above the clinic's `order_limit`): it becomes `new`; the member who placed it and the shop are mailed as for a new order.
+         */
+        post: operations["orders_order_list_approve_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/order_list/{number}/decline/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The clinic's owner declines an order waiting for approval: it is cancelled and its stock released
+         * @description The member who placed it is mailed the comment. The shop never saw the order.
+         */
+        post: operations["orders_order_list_decline_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clinics/invitations/accept/": {
         parameters: {
             query?: never;
@@ -2785,10 +2825,10 @@ export interface components {
             /** @example KG-000123 */
             number: string;
             /**
-             * @description `new` Новый, `confirmed` Подтверждён, `shipped` Отправлен, `completed` Выполнен, `cancelled` Отменён
+             * @description `awaiting_approval` На согласовании, `new` Новый, `confirmed` Подтверждён, `shipped` Отправлен, `completed` Выполнен, `cancelled` Отменён
              * @enum {string}
              */
-            status: "new" | "confirmed" | "shipped" | "completed" | "cancelled";
+            status: "awaiting_approval" | "new" | "confirmed" | "shipped" | "completed" | "cancelled";
             /** @example Новый */
             status_label: string;
             /** @enum {string} */
@@ -2917,10 +2957,10 @@ export interface components {
         };
         OrderStoryEntry: {
             /**
-             * @description `new` Новый, `confirmed` Подтверждён, `shipped` Отправлен, `completed` Выполнен, `cancelled` Отменён
+             * @description `awaiting_approval` На согласовании, `new` Новый, `confirmed` Подтверждён, `shipped` Отправлен, `completed` Выполнен, `cancelled` Отменён
              * @enum {string}
              */
-            status: "new" | "confirmed" | "shipped" | "completed" | "cancelled";
+            status: "awaiting_approval" | "new" | "confirmed" | "shipped" | "completed" | "cancelled";
             /** @example Отправлен */
             status_label: string;
             /**
@@ -2940,6 +2980,13 @@ export interface components {
              * @example Курьер выехал, будет у вас до 18:00.
              */
             comment: string;
+        };
+        OrderDecline: {
+            /**
+             * @description Why: kept in the history and mailed to the member who placed the order.
+             * @default
+             */
+            comment?: string;
         };
         Clinic: {
             id: number;
@@ -3523,10 +3570,10 @@ export interface components {
              * @description Null for the placing of the order.
              * @enum {string|null}
              */
-            from_status: "new" | "confirmed" | "shipped" | "completed" | "cancelled" | null;
+            from_status: "awaiting_approval" | "new" | "confirmed" | "shipped" | "completed" | "cancelled" | null;
             from_status_label: string | null;
             /** @enum {string} */
-            to_status: "new" | "confirmed" | "shipped" | "completed" | "cancelled";
+            to_status: "awaiting_approval" | "new" | "confirmed" | "shipped" | "completed" | "cancelled";
             to_status_label: string;
             /** @enum {string} */
             source: "customer" | "staff" | "expiry";
@@ -3560,7 +3607,7 @@ export interface components {
                  * @description The order's status now; null when there is no such order.
                  * @enum {string|null}
                  */
-                status: "new" | "confirmed" | "shipped" | "completed" | "cancelled" | null;
+                status: "awaiting_approval" | "new" | "confirmed" | "shipped" | "completed" | "cancelled" | null;
                 /** @description Why it did not move, in words; empty when it did. */
                 reason: string;
             }[];
@@ -6917,7 +6964,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only orders in this status. */
-                status?: "new" | "confirmed" | "shipped" | "completed" | "cancelled";
+                status?: "awaiting_approval" | "new" | "confirmed" | "shipped" | "completed" | "cancelled";
                 /** @description Page size, default 20, at most 100. */
                 limit?: number;
                 /** @description Number of items to skip. */
@@ -7060,6 +7107,144 @@ export interface operations {
                 };
             };
             /** @description The order is past `new` (or already cancelled) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    orders_order_list_approve_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Invalid input, per field; line errors as a list, `{}` for a line without errors: `{"items": [{}, {"quantity": ["Доступно только 3 шт."]}]}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description A member of the order's clinic who is not its owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such order of a clinic the account belongs to */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description The order does not wait for approval */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    orders_order_list_decline_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderDecline"];
+            };
+        };
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Invalid input, per field; line errors as a list, `{}` for a line without errors: `{"items": [{}, {"quantity": ["Доступно только 3 шт."]}]}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description A member of the order's clinic who is not its owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such order of a clinic the account belongs to */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description The order does not wait for approval */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7626,7 +7811,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only orders in this status. */
-                status?: "new" | "confirmed" | "shipped" | "completed" | "cancelled";
+                status?: "awaiting_approval" | "new" | "confirmed" | "shipped" | "completed" | "cancelled";
                 /** @description Page size, default 20, at most 100. */
                 limit?: number;
                 /** @description Number of items to skip. */

@@ -71,6 +71,7 @@ function periodsQuery() {
            ${sum('week_start')} as week_value
     from bounds b
     left join orders o on o.country = b.country and o.created_at >= b.week_start
+      and o.status <> 'awaiting_approval'
     group by b.country, b.day_start, b.week_start`;
 }
 

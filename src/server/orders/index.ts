@@ -1,6 +1,10 @@
 export { isOrderNumber, MAX_LINE_QUANTITY, MAX_ORDER_LINES, ORDER_NUMBER_PATTERN, TAX_NUMBER } from './order-rules.ts';
 export {
   allowedTransitions,
+  staffCanTransition,
+  staffTransitions,
+  STAFF_ORDER_STATUSES,
+  type StaffOrderStatus,
   ORDER_STATUSES,
   ORDER_STATUS_LABELS,
   isOrderStatus,
@@ -36,3 +40,4 @@ export {
 } from './staff-orders.queries.ts';
 export { changeOrderStatusAsStaff, changeOrderStatusesAsStaff, type BulkMoveOutcome } from './staff-orders.service.ts';
 export { hasInvoice, invoiceFilename, invoiceHeaders, renderInvoicePdf } from './invoice.ts';
+export { approveClinicOrder, declineClinicOrder } from './clinic-approval.service.ts';

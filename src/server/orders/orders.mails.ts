@@ -272,3 +272,84 @@ export async function sendOrderStatusMail(order: Order, accountEmail: string | n
     ...mail,
   });
 }
+
+/** Where the clinic's owner approves or declines its orders. */
+const clinicOrdersUrl = (order: Order) => absoluteUrl(paths.clinic(order.country, order.clinicId ?? undefined));
+
+/**
+ * A clinic's order that waits for its owner's approval: the member who placed it hears it was sent for
+ * approval (within the mailbox's quota), and each owner gets what was ordered and where to approve it.
+ * Staff hear nothing until it is approved.
+ */
+export async function sendApprovalRequestMails(
+  order: Order,
+  placerEmail: string | null,
+  owners: readonly string[],
+): Promise<void> {
+  const total = orderMoney(order, order.total);
+  const mails: OutgoingMail[] = [];
+  if (placerEmail && (await withinMailboxQuota(placerEmail))) {
+    const content = await renderMail(order.country, {
+      preheader: `Заказ ${order.number} на ${total} ждёт согласования владельцем клиники.`,
+      heading: `Заказ ${order.number} отправлен на согласование`,
+      paragraphs: [
+        order.contact.name ? `Здравствуйте, ${order.contact.name}.` : 'Здравствуйте.',
+        `Заказ ${order.number} на ${total} отправлен владельцу клиники на согласование. Товары зарезервированы за вами; ` +
+          'как только владелец согласует заказ, он уйдёт в магазин, и мы пришлём письмо.',
+        ...orderSummary(order),
+      ],
+      action: { label: 'Открыть заказ', url: absoluteUrl(paths.order(order.country, order.number)) },
+      footnote: `Вы получили это письмо, потому что оформили заказ клиники в ${SHOP_NAME}.`,
+    });
+    mails.push({
+      kind: 'order_awaiting_approval',
+      to: placerEmail,
+      subject: `Заказ ${order.number} на согласовании — ${SHOP_NAME}`,
+      ...content,
+    });
+  }
+  for (const owner of owners) {
+    const content = await renderMail(order.country, {
+      preheader: `Заказ ${order.number} на ${total} ждёт вашего согласования.`,
+      heading: `Заказ ${order.number} ждёт согласования`,
+      paragraphs: [
+        'Здравствуйте.',
+        `${order.contact.name || 'Сотрудник клиники'} оформил заказ ${order.number} на ${total}. ` +
+          'Он уйдёт в магазин, когда вы его согласуете; если он не нужен, отклоните его — товары вернутся в продажу.',
+        ...orderSummary(order),
+        ...(order.comment ? [`Комментарий: ${order.comment}`] : []),
+      ],
+      action: { label: 'Согласовать или отклонить', url: clinicOrdersUrl(order) },
+      footnote: `Вы получили это письмо, потому что вы владелец клиники в ${SHOP_NAME}.`,
+    });
+    mails.push({
+      kind: 'order_approval_request',
+      to: owner,
+      subject: `Согласуйте заказ ${order.number} (${total}) — ${SHOP_NAME}`,
+      ...content,
+    });
+  }
+  if (mails.length) await sendMails(mails);
+}
+
+/** The member whose order the clinic's owner declined hears it, with the owner's comment. */
+export async function sendOrderDeclinedMail(order: Order, placerEmail: string | null, comment: string): Promise<void> {
+  if (!placerEmail) return;
+  const content = await renderMail(order.country, {
+    preheader: `Владелец клиники отклонил заказ ${order.number}.`,
+    heading: `Заказ ${order.number} не согласован`,
+    paragraphs: [
+      order.contact.name ? `Здравствуйте, ${order.contact.name}.` : 'Здравствуйте.',
+      `Владелец клиники отклонил заказ ${order.number} на ${orderMoney(order, order.total)}; товары вернулись в продажу.`,
+      ...(comment ? [`Комментарий владельца: ${comment}`] : []),
+    ],
+    action: { label: 'Заказы клиники', url: clinicOrdersUrl(order) },
+    footnote: `Вы получили это письмо, потому что оформили заказ клиники в ${SHOP_NAME}.`,
+  });
+  await sendMail({
+    kind: 'order_declined',
+    to: placerEmail,
+    subject: `Заказ ${order.number} не согласован — ${SHOP_NAME}`,
+    ...content,
+  });
+}

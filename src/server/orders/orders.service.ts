@@ -13,7 +13,7 @@ import { tokenNotValid } from '../accounts/jwt.ts';
 import { writeCatalog, type CatalogWrite } from '../catalog/catalog-write.ts';
 import { lockOffersForOrder, returnStock, takeStock } from '../catalog/offers.service.ts';
 import { getDb, intArray, queryRows, textArray, type Db } from '../db/client.ts';
-import { findMemberClinic, type MemberClinic } from '../clinics/index.ts';
+import { findMemberClinic, orderNeedsApproval, ownerEmails, type MemberClinic } from '../clinics/index.ts';
 import { listCountryContacts } from '../company/contacts.queries.ts';
 import { orderEvents, orderRequests, orders } from '../db/schema/index.ts';
 import { ConflictError, NotFoundError, ValidationError, type ErrorTree } from '../errors.ts';
@@ -38,13 +38,18 @@ import {
   type PricedLine,
 } from './order-rules.ts';
 import {
-  canTransition,
   ORDER_STATUS_LABELS,
+  staffCanTransition,
   returnsStock,
   transitionRefusal,
   type OrderStatus,
 } from './order-status.ts';
-import { sendHeldOrderMail, sendOrderCancelledMails, sendOrderMails } from './orders.mails.ts';
+import {
+  sendApprovalRequestMails,
+  sendHeldOrderMail,
+  sendOrderCancelledMails,
+  sendOrderMails,
+} from './orders.mails.ts';
 import { findAccountEmail, findOrderById, toOrder, type LineRow, type OrderRow } from './orders.queries.ts';
 import type { Order, OrderInput, Orderer } from './orders.types.ts';
 
@@ -171,7 +176,8 @@ export async function placeOrder(
         number: orderNumber(input.country, id),
         userId: user.id,
         country: input.country,
-        status: 'new',
+        // An assistant's order, or a buyer's above the clinic's limit, waits for an owner (its stock held as for a new one).
+        status: clinic && orderNeedsApproval(clinic.role, total, clinic.orderLimit) ? 'awaiting_approval' : 'new',
         currency: COUNTRIES[input.country].currency,
         total,
         goodsTotal: priced.total,
@@ -216,7 +222,13 @@ export async function placeOrder(
   // nobody confirmed gets its confirmation link alone (none without the link), never the order.
   const confirmEmailUrl = user.emailPending ? (options.confirmEmailUrl ?? null) : null;
   const accountEmail = user.emailPending && !confirmEmailUrl ? null : user.email;
-  await detachedFromRequest(() => sendOrderMails(order, accountEmail, confirmEmailUrl)).catch((error: unknown) =>
+  // An order waiting for the clinic owner's approval is not the shop's yet: its owners are mailed, not staff.
+  const mails =
+    order.status === 'awaiting_approval'
+      ? async () =>
+          sendApprovalRequestMails(order, user.emailPending ? null : user.email, await ownerEmails(order.clinicId!))
+      : () => sendOrderMails(order, accountEmail, confirmEmailUrl);
+  await detachedFromRequest(mails).catch((error: unknown) =>
     log.error({ err: error, order: order.number }, 'Could not queue the order mails'),
   );
   return { order, replayed: false };
@@ -459,7 +471,7 @@ export async function changeOrderStatus(
   const move: OrderMove = { source: 'staff', userId: actor.userId, comment: actor.comment };
   const moved = await writeCatalog({ source: 'cancellation', userId: actor.userId }, (write) =>
     moveOrder(write, orderId, to, move, (from) => {
-      if (!canTransition(from, to)) throw new ValidationError({ status: [transitionRefusal(from, to)] });
+      if (!staffCanTransition(from, to)) throw new ValidationError({ status: [transitionRefusal(from, to)] });
     }),
   );
   if (!moved) throw new NotFoundError('Заказ не найден.');
@@ -500,7 +512,10 @@ export async function cancelUnconfirmedOrders(now = new Date(), batch = 200): Pr
   const before = new Date(now.getTime() - ORDER_LIMITS.unconfirmedHours * 3_600_000);
   const due = await queryRows<{ id: number }>(
     await getDb(),
-    sql`select id from orders where status = 'new' and created_at < ${before.toISOString()}
+    // An approved clinic order is new since its approval (its event), not since it was placed.
+    sql`select id from orders o where status = 'new' and created_at < ${before.toISOString()}
+          and (clinic_id is null or not exists (select 1 from order_events e where e.order_id = o.id
+                 and e.from_status = 'awaiting_approval' and e.created_at >= ${before.toISOString()}))
         order by created_at limit ${batch}`,
   );
   const cancelled: string[] = [];

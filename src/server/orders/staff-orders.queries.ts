@@ -2,7 +2,7 @@
  * Orders as the back office reads them: every account's, filtered, searched and sorted on the server
  * (10,000 orders page as fast as 10), and one order with its account and its history.
  */
-import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { CountryCode } from '../../shared/countries.ts';
 import type { DeliveryMethod, PaymentMethod } from '../../shared/order-methods.ts';
 import { localPhonePrefix } from '../../shared/phone-input.ts';
@@ -84,6 +84,8 @@ const ORDER_BY: Record<StaffOrderOrdering, SQL[]> = {
 export async function listOrdersForStaff(filters: StaffOrderFilters): Promise<{ count: number; items: StaffOrder[] }> {
   const db = await getDb();
   const where = and(
+    // A clinic's order waiting for its owner's approval is not the shop's yet.
+    ne(orders.status, 'awaiting_approval'),
     filters.status ? eq(orders.status, filters.status) : undefined,
     filters.country ? eq(orders.country, filters.country) : undefined,
     filters.paymentMethod ? eq(orders.paymentMethod, filters.paymentMethod) : undefined,
@@ -124,7 +126,7 @@ export async function findOrderForStaff(number: string): Promise<{ order: StaffO
     .select({ id: orders.id, ...accountFields })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.number, number.toUpperCase()));
+    .where(and(eq(orders.number, number.toUpperCase()), ne(orders.status, 'awaiting_approval')));
   if (!row) return null;
   const order = await findOrderById(row.id, db);
   if (!order) return null;

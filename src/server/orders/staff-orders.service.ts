@@ -11,7 +11,12 @@ import { getDb, intArray, queryRows, textArray } from '../db/client.ts';
 import { NotFoundError } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { detachedFromRequest } from '../request-scope.ts';
-import { canTransition, returnsStock, transitionRefusal, type OrderStatus } from './order-status.ts';
+import {
+  staffCanTransition as canTransition,
+  returnsStock,
+  transitionRefusal,
+  type OrderStatus,
+} from './order-status.ts';
 import { sendOrderStatusMail } from './orders.mails.ts';
 import { findAccountEmail, findOrderById } from './orders.queries.ts';
 import { changeOrderStatus, moveOrder, type OrderMove } from './orders.service.ts';
@@ -41,7 +46,7 @@ export async function changeOrderStatusAsStaff(
 ): Promise<Order> {
   const [found] = await queryRows<{ id: number }>(
     await getDb(),
-    sql`select id from orders where number = ${number.toUpperCase()}`,
+    sql`select id from orders where number = ${number.toUpperCase()} and status <> 'awaiting_approval'`,
   );
   if (!found) throw new NotFoundError(NO_ORDER);
   const order = await changeOrderStatus(found.id, to, { userId: staffId, comment });
@@ -81,6 +86,7 @@ export async function changeOrderStatusesAsStaff(
     const locked = await queryRows<{ id: number; number: string; status: OrderStatus; country: CountryCode }>(
       write.tx,
       sql`select id, number, status, country from orders where number = any(${textArray(wanted)}::text[])
+            and status <> 'awaiting_approval'
           order by id for update`,
     );
     const allowed = locked.filter((order) => canTransition(order.status, to));

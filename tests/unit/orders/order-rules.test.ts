@@ -13,6 +13,9 @@ import {
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
   returnsStock,
+  STAFF_ORDER_STATUSES,
+  staffCanTransition,
+  staffTransitions,
 } from '~/server/orders/order-status.ts';
 import { zodIssuesToFields } from '~/server/api/zod-issues.ts';
 import { plural, GOODS } from '~/shared/plural.ts';
@@ -129,8 +132,19 @@ describe('order statuses', () => {
     expect(returnsStock('shipped')).toBe(false);
   });
 
+  it("lets a clinic's order awaiting approval become new or cancelled, never by staff (issue 37, item 3)", () => {
+    expect(allowedTransitions('awaiting_approval')).toEqual(['new', 'cancelled']);
+    expect(staffCanTransition('awaiting_approval', 'new')).toBe(false);
+    expect(staffCanTransition('awaiting_approval', 'cancelled')).toBe(false);
+    expect(staffCanTransition('new', 'confirmed')).toBe(true);
+    expect(staffTransitions('new')).toEqual(['confirmed', 'cancelled']);
+    expect(staffTransitions('awaiting_approval')).toEqual([]);
+    expect(STAFF_ORDER_STATUSES).not.toContain('awaiting_approval');
+  });
+
   it('has a Russian label for every status', () => {
-    for (const status of ORDER_STATUSES) expect(ORDER_STATUS_LABELS[status]).toMatch(/^[А-Я][а-яё]+$/);
+    for (const status of ORDER_STATUSES) expect(ORDER_STATUS_LABELS[status]).toMatch(/^[А-Я][а-яё]+( [а-яё]+)*$/);
+    expect(ORDER_STATUS_LABELS.awaiting_approval).toBe('На согласовании');
   });
 });
 

@@ -1,7 +1,7 @@
 import { sanitizeForPage } from '../../content/sanitize.ts';
 import type { Dashboard, OrderPeriod } from '../../back-office/dashboard.queries.ts';
 import {
-  allowedTransitions,
+  staffTransitions,
   deliveryPriceText,
   hasInvoice,
   invoiceFilename,
@@ -43,7 +43,7 @@ export function toStaffOrderJson(order: StaffOrder) {
     invoice: hasInvoice(order) ? { url: staffInvoiceUrl(order.number), filename: invoiceFilename(order) } : null,
     account_email: order.accountEmail,
     account_email_confirmed: order.accountEmailConfirmed,
-    allowed_statuses: [...allowedTransitions(order.status)],
+    allowed_statuses: staffTransitions(order.status),
   };
 }
 

@@ -1,7 +1,12 @@
 import { z } from '@hono/zod-openapi';
 import { COUNTRY_CODES, CURRENCY_CODES } from '../../../shared/countries.ts';
 import { DELIVERY_METHODS, PAYMENT_METHODS } from '../../../shared/order-methods.ts';
-import { ORDER_NUMBER_PATTERN, ORDER_STATUSES, STAFF_ORDER_ORDERINGS } from '../../orders/index.ts';
+import {
+  ORDER_NUMBER_PATTERN,
+  ORDER_STATUSES,
+  STAFF_ORDER_ORDERINGS,
+  STAFF_ORDER_STATUSES,
+} from '../../orders/index.ts';
 import { STAFF_PRODUCT_ORDERINGS } from '../../catalog/staff-products.queries.ts';
 import { BULK_PRODUCTS_LIMIT } from '../../imports/product-edits.ts';
 import { REQUEST_KINDS, REQUEST_STATUSES } from '../../requests/requests-inbox.ts';
@@ -13,9 +18,11 @@ import { orderSchema } from '../orders/orders.schemas.ts';
 
 /** The back office (besides imports): orders, their status changes and the dashboard. Money is a decimal string in the order's `currency`. */
 
-const statusEnum = z.enum(ORDER_STATUSES, {
-  error: `Неизвестный статус. Допустимые значения: ${ORDER_STATUSES.join(', ')}.`,
+const statusEnum = z.enum(STAFF_ORDER_STATUSES, {
+  error: `Неизвестный статус. Допустимые значения: ${STAFF_ORDER_STATUSES.join(', ')}.`,
 });
+/** Any status an order has had: an approved clinic order's history starts awaiting the owner's approval. */
+const anyStatusEnum = z.enum(ORDER_STATUSES);
 
 /** `2026-11-25` or a full ISO moment; a bare date is that day's start in UTC. */
 const moment = (what: string) =>
@@ -61,9 +68,9 @@ export const staffOrderNumberParam = z.object({
 
 const eventSchema = z
   .object({
-    from_status: statusEnum.nullable().openapi({ description: 'Null for the placing of the order.' }),
+    from_status: anyStatusEnum.nullable().openapi({ description: 'Null for the placing of the order.' }),
     from_status_label: z.string().nullable(),
-    to_status: statusEnum,
+    to_status: anyStatusEnum,
     to_status_label: z.string(),
     source: z.enum(['customer', 'staff', 'expiry']),
     source_label: z.string().openapi({ example: 'сотрудник' }),
@@ -143,7 +150,7 @@ export const bulkStatusResultSchema = z
       z.object({
         number: z.string(),
         result: z.enum(['moved', 'refused', 'not_found']),
-        status: statusEnum
+        status: anyStatusEnum
           .nullable()
           .openapi({ description: "The order's status now; null when there is no such order." }),
         reason: z.string().openapi({ description: 'Why it did not move, in words; empty when it did.' }),

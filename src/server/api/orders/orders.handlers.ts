@@ -1,7 +1,15 @@
 import { rememberAddress } from '../../accounts/addresses.service.ts';
 import { updateProfile } from '../../accounts/profile.service.ts';
 import { pendingEmailConfirmation } from '../../accounts/registration.service.ts';
-import { cancelOwnOrder, findVisibleOrder, listOwnOrders, loadOrderStory, placeOrder } from '../../orders/index.ts';
+import {
+  approveClinicOrder,
+  cancelOwnOrder,
+  declineClinicOrder,
+  findVisibleOrder,
+  listOwnOrders,
+  loadOrderStory,
+  placeOrder,
+} from '../../orders/index.ts';
 import { NotFoundError } from '../../errors.ts';
 import { clientIp, currentUser } from '../auth.ts';
 import type { AppRouteHandler } from '../create-router.ts';
@@ -82,5 +90,17 @@ export const getOrder: AppRouteHandler<typeof routes.getOrder> = async (c) => {
 export const cancelOrder: AppRouteHandler<typeof routes.cancelOrder> = async (c) => {
   const user = await currentUser(c);
   const order = await cancelOwnOrder(user, c.req.valid('param').number);
+  return c.json(toOrderJson(order), 200);
+};
+
+export const approveOrder: AppRouteHandler<typeof routes.approveOrder> = async (c) => {
+  const user = await currentUser(c);
+  const order = await approveClinicOrder(user.id, c.req.valid('param').number);
+  return c.json(toOrderJson(order), 200);
+};
+
+export const declineOrder: AppRouteHandler<typeof routes.declineOrder> = async (c) => {
+  const user = await currentUser(c);
+  const order = await declineClinicOrder(user.id, c.req.valid('param').number, c.req.valid('json').comment);
   return c.json(toOrderJson(order), 200);
 };

@@ -10,4 +10,6 @@ export const ordersRouter = router
   .openapi(routes.createOrder, handlers.createOrder)
   .openapi(routes.listOrders, handlers.listOrders)
   .openapi(routes.getOrder, handlers.getOrder)
-  .openapi(routes.cancelOrder, handlers.cancelOrder);
+  .openapi(routes.cancelOrder, handlers.cancelOrder)
+  .openapi(routes.approveOrder, handlers.approveOrder)
+  .openapi(routes.declineOrder, handlers.declineOrder);

@@ -83,3 +83,40 @@ export const cancelOrder = createRoute({
     409: jsonContent(detailSchema, 'The order is past `new` (or already cancelled)'),
   },
 });
+
+const approval = {
+  200: jsonContent(s.orderSchema, 'The order'),
+  ...invalid,
+  ...unauthorized,
+  403: jsonContent(detailSchema, "A member of the order's clinic who is not its owner"),
+  404: jsonContent(detailSchema, 'No such order of a clinic the account belongs to'),
+  409: jsonContent(detailSchema, 'The order does not wait for approval'),
+};
+
+export const approveOrder = createRoute({
+  method: 'post',
+  path: '/orders/order_list/{number}/approve/',
+  operationId: 'orders_order_list_approve_create',
+  tags,
+  security,
+  summary: "The clinic's owner approves an order waiting for approval: it goes to the shop",
+  description:
+    "Only an order in status `awaiting_approval` (an assistant's order, or a buyer's above the clinic's `order_limit`): it becomes `new`; the member who placed it and the shop are mailed as for a new order.",
+  request: { params: s.orderNumberParam },
+  responses: approval,
+});
+
+export const declineOrder = createRoute({
+  method: 'post',
+  path: '/orders/order_list/{number}/decline/',
+  operationId: 'orders_order_list_decline_create',
+  tags,
+  security,
+  summary: "The clinic's owner declines an order waiting for approval: it is cancelled and its stock released",
+  description: 'The member who placed it is mailed the comment. The shop never saw the order.',
+  request: {
+    params: s.orderNumberParam,
+    body: { content: { 'application/json': { schema: s.orderDeclineBody } }, required: true },
+  },
+  responses: approval,
+});

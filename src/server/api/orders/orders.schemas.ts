@@ -220,3 +220,13 @@ export const orderNumberParam = z.object({
     .regex(ORDER_NUMBER_PATTERN, 'Номер заказа выглядит так: KG-000123.')
     .openapi({ param: { name: 'number', in: 'path' }, example: 'KG-000123' }),
 });
+
+export const orderDeclineBody = z
+  .object({
+    comment: text(1000)
+      .optional()
+      .default('')
+      .transform((value) => value.trim())
+      .openapi({ description: 'Why: kept in the history and mailed to the member who placed the order.' }),
+  })
+  .openapi('OrderDecline');
