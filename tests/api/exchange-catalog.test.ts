@@ -4,7 +4,9 @@ import iconv from 'iconv-lite';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { activeUser, CUSTOMER } from '../helpers/accounts.ts';
-import { dbRows } from '../helpers/api.ts';
+import { api, dbRows } from '../helpers/api.ts';
+import { login } from '../helpers/accounts.ts';
+import { staffAccess } from '../helpers/imports.ts';
 import { importXml, offersXml, OneC, zipOf, type FixtureProduct } from '../helpers/exchange.ts';
 
 const FILE_LIMIT = 8 * 1024 * 1024;
@@ -279,5 +281,32 @@ describe('the exchange with 1C: offers', () => {
       new RegExp(`^failure\\noffers\\.xml, строка \\d+: у предложения id-${t}-2 цена «сто» — не число\\.$`),
     );
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe('the exchange with 1C: what staff see', () => {
+  it('GET /staff/exchange_sessions/ lists each session with its files, what they did or why they failed; staff only', async () => {
+    const t = tag();
+    const broken = importXml([{ id: `id-${t}-9`, sku: `1C-${t}-009` }]);
+    const client = new OneC();
+    expect(await client.exchange({ 'import.xml': Buffer.from(broken) }, ['import.xml'])).toEqual([
+      expect.stringMatching(/^failure\n/),
+    ]);
+    const token = await staffAccess();
+    const { status, body } = await api('/staff/exchange_sessions/?limit=5', { token });
+    expect(status).toBe(200);
+    expect(body.count).toBeGreaterThan(0);
+    const session = body.results.find((s: { files: { message: string | null }[] }) =>
+      s.files.some((f) => f.message?.includes(`id-${t}-9`)),
+    );
+    expect(session).toMatchObject({
+      type: 'catalog',
+      user_email: 'staff@dental.test',
+      files: [{ filename: 'import.xml', status: 'FAILURE', message: expect.stringContaining('нет Наименования') }],
+      orders_taken: [],
+    });
+    expect((await api('/staff/exchange_sessions/')).status).toBe(401);
+    const customer = await login(CUSTOMER.email, CUSTOMER.password);
+    expect((await api('/staff/exchange_sessions/', { token: customer.access })).status).toBe(403);
   });
 });

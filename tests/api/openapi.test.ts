@@ -36,6 +36,7 @@ const API_BASE = '/api/v1';
 const ACTIONS: Record<string, string> = { post: 'create', put: 'update', patch: 'partial_update', delete: 'destroy' };
 
 const PROTECTED = [
+  'staff_exchange_sessions_list',
   'accounts_auth_users_set_password_create',
   'accounts_auth_users_set_email_create',
   'accounts_auth_users_list',

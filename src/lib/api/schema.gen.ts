@@ -2318,6 +2318,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/staff/exchange_sessions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The exchange with 1C, newest first: each session's files, what each did or why it failed, the orders 1C took */
+        get: operations["staff_exchange_sessions_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4770,6 +4787,27 @@ export interface components {
             /** @example 1250.00 */
             old_price?: string;
             quantity?: number;
+        };
+        ExchangeSession: {
+            id: string;
+            /** @description `catalog` or `sale` */
+            type: string;
+            created_at: string;
+            last_seen_at: string;
+            user_email: string | null;
+            files: {
+                task_id: string;
+                filename: string;
+                /** @description PENDING, STARTED, PROGRESS, SUCCESS or FAILURE */
+                status: string;
+                /** @description What it did, or why it failed: what 1C was told */
+                message: string | null;
+                counts: {
+                    [key: string]: number;
+                };
+                notes: string[];
+            }[];
+            orders_taken: string[];
         };
     };
     responses: never;
@@ -13939,6 +13977,63 @@ export interface operations {
                 content: {
                     "text/plain": string;
                     "application/xml": string;
+                };
+            };
+        };
+    };
+    staff_exchange_sessions_list: {
+        parameters: {
+            query?: {
+                /** @description Page size, default 20, at most 100. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of sessions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        next: string | null;
+                        previous: string | null;
+                        results: components["schemas"]["ExchangeSession"][];
+                    };
+                };
+            };
+            /** @description Invalid paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };

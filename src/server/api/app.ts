@@ -6,7 +6,7 @@ import { availabilityRouter } from './availability/availability.index.ts';
 import { limitBodySize } from './body-size.ts';
 import { httpCaching } from './caching.ts';
 import { importsRouter } from './imports/imports.index.ts';
-import { exchangeRouter } from './exchange/exchange.index.ts';
+import { exchangeRouter, exchangeStaffRouter } from './exchange/exchange.index.ts';
 import { coreRouter } from './core/core.index.ts';
 import type { AppEnv } from './create-router.ts';
 import { devOutboxRouter, isDevOutboxEnabled } from './dev-outbox.ts';
@@ -45,6 +45,7 @@ const groups = [
   availabilityRouter,
   securityRouter,
   exchangeRouter,
+  exchangeStaffRouter,
 ];
 
 const DOCUMENT_CONFIG = {

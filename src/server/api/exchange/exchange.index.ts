@@ -1,4 +1,6 @@
 import { createRouter } from '../create-router.ts';
+import { createStaffRouter } from '../staff-router.ts';
+import * as staffRoutes from './exchange-staff.routes.ts';
 import * as handlers from './exchange.handlers.ts';
 import * as routes from './exchange.routes.ts';
 
@@ -7,3 +9,8 @@ const router = createRouter();
 export const exchangeRouter = router
   .openapi(routes.exchangeGet, handlers.exchange)
   .openapi(routes.exchangePost, handlers.exchange);
+
+export const exchangeStaffRouter = createStaffRouter([staffRoutes.listExchangeSessions]).openapi(
+  staffRoutes.listExchangeSessions,
+  handlers.listSessions,
+);
