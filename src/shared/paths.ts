@@ -1,12 +1,13 @@
 /** Storefront URLs; every storefront page lives under its country so each country's prices cache and index apart. */
 import { COUNTRY_PATH_PATTERN, type CountryCode } from './countries.ts';
+import { documentPath } from './legal-documents.ts';
 import { hasControlCharacters } from './control-characters.ts';
 
 /** A storefront path's country segment (`/kg`, followed by `/` or nothing). */
 const COUNTRY_PREFIX = new RegExp(`^/(${COUNTRY_PATH_PATTERN})(?=/|$)`);
 
 /** The slugs of the legal documents forms link to (seeded; `src/server/company/seed/documents.ts`). */
-export const LEGAL_DOCUMENTS = { offer: 'oferta', privacy: 'privacy' } as const;
+export { LEGAL_DOCUMENTS } from './legal-documents.ts';
 
 export const paths = {
   home: (country: CountryCode) => `/${country}/`,
@@ -19,7 +20,7 @@ export const paths = {
     `/${country}/search/${query ? `?q=${encodeURIComponent(query)}` : ''}`,
   cart: (country: CountryCode) => `/${country}/cart/`,
   favourites: (country: CountryCode) => `/${country}/favorites/`,
-  document: (country: CountryCode, slug: string) => `/${country}/docs/${encodeURIComponent(slug)}/`,
+  document: documentPath,
   documents: (country: CountryCode) => `/${country}/docs/`,
   news: (country: CountryCode, page = 1) => `/${country}/news/${page > 1 ? `?page=${page}` : ''}`,
   newsItem: (country: CountryCode, slug: string) => `/${country}/news/${encodeURIComponent(slug)}/`,

@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import type { CountryCode, User } from '~/lib/api/types.ts';
+import type { CountryCode, DeliveryAddress, User } from '~/lib/api/types.ts';
 import { formatPhone } from '~/shared/phone.ts';
-import { paths } from '~/shared/paths.ts';
 import { useOnDemand } from '../hooks/use-on-demand.ts';
 import { useAccountUser } from './use-account-user.ts';
 
@@ -11,6 +10,12 @@ interface Props {
   /** The registration date, formatted on the server. */
   joined: string;
   countries: { code: CountryCode; name: string }[];
+  /** The account's delivery addresses in the page's country, the one used last first. */
+  addresses: DeliveryAddress[];
+  /** Where an address change by mailed link starts (the page gives it: no paths module in the island). */
+  emailResetHref: string;
+  /** Their list, rendered by the page (a slot), shown until the person edits them. */
+  addressList?: ReactNode;
 }
 
 // Each form is downloaded when the visitor opens it (most visits to the account page open none, or
@@ -19,16 +24,26 @@ const loadProfileForm = () => import('./ProfileForm.tsx');
 const loadPasswordForm = () => import('./ChangePassword.tsx');
 const loadEmailForm = () => import('./ChangeEmail.tsx');
 const loadDeleteForm = () => import('./DeleteAccount.tsx');
+const loadAddressBook = () => import('./AddressBook.tsx');
 
 const LOAD_FAILED = 'Не удалось загрузить форму. Проверьте подключение к интернету и попробуйте ещё раз.';
 
 /** The account page's cards: the profile, the password, the login email and the deletion of the account. */
-export default function AccountSettings({ country, user: serverUser, joined, countries }: Props) {
+export default function AccountSettings({
+  country,
+  user: serverUser,
+  joined,
+  countries,
+  addresses,
+  emailResetHref,
+  addressList,
+}: Props) {
   const user = useAccountUser(serverUser);
   const profile = useOnDemand(loadProfileForm);
   const password = useOnDemand(loadPasswordForm);
   const email = useOnDemand(loadEmailForm);
   const deletion = useOnDemand(loadDeleteForm);
+  const book = useOnDemand(loadAddressBook);
   const [messages, setMessages] = useState<Record<string, string>>({});
   const say = (card: string, message: string) => setMessages((current) => ({ ...current, [card]: message }));
   /** What a form of `card` needs to close itself: done with a message, or cancelled. */
@@ -101,8 +116,22 @@ export default function AccountSettings({ country, user: serverUser, joined, cou
         )}
         <Status failed={email.failed} message={messages.email} />
         <p className="form-aside account-aside">
-          Пароля не помните? <a href={paths.emailReset(country)}>Сменить адрес по ссылке из письма</a>
+          Пароля не помните? <a href={emailResetHref}>Сменить адрес по ссылке из письма</a>
         </p>
+      </section>
+
+      <section className="account-card" aria-labelledby="addresses-heading">
+        <div className="account-card-head">
+          <h2 id="addresses-heading">Адреса доставки</h2>
+          {!book.Part && (
+            <button type="button" className="btn btn-secondary" {...opening('addresses', book.openerProps)}>
+              Изменить
+            </button>
+          )}
+        </div>
+        {/* Once opened the book stays: it lists the addresses as they are now. */}
+        {book.Part ? <book.Part country={country} addresses={addresses} /> : addressList}
+        <Status failed={book.failed} message={messages.addresses} />
       </section>
 
       <section className="account-card account-card-danger" aria-labelledby="delete-heading">

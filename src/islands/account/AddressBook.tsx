@@ -8,7 +8,7 @@ const loadForm = () => import('./AddressForm.tsx');
 
 interface Props {
   country: CountryCode;
-  /** The account's addresses in the page's country, the one used last first (rendered on the server). */
+  /** The account's addresses in the page's country, the one used last first. */
   addresses: DeliveryAddress[];
 }
 
@@ -68,20 +68,7 @@ export default function AddressBook({ country, addresses: initial }: Props) {
   };
 
   return (
-    <section className="account-card address-book" aria-labelledby="addresses-heading">
-      <div className="account-card-head">
-        <h2 id="addresses-heading">Адреса доставки</h2>
-        {editing === null && (
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => edit('new')}
-            onPointerEnter={() => void loadForm().catch(() => undefined)}
-          >
-            Добавить
-          </button>
-        )}
-      </div>
+    <div className="address-book">
       {addresses.length === 0 && editing !== 'new' && (
         <p className="muted">Адрес курьерской доставки сохранится с первым заказом; его можно добавить и здесь.</p>
       )}
@@ -131,9 +118,21 @@ export default function AddressBook({ country, addresses: initial }: Props) {
           ))}
         </ul>
       )}
+      {editing === null && (
+        <div className="form-actions">
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => edit('new')}
+            onPointerEnter={() => void loadForm().catch(() => undefined)}
+          >
+            Добавить адрес
+          </button>
+        </div>
+      )}
       <p className="form-success account-status" role="status">
         {message}
       </p>
-    </section>
+    </div>
   );
 }

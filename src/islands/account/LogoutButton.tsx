@@ -1,10 +1,11 @@
 import { navigate } from 'astro:transitions/client';
-import { paths } from '~/shared/paths.ts';
-import type { CountryCode } from '~/shared/countries.ts';
 import { logout } from '~/stores/user.ts';
 
-/** Logs out at once (cookies and the user store; the server revokes the refresh token on the side), says so and goes home. */
-export default function LogoutButton({ country }: { country: CountryCode }) {
+/**
+ * Logs out at once (cookies and the user store; the server revokes the refresh token on the side), says so
+ * and goes home. The page gives the addresses, so the account page does not ship every path of the shop.
+ */
+export default function LogoutButton({ homeHref, loginHref }: { homeHref: string; loginHref: string }) {
   return (
     <button
       type="button"
@@ -13,9 +14,9 @@ export default function LogoutButton({ country }: { country: CountryCode }) {
         logout();
         // The brief's words, with a way back in beside them; the toast's code loads with it, not with the page.
         void import('~/islands/toasts/notify.ts').then(({ NOTICES, notifyAcrossNavigation }) =>
-          notifyAcrossNavigation(NOTICES.loggedOut, { label: 'Войти снова', href: paths.login(country) }),
+          notifyAcrossNavigation(NOTICES.loggedOut, { label: 'Войти снова', href: loginHref }),
         );
-        void navigate(paths.home(country));
+        void navigate(homeHref);
       }}
     >
       Выйти

@@ -108,6 +108,11 @@ export default function CheckoutForm({
   useEffect(() => {
     if (profile === null) void import('./VisitorAccount.tsx').then(setVisitorParts);
   }, [profile]);
+  // The choice among saved addresses loads for an account that has some.
+  const [savedParts, setSavedParts] = useState<typeof import('./SavedAddresses.tsx') | null>(null);
+  useEffect(() => {
+    if (addresses.length) void import('./SavedAddresses.tsx').then(setSavedParts);
+  }, [addresses.length]);
   useEffect(() => {
     void loadCartProducts(country);
   }, [country, idsKey]);
@@ -350,37 +355,15 @@ export default function CheckoutForm({
             </div>
           ) : (
             <>
-              {addresses.length > 0 && (
-                <div className="pickup-points" role="radiogroup" aria-label="Адрес доставки">
-                  {addresses.map((a) => (
-                    <label key={a.id} className="choice choice-block">
-                      <input
-                        type="radio"
-                        name="saved_address"
-                        checked={saved === a.id}
-                        onChange={() => {
-                          setSaved(a.id);
-                          setCity(a.city);
-                        }}
-                      />
-                      <span>
-                        {a.city}, {a.address}
-                      </span>
-                    </label>
-                  ))}
-                  <label className="choice choice-block">
-                    <input
-                      type="radio"
-                      name="saved_address"
-                      checked={!chosen}
-                      onChange={() => {
-                        setSaved(0);
-                        setCity('');
-                      }}
-                    />
-                    <span>Другой адрес</span>
-                  </label>
-                </div>
+              {savedParts && (
+                <savedParts.SavedAddresses
+                  addresses={addresses}
+                  saved={chosen?.id ?? 0}
+                  onChoose={(id, cityName) => {
+                    setSaved(id);
+                    setCity(cityName);
+                  }}
+                />
               )}
               {chosen && (
                 <>

@@ -101,6 +101,33 @@ export default function FavouritesView({ country, countryCurrency, exchange, pro
           products.some((p) => valuesOf(p.id)?.[spec.slug]),
         );
         const packs = products.map((p) => packSize(valuesOf(p.id), specs));
+        // Each row: its name, a product's cell, and the row's class.
+        const rows: [string, (p: ProductListItem, i: number) => string, string?][] = [
+          ['Цена', (p) => format(p.price, p.currency), 'compare-price'],
+          ...(packs.some(Boolean)
+            ? [
+                [
+                  'Цена за единицу',
+                  (p: ProductListItem, i: number) => {
+                    const pack = packs[i];
+                    return pack && p.price
+                      ? `${format((Number(p.price) / pack.amount).toFixed(2), p.currency)} / ${pack.unit}`
+                      : '—';
+                  },
+                ] as [string, (p: ProductListItem, i: number) => string],
+              ]
+            : []),
+          ['Наличие', (p) => (p.in_stock ? `В наличии: ${p.quantity.toLocaleString('ru-RU')} шт.` : 'Нет в наличии')],
+          ['Бренд', (p) => p.brand?.name ?? '—'],
+          ['Артикул', (p) => p.sku],
+          ...specs.map((spec): [string, (p: ProductListItem) => string] => [
+            spec.name,
+            (p) => {
+              const value = valuesOf(p.id)?.[spec.slug];
+              return value ? `${value}${spec.unit ? ` ${spec.unit}` : ''}` : '—';
+            },
+          ]),
+        ];
         const headingId = `compare-${category.id}`;
         return (
           <section key={category.id} className="compare-group" aria-labelledby={headingId}>
@@ -140,54 +167,12 @@ export default function FavouritesView({ country, countryCurrency, exchange, pro
                   </tr>
                 </thead>
                 <tbody>
-                  <tr className="compare-price">
-                    <th scope="row">Цена</th>
-                    {products.map((p) => (
-                      <td key={p.id}>{format(p.price, p.currency)}</td>
-                    ))}
-                  </tr>
-                  {packs.some(Boolean) && (
-                    <tr>
-                      <th scope="row">Цена за единицу</th>
-                      {products.map((p, i) => {
-                        const pack = packs[i];
-                        return (
-                          <td key={p.id}>
-                            {pack && p.price
-                              ? `${format((Number(p.price) / pack.amount).toFixed(2), p.currency)} / ${pack.unit}`
-                              : '—'}
-                          </td>
-                        );
-                      })}
-                    </tr>
-                  )}
-                  <tr>
-                    <th scope="row">Наличие</th>
-                    {products.map((p) => (
-                      <td key={p.id} className={p.in_stock ? 'compare-stock' : 'muted'}>
-                        {p.in_stock ? `В наличии: ${p.quantity.toLocaleString('ru-RU')} шт.` : 'Нет в наличии'}
-                      </td>
-                    ))}
-                  </tr>
-                  <tr>
-                    <th scope="row">Бренд</th>
-                    {products.map((p) => (
-                      <td key={p.id}>{p.brand?.name ?? '—'}</td>
-                    ))}
-                  </tr>
-                  <tr>
-                    <th scope="row">Артикул</th>
-                    {products.map((p) => (
-                      <td key={p.id}>{p.sku}</td>
-                    ))}
-                  </tr>
-                  {specs.map((spec) => (
-                    <tr key={spec.slug}>
-                      <th scope="row">{spec.name}</th>
-                      {products.map((p) => {
-                        const value = valuesOf(p.id)?.[spec.slug];
-                        return <td key={p.id}>{value ? `${value}${spec.unit ? ` ${spec.unit}` : ''}` : '—'}</td>;
-                      })}
+                  {rows.map(([label, cell, className]) => (
+                    <tr key={label} className={className}>
+                      <th scope="row">{label}</th>
+                      {products.map((p, i) => (
+                        <td key={p.id}>{cell(p, i)}</td>
+                      ))}
                     </tr>
                   ))}
                   <tr className="compare-actions">

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode, type RefObject, type SubmitEvent } from 'react';
 import type { CountryCode } from '~/shared/countries.ts';
-import { LEGAL_DOCUMENTS, paths } from '~/shared/paths.ts';
+import { documentPath, LEGAL_DOCUMENTS } from '~/shared/legal-documents.ts';
 import type { FormErrors } from './form-errors.ts';
 import type { FormState } from './use-form.ts';
 
@@ -107,10 +107,10 @@ export function ConsentNote({
       Нажимая «{action}», вы{' '}
       {offer && (
         <>
-          принимаете условия <a href={paths.document(country, LEGAL_DOCUMENTS.offer)}>публичной оферты</a> и{' '}
+          принимаете условия <a href={documentPath(country, LEGAL_DOCUMENTS.offer)}>публичной оферты</a> и{' '}
         </>
       )}
-      соглашаетесь с <a href={paths.document(country, LEGAL_DOCUMENTS.privacy)}>политикой конфиденциальности</a>.
+      соглашаетесь с <a href={documentPath(country, LEGAL_DOCUMENTS.privacy)}>политикой конфиденциальности</a>.
     </p>
   );
 }
