@@ -101,3 +101,9 @@ export type Order = Schemas['Order'];
 export type OrderLine = Schemas['OrderLine'];
 /** `POST /orders/order_create/` body: products and quantities only, never prices. */
 export type OrderCreateInput = Schemas['OrderCreate'];
+
+/** A clinic as one of its members reads it (with the member's own `role`). */
+export type Clinic = Schemas['Clinic'];
+export type ClinicCreateInput = Schemas['ClinicCreate'];
+export type ClinicInvitation = Schemas['ClinicInvitation'];
+export type ClinicInvitationInput = Schemas['ClinicInvitationCreate'];
