@@ -49,6 +49,12 @@ describe('/accounts/addresses/', () => {
     expect(list.body).toMatchObject({ count: 2, next: null, previous: null });
     expect(list.body.results.map((a: { city: string }) => a.city)).toEqual(['Ош', 'Бишкек']);
 
+    // Nothing to change (an unknown key only): the address as it is.
+    const same = await api(`${ADDRESSES}${first.body.id}/`, { method: 'PATCH', token, json: { street: 'x' } });
+    expect(same.status).toBe(200);
+    expect(same.body).toEqual(first.body);
+    expect((await api(`${ADDRESSES}999999/`, { method: 'PATCH', token, json: {} })).status).toBe(404);
+
     const used = await api(`${ADDRESSES}${first.body.id}/`, { method: 'PATCH', token, json: { use: true } });
     expect(used.status).toBe(200);
     expect((await api(ADDRESSES, { token })).body.results[0].id).toBe(first.body.id);

@@ -72,6 +72,8 @@ export async function updateAddress(
   changes: Partial<AddressInput> & { use?: boolean },
 ): Promise<DeliveryAddress> {
   const { use, ...fields } = changes;
+  // A PATCH with nothing to change (unknown keys are dropped by the schema) answers the address as it is.
+  if (!use && Object.values(fields).every((value) => value === undefined)) return getAddress(userId, id);
   const db = await getDb();
   try {
     const [row] = await db
