@@ -35,5 +35,7 @@ export {
   INVITATION_LIMITS,
   inviteToClinic,
   listInvitations,
+  previewInvitation,
   revokeInvitation,
+  type InvitationPreview,
 } from './invitations.service.ts';

@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { getDb, queryRows } from '../db/client.ts';
-import { clinicInvitations, clinicMembers } from '../db/schema/index.ts';
+import { clinicInvitations, clinicMembers, clinics } from '../db/schema/index.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { detachedFromRequest } from '../request-scope.ts';
@@ -124,6 +124,32 @@ export async function revokeInvitation(
       .returning({ id: clinicInvitations.id });
     if (!gone.length) throw new NotFoundError(CLINIC_MESSAGES.invitationNotFound);
   });
+}
+
+/** What the page of an invitation's mailed link says before it is accepted. */
+export type InvitationPreview =
+  { state: 'open'; clinicName: string; role: ClinicRole; email: string } | { state: 'expired' | 'invalid' };
+
+/**
+ * The invitation of `token` as its mailed link's page shows it: the clinic and the role, to whoever holds
+ * the link (the token is the secret the mail carried); a wrong, used or expired token says only that.
+ */
+export async function previewInvitation(token: string): Promise<InvitationPreview> {
+  const [row] = await (
+    await getDb()
+  )
+    .select({
+      clinicName: clinics.name,
+      role: clinicInvitations.role,
+      email: clinicInvitations.email,
+      expiresAt: clinicInvitations.expiresAt,
+    })
+    .from(clinicInvitations)
+    .innerJoin(clinics, eq(clinics.id, clinicInvitations.clinicId))
+    .where(and(eq(clinicInvitations.tokenHash, hashToken(token.trim())), isNull(clinicInvitations.acceptedAt)));
+  if (!row) return { state: 'invalid' };
+  if (row.expiresAt.getTime() <= Date.now()) return { state: 'expired' };
+  return { state: 'open', clinicName: row.clinicName, role: row.role as ClinicRole, email: row.email };
 }
 
 /**
