@@ -183,20 +183,25 @@ for (const size of SIZES) {
         data: { email: assistantEmail, password: PASSWORD },
       });
       const { access } = (await relogin.json()) as { access: string };
-      const placed = await request.post('/api/v1/orders/order_create/', {
-        headers: { Authorization: `Bearer ${access}`, 'X-Forwarded-For': ip },
-        data: {
-          country: 'kg',
-          clinic: clinicId,
-          items: [{ product: product.id, quantity: 1 }],
-          contact: { name: 'Айпери', phone: '+996555000333' },
-          delivery: { method: 'courier', city: 'Бишкек', address: 'ул. Токтогула, 100' },
-          payment: { method: 'bank_transfer' },
-        },
-      });
-      expect(placed.status(), await placed.text()).toBe(201);
-      const { number, status } = (await placed.json()) as { number: string; status: string };
-      expect(status).toBe('awaiting_approval');
+      const placeForClinic = async () => {
+        const placed = await request.post('/api/v1/orders/order_create/', {
+          headers: { Authorization: `Bearer ${access}`, 'X-Forwarded-For': ip },
+          data: {
+            country: 'kg',
+            clinic: clinicId,
+            items: [{ product: product.id, quantity: 1 }],
+            contact: { name: 'Айпери', phone: '+996555000333' },
+            delivery: { method: 'courier', city: 'Бишкек', address: 'ул. Токтогула, 100' },
+            payment: { method: 'bank_transfer' },
+          },
+        });
+        expect(placed.status(), await placed.text()).toBe(201);
+        const body = (await placed.json()) as { number: string; status: string };
+        expect(body.status).toBe('awaiting_approval');
+        return body.number;
+      };
+      const number = await placeForClinic();
+      const declined = await placeForClinic();
 
       // The owner opens the approval mail's link and approves the order.
       const approvalPath = linkIn(
@@ -215,6 +220,19 @@ for (const size of SIZES) {
       await order.getByRole('button', { name: 'Согласовать' }).click();
       await expect(order.getByText('Новый')).toBeVisible();
       await expect(order.getByRole('button', { name: 'Согласовать' })).toHaveCount(0);
+
+      // The other one the owner declines, saying why: a comment is asked for first.
+      const other = page.getByRole('listitem').filter({ hasText: `Заказ ${declined}` });
+      await other.scrollIntoViewIfNeeded();
+      await waitForIslands(page);
+      await other.getByRole('button', { name: 'Отклонить' }).click();
+      await other.getByRole('button', { name: 'Отклонить заказ' }).click();
+      await expect(other.getByText('Заполните это поле.')).toBeVisible();
+      await other.getByLabel(`Почему заказ ${declined} отклонён`).fill('Возьмём в следующем месяце');
+      await expectNoSeriousAxeViolations(page);
+      await other.getByRole('button', { name: 'Отклонить заказ' }).click();
+      await expect(other.getByText('Отменён')).toBeVisible();
+      await expect(other.getByRole('button', { name: 'Отклонить' })).toHaveCount(0);
 
       // The assistant sees it approved in the clinic's orders.
       await assistant.reload();
