@@ -185,8 +185,8 @@ test('every public page type works under the strict policy, loaded or reached in
       '/kg/password/reset/MQ/not-a-token/',
       '/kg/no-such-page/',
     ],
-    // The cart goes without in-page navigation, as checkout does (its JavaScript budget).
-    ['/kg/cart/'],
+    // The cart and favourites go without in-page navigation, as checkout does (their JavaScript budgets).
+    ['/kg/cart/', '/kg/favorites/'],
   );
   await page.goto('/api/v1/docs/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
