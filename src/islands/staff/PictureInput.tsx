@@ -4,7 +4,7 @@
  * `/media/` address and serves it in sizes), shown as it will look, removable; an address can still be
  * typed (a site path or an http(s) URL). Saved with the form.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, LinearProgress, Stack, TextField, Typography } from '@mui/material';
 import { useInput, type Validator } from 'react-admin';
 import { ApiError, apiErrorMessage } from '../../lib/api/api-error.ts';
@@ -42,6 +42,12 @@ export function PictureInput(props: {
     defaultValue: empty,
   });
   const value = typeof field.value === 'string' ? field.value : '';
+  // A typed address is taken when the field is left (not at each keystroke: the preview would fetch every
+  // half-typed path); an upload or «Убрать» replaces it at once.
+  const [draft, setDraft] = useState(value);
+  useEffect(() => setDraft(value), [value]);
+  const [broken, setBroken] = useState(false);
+  useEffect(() => setBroken(false), [value]);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState('');
   const picker = useRef<HTMLInputElement>(null);
@@ -74,23 +80,42 @@ export function PictureInput(props: {
           {props.hint}
         </Typography>
       ) : null}
-      {value ? (
-        <Box
-          component="img"
-          src={imageSources(value, 320).src}
-          alt={`${props.label}: как на сайте`}
-          sx={{
-            display: 'block',
-            width: '100%',
-            maxWidth: 480,
-            aspectRatio: '1200 / 630',
-            objectFit: 'cover',
-            borderRadius: 1,
-            bgcolor: 'grey.100',
-            mb: 1.5,
-          }}
-        />
-      ) : null}
+      {/* One box whatever it holds, so nothing below moves when a picture comes or goes. */}
+      <Box
+        sx={{
+          width: '100%',
+          maxWidth: 320,
+          aspectRatio: '1200 / 630',
+          borderRadius: 1,
+          bgcolor: 'grey.100',
+          border: 1,
+          borderColor: 'divider',
+          overflow: 'hidden',
+          display: 'grid',
+          placeItems: 'center',
+          mb: 1.5,
+        }}
+      >
+        {value && !broken ? (
+          <Box
+            component="img"
+            src={imageSources(value, 160).src}
+            onError={() => setBroken(true)}
+            alt={`${props.label}: как на сайте`}
+            sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }}
+          />
+        ) : (
+          <Typography
+            variant="body2"
+            color={broken ? 'warning.dark' : 'text.secondary'}
+            sx={{ p: 2, textAlign: 'center' }}
+          >
+            {broken
+              ? 'Картинка по этому адресу не открывается: загрузите файл или проверьте адрес.'
+              : 'Картинки пока нет'}
+          </Typography>
+        )}
+      </Box>
       {busy ? (
         <Box sx={{ mb: 1.5 }} role="status">
           <Typography variant="body2">{busy}</Typography>
@@ -119,18 +144,21 @@ export function PictureInput(props: {
           aria-label={props.label}
           onChange={(event) => void upload(event.target.files)}
         />
-        {value ? (
-          <Button color="inherit" onClick={() => field.onChange(empty)} disabled={busy !== null}>
-            Убрать
-          </Button>
-        ) : null}
+        {/* Always there (disabled without a picture): nothing moves when a picture comes. */}
+        <Button color="inherit" onClick={() => field.onChange(empty)} disabled={!value || busy !== null}>
+          Убрать
+        </Button>
         <TextField
           id={inputId}
           size="small"
           label="или адрес картинки"
-          value={value}
-          onChange={(event) => field.onChange(event.target.value.trim() === '' ? empty : event.target.value)}
-          onBlur={field.onBlur}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          onBlur={() => {
+            const typed = draft.trim();
+            if (typed !== value) field.onChange(typed === '' ? empty : typed);
+            field.onBlur();
+          }}
           error={invalid}
           helperText={invalid ? fieldState.error?.message : undefined}
           sx={{ minWidth: 280, flexGrow: 1 }}

@@ -35,6 +35,7 @@ import { SpecificationsInput } from './SpecificationsInput.tsx';
 import { PhotosInput } from './PhotosInput.tsx';
 import { ShopRichTextInput } from './RichText.tsx';
 import { imageSources } from '../../shared/media.ts';
+import { keyboardRows, keyboardRowsSx } from './keyboard-rows.tsx';
 import { ProductBulkActions } from './ProductBulkActions.tsx';
 import { useSavedNotice } from './resource-screens.tsx';
 import type { ResourceNoun } from './resource-words.ts';
@@ -126,7 +127,12 @@ function ProductTitle() {
 
 function ProductGrid() {
   return (
-    <Datagrid rowClick="edit" bulkActionButtons={<ProductBulkActions />}>
+    <Datagrid
+      rowClick="edit"
+      bulkActionButtons={<ProductBulkActions />}
+      body={keyboardRows((product) => `товар ${String(product.sku)}`)}
+      sx={keyboardRowsSx}
+    >
       <FunctionField label="Фото" render={(r: StaffProduct) => <ProductThumb url={r.image} />} />
       <TextField source="sku" label="Артикул" />
       <TextField source="name" label="Название" />
