@@ -965,6 +965,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clinics/{id}/lists/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The clinic’s lists by name, each with its count of lines
+         * @description Every member of the clinic, whatever the role (an assistant too), reads and edits its lists.
+         */
+        get: operations["clinics_lists_list"];
+        put?: never;
+        /**
+         * Make a list: of the products given, or of an order’s lines
+         * @description Every member of the clinic, whatever the role (an assistant too), reads and edits its lists. A name is unique within the clinic.
+         */
+        post: operations["clinics_lists_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clinics/{id}/lists/{list_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A list with its lines: each product’s name, SKU, photo, price and stock in the clinic’s country
+         * @description Every member of the clinic, whatever the role (an assistant too), reads and edits its lists.
+         */
+        get: operations["clinics_lists_retrieve"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a list
+         * @description Every member of the clinic, whatever the role (an assistant too), reads and edits its lists.
+         */
+        delete: operations["clinics_lists_destroy"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a list or replace its lines
+         * @description Every member of the clinic, whatever the role (an assistant too), reads and edits its lists.
+         */
+        patch: operations["clinics_lists_partial_update"];
+        trace?: never;
+    };
     "/api/v1/seo/articles/": {
         parameters: {
             query?: never;
@@ -3151,6 +3203,69 @@ export interface components {
                 first_name: string;
                 last_name: string;
             };
+        };
+        ClinicListSummary: {
+            id: number;
+            clinic: number;
+            name: string;
+            /** @description Lines in the list. */
+            item_count: number;
+            /** @description The member who made the list; null once their account is gone. */
+            created_by: {
+                user: number;
+                email: string;
+                first_name: string;
+                last_name: string;
+            } | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ClinicList: components["schemas"]["ClinicListSummary"] & {
+            items: {
+                product: components["schemas"]["ClinicListProduct"];
+                quantity: number;
+            }[];
+        };
+        ClinicListProduct: {
+            id: number;
+            slug: string;
+            sku: string;
+            name: string;
+            /** @description The first photo (`/media/<key>`), or null. */
+            image: string | null;
+            /** @description Decimal string in `currency`; null when not sold in the clinic's country. */
+            price: string | null;
+            /** @enum {string} */
+            currency: "KGS" | "KZT";
+            /** @description Units in stock in the clinic's country. */
+            stock: number;
+        };
+        /** @description `{name, items}` or `{name, from_order}`. */
+        ClinicListCreate: {
+            /** @example Реставрация — расходники */
+            name: string;
+            /** @description The lines in their order; a product named twice is one line, quantities added. */
+            items?: components["schemas"]["ClinicListItemInput"][];
+            /**
+             * @description Instead of `items`: the lines of this order (the account's own or its clinic's) still in the catalog.
+             * @example KG-1024
+             */
+            from_order?: string;
+        };
+        ClinicListItemInput: {
+            /** @example 42 */
+            product: number;
+            /** @example 10 */
+            quantity: number;
+        };
+        /** @description Either or both; `items` replaces all the lines. */
+        PatchedClinicListUpdate: {
+            /** @example Реставрация — расходники */
+            name?: string;
+            /** @description The lines in their order; a product named twice is one line, quantities added. */
+            items?: components["schemas"]["ClinicListItemInput"][];
         };
         PublicationListItem: {
             id: number;
@@ -7896,6 +8011,233 @@ export interface operations {
                 };
             };
             /** @description No such clinic, or the account is not its member (the same answer) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    clinics_lists_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lists */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClinicListSummary"][];
+                };
+            };
+            /** @description No valid access token (`not_authenticated`, `token_not_valid`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such clinic, the account is not its member, or no such list in the clinic (the same answer) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    clinics_lists_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClinicListCreate"];
+            };
+        };
+        responses: {
+            /** @description The list */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClinicList"];
+                };
+            };
+            /** @description Invalid input: `{field: [messages]}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token (`not_authenticated`, `token_not_valid`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such clinic, the account is not its member, or no such list in the clinic (the same answer) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    clinics_lists_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                list_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClinicList"];
+                };
+            };
+            /** @description No valid access token (`not_authenticated`, `token_not_valid`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such clinic, the account is not its member, or no such list in the clinic (the same answer) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    clinics_lists_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                list_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid access token (`not_authenticated`, `token_not_valid`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such clinic, the account is not its member, or no such list in the clinic (the same answer) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    clinics_lists_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                list_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PatchedClinicListUpdate"];
+            };
+        };
+        responses: {
+            /** @description The list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClinicList"];
+                };
+            };
+            /** @description Invalid input: `{field: [messages]}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token (`not_authenticated`, `token_not_valid`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such clinic, the account is not its member, or no such list in the clinic (the same answer) */
             404: {
                 headers: {
                     [name: string]: unknown;

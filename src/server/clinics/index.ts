@@ -39,3 +39,24 @@ export {
   revokeInvitation,
   type InvitationPreview,
 } from './invitations.service.ts';
+export {
+  findClinicList,
+  findMemberList,
+  LIST_MESSAGES,
+  listClinicLists,
+  MAX_CLINIC_LISTS,
+  MAX_LIST_ITEMS,
+  MAX_LIST_QUANTITY,
+  readClinicLists,
+  type ClinicList,
+  type ClinicListItem,
+  type ClinicListProduct,
+  type ClinicListSummary,
+} from './lists.queries.ts';
+export {
+  createClinicList,
+  deleteClinicList,
+  mergeListLines,
+  updateClinicList,
+  type ListLine,
+} from './lists.service.ts';

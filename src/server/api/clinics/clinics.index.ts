@@ -2,6 +2,8 @@ import { signedIn } from '../auth.ts';
 import { createRouter } from '../create-router.ts';
 import * as handlers from './clinics.handlers.ts';
 import * as routes from './clinics.routes.ts';
+import * as listHandlers from './clinic-lists.handlers.ts';
+import * as listRoutes from './clinic-lists.routes.ts';
 
 const router = createRouter();
 router.use('/clinics/*', signedIn);
@@ -19,4 +21,9 @@ export const clinicsRouter = router
   .openapi(routes.listInvitations, handlers.listInvitations)
   .openapi(routes.createInvitation, handlers.createInvitation)
   .openapi(routes.revokeInvitation, handlers.revokeInvitation)
-  .openapi(routes.listClinicOrders, handlers.listClinicOrders);
+  .openapi(routes.listClinicOrders, handlers.listClinicOrders)
+  .openapi(listRoutes.listClinicLists, listHandlers.listClinicLists)
+  .openapi(listRoutes.createClinicList, listHandlers.createClinicList)
+  .openapi(listRoutes.getClinicList, listHandlers.getClinicList)
+  .openapi(listRoutes.updateClinicList, listHandlers.updateClinicList)
+  .openapi(listRoutes.deleteClinicList, listHandlers.deleteClinicList);
