@@ -98,6 +98,11 @@ const LABELS: Record<string, Label> = {
   taxNumber: ['ИНН/БИН'],
   isStaff: ['доступ сотрудника'],
   isSuperuser: ['права администратора'],
+  // Clinics and price lists.
+  verified: ['отметка «проверена»', 'отметку «проверена»'],
+  priceListId: ['прайс-лист'],
+  rules: ['скидки'],
+  comment: ['комментарий'],
 };
 
 /** Where a field means something else for one kind of record. */
@@ -108,6 +113,9 @@ const BY_ENTITY: Record<string, Record<string, Label>> = {
 };
 
 function labelOf(field: string, entity?: string): Label | undefined {
+  // A price list's fixed price of one SKU (`fixed:3M-Z250-A2`).
+  if (field.startsWith('fixed:'))
+    return [`фиксированная цена ${field.slice(6)}`, `фиксированную цену ${field.slice(6)}`];
   const own = entity === undefined ? undefined : BY_ENTITY[entity];
   if (own && Object.hasOwn(own, field)) return own[field];
   return Object.hasOwn(LABELS, field) ? LABELS[field] : undefined;
@@ -142,6 +150,8 @@ const RECORD_KINDS: Record<string, readonly [nominative: string, accusative: str
   specification: ['Характеристика', 'характеристику'],
   document: ['Документ', 'документ'],
   printing_price: ['Услуга печати', 'услугу печати'],
+  clinic: ['Клиника', 'клинику'],
+  price_list: ['Прайс-лист', 'прайс-лист'],
 };
 
 /** Every kind of record the journal names, with its name («Товар»), in the order a filter lists them. */

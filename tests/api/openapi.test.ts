@@ -168,6 +168,14 @@ const PROTECTED = [
   'staff_printing_prices_create',
   'staff_printing_prices_partial_update',
   'staff_printing_prices_destroy',
+  'staff_clinics_list',
+  'staff_clinics_retrieve',
+  'staff_clinics_partial_update',
+  'staff_price_lists_list',
+  'staff_price_lists_retrieve',
+  'staff_price_lists_create',
+  'staff_price_lists_partial_update',
+  'staff_price_lists_destroy',
 ];
 
 let doc: Document;

@@ -44,6 +44,8 @@ const PLACES: Record<string, { resource: string; view: 'edit' | 'show' | 'list' 
   specification: { resource: 'specifications', view: 'edit' },
   document: { resource: 'documents', view: 'edit' },
   printing_price: { resource: 'printing_prices', view: 'edit' },
+  clinic: { resource: 'clinics', view: 'edit' },
+  price_list: { resource: 'price_lists', view: 'edit' },
 };
 
 /** The back office's address of a record the journal names; null when it is gone. */

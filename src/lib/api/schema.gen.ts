@@ -2120,6 +2120,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/staff/clinics/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every clinic, newest first: search by name or ИНН/БИН, filter by country, «проверена», price list */
+        get: operations["staff_clinics_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/clinics/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One clinic: requisites, members with roles and addresses, the newest orders the shop has of it (not those awaiting the owner's approval), its price list */
+        get: operations["staff_clinics_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set «проверена» (`verified`, after checking the ИНН/БИН) or the clinic's price list (one of its country; null: public prices) */
+        patch: operations["staff_clinics_partial_update"];
+        trace?: never;
+    };
+    "/api/v1/staff/price_lists/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every price list by name, with its discounts, how many fixed prices it has and the clinics given it */
+        get: operations["staff_price_lists_list"];
+        put?: never;
+        /** Add a price list of one country: discounts in percent (overall, per brand, per category) and fixed prices */
+        post: operations["staff_price_lists_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/price_lists/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One price list with its discounts, every fixed price (with the public price beside it) and its clinics */
+        get: operations["staff_price_lists_retrieve"];
+        put?: never;
+        post?: never;
+        /** Delete a price list (400 while clinics use it: take it from them first) */
+        delete: operations["staff_price_lists_destroy"];
+        options?: never;
+        head?: never;
+        /** Change the fields sent: `rules` replaces every discount, `prices` adds or changes fixed prices, `remove_prices` takes some away */
+        patch: operations["staff_price_lists_partial_update"];
+        trace?: never;
+    };
     "/api/v1/products/upload_products_json/": {
         parameters: {
             query?: never;
@@ -4633,7 +4705,7 @@ export interface components {
             at: string;
             user: components["schemas"]["JournalPerson"];
             /** @enum {string} */
-            entity: "product" | "import" | "publication" | "vacancy" | "exchange" | "request" | "category" | "brand" | "course" | "banner" | "contact" | "course_category" | "specification" | "document" | "printing_price" | "user";
+            entity: "product" | "import" | "publication" | "vacancy" | "exchange" | "request" | "category" | "brand" | "course" | "banner" | "contact" | "course_category" | "specification" | "document" | "printing_price" | "user" | "clinic" | "price_list";
             /** @description A product’s SKU, an import’s task id, the id of anything else. */
             entity_id: string;
             /** @description What the back office opens the record by (a SKU, an email, a task id, an id); null when the record is gone. */
@@ -4689,6 +4761,177 @@ export interface components {
         };
         JournalPersonChoice: components["schemas"]["JournalPerson"] & {
             is_staff: boolean;
+        };
+        StaffClinicPage: {
+            count: number;
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["StaffClinic"][];
+        };
+        StaffClinic: {
+            id: number;
+            name: string;
+            tax_number: string;
+            /** @enum {string} */
+            country: "kg" | "kz";
+            legal_address: string;
+            phone: string;
+            delivery_addresses: {
+                city: string;
+                address: string;
+            }[];
+            verified: boolean;
+            order_limit: string | null;
+            price_list: components["schemas"]["StaffClinicPriceList"];
+            members_count: number;
+            /** @description 0: its last owner's account was deleted and no buyer was left to take over. */
+            owners_count: number;
+            /** @description Orders the shop has (not those awaiting the owner's approval). */
+            orders_count: number;
+            /** @description In the detail only: owners first. */
+            members?: components["schemas"]["StaffClinicMember"][];
+            /** @description In the detail only: the newest 20 orders the shop has of the clinic (never one awaiting the owner's approval). */
+            orders?: components["schemas"]["StaffClinicOrder"][];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        StaffClinicPriceList: {
+            id: number;
+            name: string;
+            /** @enum {string} */
+            country: "kg" | "kz";
+        } | null;
+        StaffClinicMember: {
+            user: number;
+            email: string;
+            first_name: string;
+            last_name: string;
+            phone: string;
+            /**
+             * @description `owner` Владелец, `buyer` Закупщик, `assistant` Ассистент
+             * @enum {string}
+             */
+            role: "owner" | "buyer" | "assistant";
+            role_label: string;
+            /** Format: date-time */
+            joined_at: string;
+        };
+        StaffClinicOrder: {
+            number: string;
+            status: string;
+            status_label: string;
+            total: string;
+            currency: string;
+            /** Format: date-time */
+            created_at: string;
+            placed_by: string;
+        };
+        PatchedStaffClinicUpdate: {
+            /** @description «Проверена»: staff checked the ИНН/БИН. */
+            verified?: boolean;
+            /** @description A price list of the clinic's country; null: public prices. */
+            price_list?: number | null;
+        };
+        StaffPriceListPage: {
+            count: number;
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["StaffPriceList"][];
+        };
+        StaffPriceList: {
+            id: number;
+            name: string;
+            /** @enum {string} */
+            country: "kg" | "kz";
+            comment: string;
+            rules: components["schemas"]["PriceListRule"][];
+            prices_count: number;
+            /** @description The fixed prices by SKU: in the detail only. */
+            prices?: components["schemas"]["PriceListPrice"][];
+            clinics: components["schemas"]["PriceListClinic"][];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        PriceListRule: {
+            /** @enum {string} */
+            scope: "all" | "brand" | "category";
+            brand: {
+                slug: string;
+                name: string;
+            } | null;
+            category: {
+                slug: string;
+                name: string;
+            } | null;
+            /** @example 5.00 */
+            percent: string;
+        };
+        PriceListPrice: {
+            sku: string;
+            name: string;
+            price: string;
+            /** @description The product's public price in the list's country; null: not sold there. */
+            public_price: string | null;
+        };
+        PriceListClinic: {
+            id: number;
+            name: string;
+            tax_number: string;
+            verified: boolean;
+        };
+        PriceListCreate: {
+            /** @example Договор 2026 — сеть «Улыбка» */
+            name: string;
+            /** @enum {string} */
+            country: "kg" | "kz";
+            /** @default  */
+            comment?: string;
+            /**
+             * @description The whole set of discounts, replacing the old one: percent off the public price for `all` products, a `brand` or a `category`; one per target. A fixed price wins over every discount.
+             * @default []
+             */
+            rules?: components["schemas"]["PriceListRuleInput"][];
+            /**
+             * @description Fixed prices added or changed, by SKU, in the currency of the list’s country.
+             * @default []
+             */
+            prices?: components["schemas"]["PriceListPriceInput"][];
+        };
+        PriceListRuleInput: {
+            /** @enum {string} */
+            scope: "all" | "brand" | "category";
+            /** @description The brand's slug, with scope `brand`. */
+            brand?: string | null;
+            /** @description The category's slug, with scope `category` (its subcategories too). */
+            category?: string | null;
+            /** @example 5 */
+            percent: string;
+        };
+        PriceListPriceInput: {
+            /** @example 3M-Z250-A2 */
+            sku: string;
+            /** @example 1200.00 */
+            price: string;
+        };
+        PatchedPriceListUpdate: {
+            /** @example Договор 2026 — сеть «Улыбка» */
+            name?: string;
+            /**
+             * @description Refused while clinics use the list or it has fixed prices (they are in its currency).
+             * @enum {string}
+             */
+            country?: "kg" | "kz";
+            comment?: string;
+            /** @description The whole set of discounts, replacing the old one: percent off the public price for `all` products, a `brand` or a `category`; one per target. A fixed price wins over every discount. */
+            rules?: components["schemas"]["PriceListRuleInput"][];
+            /** @description Fixed prices added or changed, by SKU, in the currency of the list’s country. */
+            prices?: components["schemas"]["PriceListPriceInput"][];
+            /** @description SKUs whose fixed price goes. */
+            remove_prices?: string[];
         };
         TaskStarted: {
             /** Format: uuid */
@@ -13215,7 +13458,7 @@ export interface operations {
                 limit?: number;
                 /** @description Number of items to skip. */
                 offset?: number;
-                entity?: "publication" | "vacancy" | "exchange" | "request" | "category" | "brand" | "course" | "banner" | "contact" | "course_category" | "specification" | "document" | "printing_price" | "user";
+                entity?: "publication" | "vacancy" | "exchange" | "request" | "category" | "brand" | "course" | "banner" | "contact" | "course_category" | "specification" | "document" | "printing_price" | "user" | "clinic" | "price_list";
                 /** @description With `entity`: the changes of one record. */
                 entity_id?: string;
             };
@@ -13271,7 +13514,7 @@ export interface operations {
                 /** @description Number of items to skip. */
                 offset?: number;
                 /** @description The kind of record: `product`, `import`, `user`, `publication`... */
-                entity?: "product" | "import" | "publication" | "vacancy" | "exchange" | "request" | "category" | "brand" | "course" | "banner" | "contact" | "course_category" | "specification" | "document" | "printing_price" | "user";
+                entity?: "product" | "import" | "publication" | "vacancy" | "exchange" | "request" | "category" | "brand" | "course" | "banner" | "contact" | "course_category" | "specification" | "document" | "printing_price" | "user" | "clinic" | "price_list";
                 /** @description With `entity`: one record. A product by its SKU (its whole history, imports included), an account by its id or email, an import by its task id, anything else by its id. */
                 entity_id?: string;
                 /** @description Only what this person did (an account id, see `people/`). */
@@ -13368,6 +13611,448 @@ export interface operations {
             };
             /** @description Not staff */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_clinics_list: {
+        parameters: {
+            query?: {
+                /** @description Page size, default 25, at most 100. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+                /** @description Part of the name, or digits of the ИНН/БИН. */
+                search?: string;
+                country?: "kg" | "kz";
+                verified?: "true" | "false";
+                /** @description Clinics given this price list. */
+                price_list?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of clinics */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffClinicPage"];
+                };
+            };
+            /** @description Invalid filters or paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_clinics_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clinic */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffClinic"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such clinic */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_clinics_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PatchedStaffClinicUpdate"];
+            };
+        };
+        responses: {
+            /** @description The clinic */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffClinic"];
+                };
+            };
+            /** @description Per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such clinic */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_price_lists_list: {
+        parameters: {
+            query?: {
+                /** @description Page size, default 25, at most 100. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+                /** @description Part of the name or the comment. */
+                search?: string;
+                country?: "kg" | "kz";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of price lists */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffPriceListPage"];
+                };
+            };
+            /** @description Invalid filters or paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_price_lists_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriceListCreate"];
+            };
+        };
+        responses: {
+            /** @description The price list */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffPriceList"];
+                };
+            };
+            /** @description Per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_price_lists_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The price list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffPriceList"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such price list */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_price_lists_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Clinics use it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such price list */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_price_lists_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PatchedPriceListUpdate"];
+            };
+        };
+        responses: {
+            /** @description The price list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffPriceList"];
+                };
+            };
+            /** @description Per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such price list */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { leaveClinicsOf } from '../clinics/index.ts';
 import { deleteAddressesOf } from './addresses.service.ts';
 import type { CountryCode } from '../../shared/countries.ts';
 import { forgetStaffChangeValues, recordStaffChange } from '../audit/staff-changes.ts';
@@ -112,6 +113,8 @@ export async function deleteAccount(actor: User, target: User, currentPassword: 
     // The orders stay for the shop's records, without the person's name, phone, email or address.
     await erasePersonalDataOfOrders(target.id, tx);
     await deleteAddressesOf(target.id, tx);
+    // Its clinics lose it as a member; one whose last owner it was gets its oldest buyer as owner.
+    await leaveClinicsOf(target.id, tx);
     // The journal keeps who changed the account and when, not the person's details.
     await forgetStaffChangeValues(tx, 'user', target.id, PERSONAL_FIELDS);
     if (actor.id !== target.id)

@@ -23,6 +23,7 @@ import { staffRouter } from './staff/staff.index.ts';
 import { backOfficeRouter } from './back-office/back-office.index.ts';
 import { staffContentRouter } from './staff-content/staff-content.index.ts';
 import { staffJournalRouter } from './staff-journal/staff-journal.index.ts';
+import { staffClinicsRouter } from './staff-clinics/staff-clinics.index.ts';
 
 import { API_BASE } from './urls.ts';
 
@@ -41,6 +42,7 @@ const groups = [
   backOfficeRouter,
   staffContentRouter,
   staffJournalRouter,
+  staffClinicsRouter,
   importsRouter,
   availabilityRouter,
   securityRouter,

@@ -23,6 +23,8 @@ const NAMES: Record<string, string> = {
   document: 'select id, title as name from documents',
   printing_price: `select id, service || ' — ' || material as name from printing_prices`,
   exchange: 'select id, date::text as name from exchanges',
+  clinic: 'select id, name from clinics',
+  price_list: 'select id, name from price_lists',
   request: "select id, kind || ':' || coalesce(number, 0) as name from visitor_requests",
 };
 
@@ -31,6 +33,7 @@ const REFERENCES: Record<string, Record<string, string>> = {
   product: { category: 'categories', brand: 'brands' },
   category: { parentId: 'categories' },
   course: { categoryId: 'course_categories' },
+  clinic: { priceListId: 'price_lists' },
 };
 
 function referenceTable(entity: string, field: string): string | undefined {

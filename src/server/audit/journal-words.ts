@@ -98,7 +98,7 @@ export function valueText(
   const value = parsed(raw);
   if (isEmpty(value)) return '—';
   if (typeof value === 'boolean' || value === 'true' || value === 'false') return truthy(value) ? 'да' : 'нет';
-  if (MONEY_FIELDS.has(field)) return money(value, currencyOf(entry, field));
+  if (MONEY_FIELDS.has(field) || field.startsWith('fixed:')) return money(value, currencyOf(entry, field));
   if (field === 'quantity') return `${Number(value).toLocaleString('ru-RU')} шт.`;
   if (field === 'phone' && typeof value === 'string') return formatPhone(value);
   if (field === 'phones' && Array.isArray(value)) return value.map((p) => formatPhone(String(p))).join(', ');
@@ -139,6 +139,7 @@ function switchText(entity: string, field: string, on: boolean): string | null {
     if (field === 'isStaff') return on ? 'дал(а) доступ сотрудника' : 'снял(а) доступ сотрудника';
     if (field === 'isSuperuser') return on ? 'дал(а) права администратора' : 'снял(а) права администратора';
   }
+  if (field === 'verified') return on ? 'отметил(а): ИНН/БИН проверен' : 'снял(а) отметку «проверена»';
   if (field === 'is_active' || field === 'isActive') return on ? 'показал(а) на сайте' : 'скрыл(а) с сайта';
   if (field === 'isOpen') return on ? 'открыл(а) набор' : 'закрыл(а) набор';
   if (field === 'isPublished') return on ? 'опубликовал(а)' : 'снял(а) с публикации';

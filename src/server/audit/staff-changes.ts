@@ -22,6 +22,8 @@ export const STAFF_ENTITIES = [
   'document',
   'printing_price',
   'user',
+  'clinic',
+  'price_list',
 ] as const;
 export type StaffEntity = (typeof STAFF_ENTITIES)[number];
 export type StaffAction = 'create' | 'update' | 'delete';

@@ -3,6 +3,7 @@ import { importsQueue } from '../imports/imports.queue.ts';
 import { exchangeQueue } from '../exchange/exchange.queue.ts';
 import { mailDeliveryQueue } from '../mail/mail.queue.ts';
 import { mediaUpkeepQueue } from '../media/media.queue.ts';
+import { unapprovedOrdersQueue } from '../orders/clinic-approval.queue.ts';
 import { unconfirmedOrdersQueue } from '../orders/orders.queue.ts';
 import { stockAlertsQueue } from '../requests/stock-alerts.queue.ts';
 
@@ -13,5 +14,6 @@ export const QUEUES: readonly JobQueue<object>[] = [
   importsQueue as JobQueue<object>,
   exchangeQueue as JobQueue<object>,
   unconfirmedOrdersQueue as JobQueue<object>,
+  unapprovedOrdersQueue as JobQueue<object>,
   mediaUpkeepQueue as JobQueue<object>,
 ];

@@ -30,6 +30,7 @@ export {
   type ClinicFields,
   type NewClinic,
 } from './clinics.service.ts';
+export { leaveClinicsOf } from './clinic-departures.ts';
 export {
   acceptInvitation,
   INVITATION_LIMITS,
