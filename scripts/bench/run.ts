@@ -360,6 +360,8 @@ async function measureJs(p: Picks, access: string): Promise<PageJs[]> {
     ['account', '/kg/account/', CATALOG_BUDGET, signedIn],
     ['checkout', '/kg/checkout/', CATALOG_BUDGET, signedIn],
     ['order history', '/kg/account/orders/', CATALOG_BUDGET, signedIn],
+    ['clinic', '/kg/account/clinic/', CATALOG_BUDGET, signedIn],
+    ['quick order', '/kg/account/quick-order/', CATALOG_BUDGET, signedIn],
     // The back office's first screen: its sign-in form, before react-admin (issue 33). What a signed-in
     // staff member's first load fetches is the back office's start, measured in a browser (staff-start.ts).
     ['back office sign-in', '/staff/', STAFF_FIRST_SCREEN_BUDGET],

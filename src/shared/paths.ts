@@ -92,6 +92,10 @@ export const paths = {
   /** The account's clinic section (`clinic`: one of the person's clinics). */
   clinic: (country: CountryCode, clinic?: number) =>
     `/${country}/account/clinic/${query({ clinic: clinic === undefined ? undefined : String(clinic) })}`,
+  /** One of a clinic's lists (issue 37). */
+  clinicList: (country: CountryCode, list: number) => `/${country}/account/clinic/lists/${list}/`,
+  /** The quick order: pasted lines or a table into the cart (issue 37). */
+  quickOrder: (country: CountryCode) => `/${country}/account/quick-order/`,
   /** The mailed link of an invitation to a clinic: signing in (or opening an account) then joining. */
   clinicInvitation: (country: CountryCode, token: string) =>
     `/${country}/account/clinic/invitation/${encodeURIComponent(token)}/`,

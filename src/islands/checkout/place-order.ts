@@ -46,6 +46,8 @@ export async function placeOrder(
         : { method: 'on_receipt' as const },
     comment: values.comment ?? '',
     save_phone: values.save_phone === 'on',
+    // «Для кого заказ»: the page's own choice beside the form, for a member of a clinic (issue 37).
+    clinic: Number(document.querySelector<HTMLInputElement>('input[name="order_clinic"]:checked')?.value) || undefined,
   } as OrderCreateInput;
   try {
     const order = await createOrder(input, idempotencyKey);

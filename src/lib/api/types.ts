@@ -107,3 +107,10 @@ export type Clinic = Schemas['Clinic'];
 export type ClinicCreateInput = Schemas['ClinicCreate'];
 export type ClinicInvitation = Schemas['ClinicInvitation'];
 export type ClinicInvitationInput = Schemas['ClinicInvitationCreate'];
+/** A clinic's list (issue 37): `GET /clinics/{id}/lists/` gives summaries, one list carries its lines. */
+export type ClinicListSummary = Schemas['ClinicListSummary'];
+export type ClinicList = Schemas['ClinicList'];
+export type ClinicListCreateInput = Schemas['ClinicListCreate'];
+export type ClinicListUpdateInput = Schemas['PatchedClinicListUpdate'];
+/** `POST /products/resolve_lines/`: a quick order's lines found and the problems, each with its line number. */
+export type ResolvedLines = Schemas['ResolvedLines'];
