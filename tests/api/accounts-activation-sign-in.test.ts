@@ -135,3 +135,32 @@ describe('`next` at registration', () => {
     }
   });
 });
+
+describe('`next` through a resent activation mail', () => {
+  const resend = (json: unknown) =>
+    api('/accounts/auth/users/resend_activation/', { method: 'POST', json, ip: uniqueIp() });
+  const activationLinks = async (email: string) =>
+    (await mailsTo(email))
+      .filter((mail) => mail.kind === 'activation')
+      .map((mail) => new URL(/https?:\/\/[^\s"<>]+\/kg\/activate\/[^\s"<>]+/.exec(mail.text)![0]));
+
+  it('the new link returns where the person registered from', async () => {
+    const { email } = await register({ next: '/kg/checkout/' });
+    expect((await resend({ email, next: '/kg/checkout/' })).status).toBe(204);
+    const [resent, first] = await activationLinks(email);
+    expect(resent!.searchParams.get('next')).toBe('/kg/checkout/');
+    expect(first!.searchParams.get('next')).toBe('/kg/checkout/');
+  });
+
+  it('without `next` the new link has none, and only a path on this site is taken', async () => {
+    const { email } = await register();
+    expect((await resend({ email })).status).toBe(204);
+    const [resent] = await activationLinks(email);
+    expect(resent!.searchParams.has('next')).toBe(false);
+    for (const next of ['https://evil.example/', '//evil.example/kg/', 'kg/cart/']) {
+      const answer = await resend({ email, next });
+      expect(answer.status, next).toBe(400);
+      expect(Object.keys(answer.body)).toEqual(['next']);
+    }
+  });
+});

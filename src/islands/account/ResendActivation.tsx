@@ -2,8 +2,11 @@ import { useState } from 'react';
 import { accountsApi } from './accounts-api.ts';
 import { Field, Form, SubmitButton, useForm } from '~/islands/forms/index.ts';
 
-/** Mails the activation link again. The API answers the same whether or not the address has an account. */
-export default function ResendActivation({ email = '' }: { email?: string }) {
+/**
+ * Mails the activation link again, returning to `next` like the first one did. The API answers the same
+ * whether or not the address has an account.
+ */
+export default function ResendActivation({ email = '', next }: { email?: string; next?: string }) {
   const form = useForm({ warm: accountsApi });
   const [sentTo, setSentTo] = useState<string | null>(null);
 
@@ -12,7 +15,7 @@ export default function ResendActivation({ email = '' }: { email?: string }) {
       setSentTo(null);
       const address = values.email!.trim();
       const { resendActivation } = await accountsApi();
-      await resendActivation(address);
+      await resendActivation({ email: address, next });
       setSentTo(address);
     },
     { required: ['email'] },

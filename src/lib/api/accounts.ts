@@ -84,10 +84,13 @@ export function activateUser(link: LinkToken, client: ApiClient = api): Promise<
   return post<TokenPair | undefined>(client, '/users/activation/', { uid: link.uid, token: link.token });
 }
 
-/** Mails the activation link again; 204 whatever the email. */
-export function resendActivation(email: string, client: ApiClient = api): Promise<void> {
+/** Mails the activation link again, returning to `next` (where the person registered from); 204 whatever the email. */
+export function resendActivation(
+  { email, next }: { email: string; next?: string },
+  client: ApiClient = api,
+): Promise<void> {
   assertRequired(email, 'email', 'resendActivation');
-  return post(client, '/users/resend_activation/', { email });
+  return post(client, '/users/resend_activation/', next ? { email, next } : { email });
 }
 
 /** Mails a password reset link; 204 whatever the email. */

@@ -2550,6 +2550,18 @@ export interface components {
             /** @example tg0b5o-3mZ1... */
             token: string;
         };
+        ResendActivation: {
+            /**
+             * Format: email
+             * @example doctor@clinic.kg
+             */
+            email: string;
+            /**
+             * @description Where the person registered from, as the registration sent it: the new activation link returns there too.
+             * @example /kg/cart/
+             */
+            next?: string;
+        };
         EmailOnly: {
             /**
              * Format: email
@@ -5503,7 +5515,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["EmailOnly"];
+                "application/json": components["schemas"]["ResendActivation"];
             };
         };
         responses: {

@@ -136,10 +136,10 @@ export async function activate(uid: string, token: string): Promise<User> {
  * opened at checkout whose address is still to be confirmed; says
  * nothing either way, and answers before the mail is made, so the timing does not tell either.
  */
-export async function resendActivation(email: string): Promise<void> {
+export async function resendActivation(email: string, next?: string | null): Promise<void> {
   const user = await findUserByEmail(email);
   if (user && ((!user.isActive && !user.activatedAt) || (user.isActive && user.emailPending)))
-    inBackground(() => mails.sendActivationMail(user));
+    inBackground(() => mails.sendActivationMail(user, next));
 }
 
 /**

@@ -60,9 +60,15 @@ describe('accounts API calls', () => {
     ],
     [
       'resendActivation',
-      (c) => accounts.resendActivation('a@b.kg', c),
+      (c) => accounts.resendActivation({ email: 'a@b.kg' }, c),
       '/users/resend_activation/',
       { email: 'a@b.kg' },
+    ],
+    [
+      'resendActivation with next',
+      (c) => accounts.resendActivation({ email: 'a@b.kg', next: '/kg/cart/' }, c),
+      '/users/resend_activation/',
+      { email: 'a@b.kg', next: '/kg/cart/' },
     ],
     ['resetPassword', (c) => accounts.resetPassword('a@b.kg', c), '/users/reset_password/', { email: 'a@b.kg' }],
     [
@@ -211,7 +217,7 @@ describe('accounts API required parameters', () => {
       'phone',
     ],
     ['activateUser', () => accounts.activateUser({ uid: 'u' } as never, client), 'token'],
-    ['resendActivation', () => accounts.resendActivation(undefined as never, client), 'email'],
+    ['resendActivation', () => accounts.resendActivation({} as never, client), 'email'],
     ['resetPassword', () => accounts.resetPassword(null as never, client), 'email'],
     [
       'resetPasswordConfirm',

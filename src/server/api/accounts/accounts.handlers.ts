@@ -63,9 +63,9 @@ export const activate: AppRouteHandler<typeof routes.activate> = async (c) => {
 };
 
 export const resendActivation: AppRouteHandler<typeof routes.resendActivation> = async (c) => {
-  const { email } = c.req.valid('json');
+  const { email, next } = c.req.valid('json');
   await limitAccountMail('activation', clientIp(c), email);
-  await accounts.resendActivation(email);
+  await accounts.resendActivation(email, next);
   return c.body(null, 204);
 };
 

@@ -105,7 +105,7 @@ export const activate = post('/users/activation/', {
 export const resendActivation = post('/users/resend_activation/', {
   operationId: 'accounts_auth_users_resend_activation_create',
   summary: 'Mail the activation link again (204 whatever the email)',
-  request: body(s.emailBody),
+  request: body(s.resendActivationBody),
   responses: { ...noContent, ...invalid, ...throttled },
 });
 

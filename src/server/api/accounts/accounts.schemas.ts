@@ -19,6 +19,16 @@ const country = () =>
     error: (issue) => (issue.input === undefined ? M.required : M.countryInvalid),
   });
 
+/** A same-site path an activation link returns to (`?next=`): where the person registered from. */
+const nextPath = (description: string) =>
+  text(2000)
+    .refine(
+      (value) => value === '' || safeNextPath(value, '') === value,
+      'Ожидается путь на этом сайте, например /kg/cart/.',
+    )
+    .optional()
+    .openapi({ description, example: '/kg/cart/' });
+
 export const tokenCreateBody = z.object({ email: filled(254), password: password() }).openapi('TokenObtainPair');
 export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() }).openapi('TokenPair');
 export const tokenRefreshBody = z.object({ refresh: jwt() }).openapi('TokenRefresh');
@@ -44,18 +54,10 @@ export const userCreateBody = z
           'the confirmation mail of its first order carries the link that confirms the address (the activation ' +
           'endpoint takes it). No activation mail is sent now.',
       }),
-    next: text(2000)
-      .refine(
-        (value) => value === '' || safeNextPath(value, '') === value,
-        'Ожидается путь на этом сайте, например /kg/cart/.',
-      )
-      .optional()
-      .openapi({
-        description:
-          'Where the person registered from (the cart): a path on this site. The activation link in the mail returns ' +
-          'there (`?next=`).',
-        example: '/kg/cart/',
-      }),
+    next: nextPath(
+      'Where the person registered from (the cart): a path on this site. The activation link in the mail returns ' +
+        'there (`?next=`).',
+    ),
   })
   .openapi('UserCreate');
 
@@ -106,6 +108,14 @@ export const userUpdateBody = z
 
 export const currentPasswordBody = z.object({ current_password: password() }).openapi('CurrentPassword');
 export const emailBody = z.object({ email: email() }).openapi('EmailOnly');
+export const resendActivationBody = z
+  .object({
+    email: email(),
+    next: nextPath(
+      'Where the person registered from, as the registration sent it: the new activation link returns there too.',
+    ),
+  })
+  .openapi('ResendActivation');
 export const activationBody = z.object({ uid: linkUid(), token: linkToken() }).openapi('Activation');
 export const passwordResetConfirmBody = z
   .object({ uid: linkUid(), token: linkToken(), new_password: password(), re_new_password: password() })
