@@ -247,6 +247,8 @@ for (const size of SIZES) {
         expect(box.x).toBeGreaterThanOrEqual(0);
         expect(box.x + box.width).toBeLessThanOrEqual(width);
         expect(box.width).toBeGreaterThanOrEqual(44);
+        // No word of the table is split across lines (issue 36: «производит-еля» at 320 px).
+        expect(await table.evaluate(brokenWords)).toEqual([]);
         if (width === 320) await page.screenshot({ path: 'test-results/buyer-favourites-320.png', fullPage: true });
       }
 
@@ -267,4 +269,21 @@ for (const size of SIZES) {
       expect(await storedJson<number[]>(page, 'fav')).toEqual(chosen.slice(1).map((p) => p.id));
     });
   });
+}
+
+/** The words of an element's text that a line break splits in two (each word measured on its own). */
+function brokenWords(root: Element): string[] {
+  const broken: string[] = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent ?? '';
+    for (const match of text.matchAll(/\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      if (lines.size > 1) broken.push(match[0]);
+    }
+  }
+  return broken;
 }
