@@ -168,14 +168,23 @@ for (const size of SIZES) {
       await expect(page.getByRole('heading', { level: 1, name: 'Подтвердите адрес электронной почты' })).toBeVisible();
       await expect(page.getByText('сразу впустит вас в магазин и вернёт туда, откуда вы пришли')).toBeVisible();
 
+      // «Письмо не пришло?»: the mail sent again keeps the way back too (the newest mail is used below).
+      const activationMails = async () => (await mailsTo(request, email)).filter((m) => m.kind === 'activation');
+      await expect.poll(async () => (await activationMails()).length).toBe(1);
+      await page.getByRole('button', { name: 'Отправить письмо ещё раз' }).click();
+      await expect(
+        page.getByRole('status').filter({ hasText: 'мы отправили на этот адрес новое письмо' }),
+      ).toBeVisible();
+
       // The mail's HTML has a button (a link), and the link keeps the way back to the cart.
       let mail: OutboxMail | undefined;
       await expect
         .poll(async () => {
-          mail = (await mailsTo(request, email)).find((m) => m.kind === 'activation');
-          return Boolean(mail);
+          const activations = await activationMails();
+          mail = activations[0];
+          return activations.length;
         })
-        .toBe(true);
+        .toBe(2);
       const href = /<a href="([^"]+\/kg\/activate\/[^"]+)"[^>]*>Подтвердить адрес<\/a>/.exec(mail!.html)?.[1];
       expect(href).toBeTruthy();
       const link = new URL(href!.replace(/&amp;/g, '&'));
