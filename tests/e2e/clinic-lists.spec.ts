@@ -96,7 +96,7 @@ for (const size of SIZES) {
         .getByLabel('Артикулы и количества')
         .fill([`${a!.sku} 2`, `${b!.sku};1`, 'NO-SUCH-SKU-37 3', `${short.sku}\t${short.quantity + 5}`].join('\n'));
       await assistant.getByRole('button', { name: 'Проверить наличие' }).click();
-      await expect(assistant.getByRole('heading', { name: 'Найдено: 2' })).toBeVisible();
+      await expect(assistant.getByRole('heading', { name: 'Найдено: 2' })).toBeVisible({ timeout: 30_000 });
       await expect(assistant.getByRole('heading', { name: 'Не добавятся: 2' })).toBeVisible();
       const unknown = assistant.getByRole('listitem').filter({ hasText: 'Строка 3' });
       await expect(unknown).toContainText('Товар «NO-SUCH-SKU-37» не найден.');
@@ -113,7 +113,7 @@ for (const size of SIZES) {
       await assistant.getByText('Сохранить найденное как список клиники').click();
       await assistant.getByLabel('Название списка').fill(listName);
       await assistant.getByRole('button', { name: 'Сохранить список' }).click();
-      await expect(assistant.getByText(`Список «${listName}» сохранён`)).toBeVisible();
+      await expect(assistant.getByText(`Список «${listName}» сохранён`)).toBeVisible({ timeout: 30_000 });
 
       // The clinic page shows the list; its page edits it and adds it all to the cart.
       await assistant.goto(`/kg/account/clinic/?clinic=${clinic.id}`);
@@ -126,7 +126,7 @@ for (const size of SIZES) {
       await assistant.getByLabel(`Количество «${a!.name}»`).fill('3');
       await assistant.getByRole('button', { name: `Убрать «${b!.name}» из списка` }).click();
       await assistant.getByRole('button', { name: 'Сохранить изменения' }).click();
-      await expect(assistant.getByText('Список сохранён.')).toBeVisible();
+      await expect(assistant.getByText('Список сохранён.')).toBeVisible({ timeout: 30_000 });
       await assistant.reload();
       await waitForIslands(assistant);
       await expect(assistant.getByLabel(`Количество «${a!.name}»`)).toHaveValue('3');
@@ -153,7 +153,7 @@ for (const size of SIZES) {
       await expectNoSeriousAxeViolations(assistant);
       await assistant.screenshot({ path: `test-results/clinic-checkout-${size.width}.png`, fullPage: true });
       await assistant.getByRole('button', { name: 'Подтвердить заказ' }).click();
-      await expect(assistant).toHaveURL(/\/kg\/account\/orders\/KG-\d+\/$/);
+      await expect(assistant).toHaveURL(/\/kg\/account\/orders\/KG-\d+\/$/, { timeout: 30_000 });
       const number = /(KG-\d+)/.exec(assistant.url())![1]!;
       await expect(assistant.locator('.order-head .order-status')).toHaveText('На согласовании');
 
@@ -167,7 +167,7 @@ for (const size of SIZES) {
       await order.scrollIntoViewIfNeeded();
       await waitForIslands(page);
       await order.getByRole('button', { name: 'Согласовать' }).click();
-      await expect(order.getByText('Новый')).toBeVisible();
+      await expect(order.getByText('Новый')).toBeVisible({ timeout: 30_000 });
       await expect(order.getByText('Айпери')).toBeVisible();
       await expectNoSeriousAxeViolations(page);
 
@@ -199,7 +199,7 @@ for (const size of SIZES) {
       await waitForIslands(page);
       await expectNoSeriousAxeViolations(page);
       await page.getByRole('button', { name: 'Сохранить как список' }).click();
-      await expect(page.getByRole('link', { name: `Как в заказе ${number}` })).toBeVisible();
+      await expect(page.getByRole('link', { name: `Как в заказе ${number}` })).toBeVisible({ timeout: 30_000 });
       await page.screenshot({ path: `test-results/clinic-colleague-order-${size.width}.png`, fullPage: true });
       // «Повторить заказ» puts its lines into the owner's cart.
       await page.getByRole('button', { name: 'Повторить заказ' }).click();
