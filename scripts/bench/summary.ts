@@ -112,3 +112,24 @@ if (importPages) {
     `| pages p99, embedded database, during a ${importPages.file_mb} MB products import (${importPages.import_seconds} s, ${importPages.import_status}), ${importPages.clients} clients, response cache off | p99 ${during.p99_ms} ms (p50 ${during.p50_ms} ms, max ${during.max_ms} ms; ${during.requests} pages, ${during.failed} failed); idle p99 ${baseline.p99_ms} ms | < ${importPages.goal_p99_ms} ms | ${during.p99_ms < importPages.goal_p99_ms && during.failed === 0 ? 'met' : 'not met'} |`,
   );
 }
+
+// Issue 38: the exchange with 1C, the daily offers file against PostgreSQL's own COPY + UPDATE.
+interface ExchangeRun {
+  name: string;
+  seconds: number;
+  rssPeakMb: number;
+  limitSeconds?: number;
+  answer: string;
+}
+const exchange = read<{ at: string; runs: ExchangeRun[] }>('exchange.json');
+if (exchange) {
+  console.log(`\n## Issue 38: the exchange with 1C (run of ${exchange.at})\n`);
+  console.log('| what | now | goal | |');
+  console.log('| --- | --- | --- | --- |');
+  for (const run of exchange.runs) {
+    const ratio = run.limitSeconds ? run.seconds / run.limitSeconds : null;
+    console.log(
+      `| ${run.name} | ${run.seconds.toFixed(1)} s, shop RSS peak ${run.rssPeakMb.toFixed(0)} MB${ratio === null ? '' : `, ${ratio.toFixed(1)}× COPY + UPDATE (${run.limitSeconds!.toFixed(2)} s)`}, ${run.answer} | ${ratio === null ? '—' : '≤ 3× COPY + UPDATE'} | ${ratio === null ? '—' : ratio <= 3 ? 'met' : 'not met'} |`,
+    );
+  }
+}

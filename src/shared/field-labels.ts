@@ -103,6 +103,7 @@ const LABELS: Record<string, Label> = {
   priceListId: ['прайс-лист'],
   rules: ['скидки'],
   comment: ['комментарий'],
+  canExchange: ['обмен с 1С'],
 };
 
 /** Where a field means something else for one kind of record. */
@@ -110,6 +111,7 @@ const BY_ENTITY: Record<string, Record<string, Label>> = {
   user: { isActive: ['вход и заказы'], country: ['страна магазина', 'страну магазина'] },
   request: { kind: ['вид заявки'] },
   printing_price: { isActive: ['показ на сайте'] },
+  exchange_mapping: { country: ['страна', 'страну'] },
 };
 
 function labelOf(field: string, entity?: string): Label | undefined {
@@ -152,6 +154,7 @@ const RECORD_KINDS: Record<string, readonly [nominative: string, accusative: str
   printing_price: ['Услуга печати', 'услугу печати'],
   clinic: ['Клиника', 'клинику'],
   price_list: ['Прайс-лист', 'прайс-лист'],
+  exchange_mapping: ['Обмен с 1С', 'сопоставление 1С'],
 };
 
 /** Every kind of record the journal names, with its name («Товар»), in the order a filter lists them. */

@@ -35,6 +35,7 @@ describe('POST /accounts/auth/users/', () => {
       is_active: false,
       is_staff: false,
       is_superuser: false,
+      can_exchange: false,
       date_joined: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       last_login: null,
     });

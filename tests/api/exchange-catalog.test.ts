@@ -255,14 +255,26 @@ describe('the exchange with 1C: offers', () => {
     expect((await client.importFile('offers.xml')).last).toBe('success');
     expect(await offer(`1C-${t}-001`, 'kg')).toEqual({ price: '1250.50', quantity: 12 });
     expect(await offer(`1C-${t}-001`, 'kz')).toEqual({ price: '7300.00', quantity: 12 });
-    expect(await offer(`1C-${t}-002`, 'kg')).toEqual({ price: '800.00', quantity: 5 });
-    expect(await offer(`1C-${t}-002`, 'kz')).toBeUndefined();
+    // Each characteristic is an SKU of its own in the product's family; the product itself is hidden.
+    expect(await offer(`1C-${t}-002-CHAR-1`, 'kg')).toEqual({ price: '800.00', quantity: 3 });
+    expect(await offer(`1C-${t}-002-CHAR-2`, 'kg')).toEqual({ price: '800.00', quantity: 2 });
+    expect(await offer(`1C-${t}-002-CHAR-1`, 'kz')).toBeUndefined();
+    const family = await dbRows<{ sku: string; family: string; is_active: boolean; category: string }>(
+      sql`select p.sku, p.family, p.is_active, c.name as category from products p join categories c on c.id = p.category_id
+          where p.family = ${`1C-${t}-002`} order by p.sku`,
+    );
+    expect(family).toEqual([
+      { sku: `1C-${t}-002`, family: `1C-${t}-002`, is_active: false, category: 'Пломбировочные материалы 1С' },
+      { sku: `1C-${t}-002-CHAR-1`, family: `1C-${t}-002`, is_active: true, category: 'Пломбировочные материалы 1С' },
+      { sku: `1C-${t}-002-CHAR-2`, family: `1C-${t}-002`, is_active: true, category: 'Пломбировочные материалы 1С' },
+    ]);
 
     const changes = offersXml([{ id: `id-${t}-2#char-1`, kg: '850', quantity: 7 }], { changesOnly: true });
     expect(await new OneC().exchange({ 'offers0_1.xml': iconv.encode(changes, 'win1251') }, ['offers0_1.xml'])).toEqual(
       ['success'],
     );
-    expect(await offer(`1C-${t}-002`, 'kg')).toEqual({ price: '850.00', quantity: 7 });
+    expect(await offer(`1C-${t}-002-CHAR-1`, 'kg')).toEqual({ price: '850.00', quantity: 7 });
+    expect(await offer(`1C-${t}-002-CHAR-2`, 'kg')).toEqual({ price: '800.00', quantity: 2 });
     expect(await offer(`1C-${t}-001`, 'kg')).toEqual({ price: '1250.50', quantity: 12 });
   });
 

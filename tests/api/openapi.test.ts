@@ -37,6 +37,9 @@ const ACTIONS: Record<string, string> = { post: 'create', put: 'update', patch: 
 
 const PROTECTED = [
   'staff_exchange_sessions_list',
+  'staff_exchange_sessions_retrieve',
+  'staff_exchange_mappings_list',
+  'staff_exchange_mappings_partial_update',
   'accounts_auth_users_set_password_create',
   'accounts_auth_users_set_email_create',
   'accounts_auth_users_list',

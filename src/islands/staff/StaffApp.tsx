@@ -25,6 +25,8 @@ import TuneIcon from '@mui/icons-material/Tune';
 import DescriptionIcon from '@mui/icons-material/Description';
 import PrintIcon from '@mui/icons-material/Print';
 import CategoryIcon from '@mui/icons-material/Category';
+import SyncAltIcon from '@mui/icons-material/SyncAlt';
+import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
 import { SHOP_NAME } from '../../shared/site.ts';
 import { createStaffAuthProvider } from './auth-provider.ts';
 import { createStaffDataProvider } from './data-provider.ts';
@@ -39,6 +41,7 @@ const company = lazyScreens(() => import('./company.tsx'));
 const courses = lazyScreens(() => import('./courses.tsx'));
 const dashboard = lazyScreens(() => import('./Dashboard.tsx'));
 const dictionaries = lazyScreens(() => import('./dictionaries.tsx'));
+const exchange1c = lazyScreens(() => import('./exchange-1c.tsx'));
 const exchanges = lazyScreens(() => import('./exchanges.tsx'));
 const imports = lazyScreens(() => import('./imports.tsx'));
 const orders = lazyScreens(() => import('./orders.tsx'));
@@ -137,6 +140,19 @@ export default function StaffApp({ onSignedOut }: { onSignedOut: (reason: string
         list={imports.ImportList}
         show={imports.ImportShow}
         create={imports.ImportCreate}
+      />
+      <Resource
+        name="exchange_sessions"
+        options={{ label: 'Обмен с 1С' }}
+        icon={SyncAltIcon}
+        list={exchange1c.ExchangeSessionList}
+        show={exchange1c.ExchangeSessionShow}
+      />
+      <Resource
+        name="exchange_mappings"
+        options={{ label: 'Типы цен и склады 1С' }}
+        icon={CompareArrowsIcon}
+        list={exchange1c.ExchangeMappingList}
       />
       <Resource
         name="publications"

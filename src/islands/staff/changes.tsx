@@ -46,6 +46,7 @@ const PLACES: Record<string, { resource: string; view: 'edit' | 'show' | 'list' 
   printing_price: { resource: 'printing_prices', view: 'edit' },
   clinic: { resource: 'clinics', view: 'edit' },
   price_list: { resource: 'price_lists', view: 'edit' },
+  exchange_mapping: { resource: 'exchange_mappings', view: 'list' },
 };
 
 /** The back office's address of a record the journal names; null when it is gone. */
@@ -62,12 +63,22 @@ export function journalHref(entity: string, id: string): string {
   return `#/changes?${new URLSearchParams({ filter: JSON.stringify({ entity, entity_id: id }) }).toString()}`;
 }
 
-const who = (entry: Entry) => (entry.user ? entry.user.name || entry.user.email : 'удалённая учётная запись');
+const person = (entry: Entry) => (entry.user ? entry.user.name || entry.user.email : 'удалённая учётная запись');
+/** Who made the change: the exchange with 1C writes under the account 1C signs in with. */
+const who = (entry: Entry) =>
+  entry.import?.kind === 'exchange' && entry.source !== 'undo' ? `Обмен с 1С (${person(entry)})` : person(entry);
+
+/** Where an import opens: a staff upload on its own screen, a file of the exchange with 1C among the exchange's sessions. */
+const importHref = (entry: Entry, taskId: string) =>
+  entry.import?.kind === 'exchange' ? '#/exchange_sessions' : recordHref('import', taskId)!;
 const isEdit = (entry: Entry) => entry.action === 'update';
 
 /** The record an entry is about: its kind, and its name as a link while it exists. */
 function RecordName({ entry }: { entry: Entry }) {
-  const href = recordHref(entry.entity, entry.link_id);
+  const href =
+    entry.entity === 'import' && entry.link_id
+      ? importHref(entry, entry.link_id)
+      : recordHref(entry.entity, entry.link_id);
   const name =
     entry.label ?? (entry.entity === 'import' ? (entry.import?.file_name ?? 'файл') : `№ ${entry.entity_id}`);
   return (
@@ -98,7 +109,7 @@ function ImportLink({ entry }: { entry: Entry }) {
   if (!entry.import || entry.entity === 'import') return null;
   return (
     <Typography variant="body2" color="text.secondary">
-      <Link href={recordHref('import', entry.import.task_id)!} underline="always">
+      <Link href={importHref(entry, entry.import.task_id)} underline="always">
         {entry.import.title}
       </Link>
     </Typography>
@@ -111,7 +122,7 @@ function WhatWasDone({ entry }: { entry: Entry }) {
     return (
       <Typography variant="body2">
         {entry.entity === 'import' && entry.link_id ? (
-          <Link href={recordHref('import', entry.link_id)!} underline="always">
+          <Link href={importHref(entry, entry.link_id)} underline="always">
             {entry.summary}
           </Link>
         ) : (

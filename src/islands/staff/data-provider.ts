@@ -53,6 +53,8 @@ export const STAFF_RESOURCES: StaffResources = {
   contacts: { path: 'staff/contacts' },
   documents: { path: 'staff/documents' },
   printing_prices: { path: 'staff/printing_prices' },
+  exchange_sessions: { path: 'staff/exchange_sessions' },
+  exchange_mappings: { path: 'staff/exchange_mappings' },
 };
 
 interface Page<T> {

@@ -30,7 +30,9 @@ export function UserList() {
         <FunctionField label="Страна" render={(u: User) => countryName(u.country)} />
         <FunctionField
           label="Роль"
-          render={(u: User) => (u.is_superuser ? 'администратор' : u.is_staff ? 'сотрудник' : 'покупатель')}
+          render={(u: User) =>
+            `${u.is_superuser ? 'администратор' : u.is_staff ? 'сотрудник' : 'покупатель'}${u.can_exchange ? ', обмен с 1С' : ''}`
+          }
         />
         <FunctionField
           label="Доступ"
@@ -63,6 +65,13 @@ function UserFields() {
         helperText="Снимите, чтобы заблокировать: вход и заказы закрываются сразу на всех устройствах."
       />
       {permissions?.superuser ? <BooleanInput source="is_staff" label="Сотрудник (доступ к управлению)" /> : null}
+      {permissions?.superuser ? (
+        <BooleanInput
+          source="can_exchange"
+          label="Обмен с 1С"
+          helperText="1С входит на сайт с email и паролем этой учётной записи (только для сотрудника)."
+        />
+      ) : null}
     </>
   );
 }
@@ -73,7 +82,7 @@ export const UserEdit = resourceScreens<User>({
   noun: { one: 'учётная запись', accusative: 'учётную запись', gender: 'f' },
   label: (u) => u.email,
   Fields: UserFields,
-  body: only<User>(['first_name', 'last_name', 'phone', 'is_active', 'is_staff']),
+  body: only<User>(['first_name', 'last_name', 'phone', 'is_active', 'is_staff', 'can_exchange']),
   history: { entity: 'user' },
   deletable: false,
 }).Edit;

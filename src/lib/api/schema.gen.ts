@@ -2459,6 +2459,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/staff/exchange_sessions/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One session of the exchange with 1C */
+        get: operations["staff_exchange_sessions_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/exchange_mappings/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 1C's price types and warehouses seen in its offers files, and the country each goes to */
+        get: operations["staff_exchange_mappings_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/exchange_mappings/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Maps a price type or warehouse of 1C to a country, or tells the exchange to ignore it (journaled) */
+        patch: operations["staff_exchange_mappings_partial_update"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2504,6 +2555,8 @@ export interface components {
             is_staff: boolean;
             /** @description Read-only. Above staff: only a superuser changes `is_staff`, or blocks or deletes a staff account. */
             is_superuser: boolean;
+            /** @description May run the exchange with 1C (HTTP Basic at `/api/v1/exchange/1c/`); only a superuser grants it, to staff. */
+            can_exchange: boolean;
             /** Format: date-time */
             date_joined: string;
             /** Format: date-time */
@@ -2646,6 +2699,8 @@ export interface components {
             is_active?: boolean;
             /** @description Superusers only (403 for other staff); ignored for anyone else. */
             is_staff?: boolean;
+            /** @description The exchange with 1C: superusers only (403 for other staff), for a staff account (400 otherwise); ignored for anyone else. */
+            can_exchange?: boolean;
         };
         CurrentPassword: {
             /** Format: password */
@@ -4717,7 +4772,7 @@ export interface components {
             at: string;
             user: components["schemas"]["JournalPerson"];
             /** @enum {string} */
-            entity: "product" | "import" | "publication" | "vacancy" | "exchange" | "request" | "category" | "brand" | "course" | "banner" | "contact" | "course_category" | "specification" | "document" | "printing_price" | "user" | "clinic" | "price_list";
+            entity: "product" | "import" | "publication" | "vacancy" | "exchange" | "request" | "category" | "brand" | "course" | "banner" | "contact" | "course_category" | "specification" | "document" | "printing_price" | "user" | "clinic" | "price_list" | "exchange_mapping";
             /** @description A product’s SKU, an import’s task id, the id of anything else. */
             entity_id: string;
             /** @description What the back office opens the record by (a SKU, an email, a task id, an id); null when the record is gone. */
@@ -4750,7 +4805,7 @@ export interface components {
                 /** Format: uuid */
                 task_id: string;
                 /** @enum {string|null} */
-                kind: "products" | "prices" | "stock" | null;
+                kind: "products" | "prices" | "stock" | "exchange" | null;
                 file_name: string | null;
                 /** @description How many field changes the import made (or its undo put back). */
                 changes: number;
@@ -5176,8 +5231,56 @@ export interface components {
                     [key: string]: number;
                 };
                 notes: string[];
+                /** @description Where a failed file stopped; null unless it failed */
+                error: {
+                    line: number | null;
+                    /** @description The element, `Товар <Ид>`, when one is to blame */
+                    element: string | null;
+                    reason: string;
+                } | null;
+                started_at: string | null;
+                finished_at: string | null;
             }[];
+            /** @description The files added up */
+            totals: {
+                rows: number;
+                created: number;
+                updated: number;
+                hidden: number;
+                /** @description Files that failed */
+                failed: number;
+            };
             orders_taken: string[];
+        };
+        ExchangeMapping: {
+            /** @description `<kind>:<1C Ид>` */
+            id: string;
+            /** @enum {string} */
+            kind: "price_type" | "warehouse";
+            /** @description 1C's Ид */
+            external_id: string;
+            name: string;
+            /** @description A price type's currency as 1C writes it */
+            currency: string | null;
+            /**
+             * @description A country, or `ignore`; null: staff have not chosen (a price type goes by its currency)
+             * @enum {string|null}
+             */
+            target: "kg" | "kz" | "ignore" | null;
+            /**
+             * @description The country a price type's currency names
+             * @enum {string|null}
+             */
+            by_currency: "kg" | "kz" | null;
+            /** @description When 1C last sent it */
+            seen_at: string;
+        };
+        ExchangeMappingUpdate: {
+            /**
+             * @description A country, `ignore`, or null to leave it to the currency (a warehouse: not mapped)
+             * @enum {string|null}
+             */
+            target: "kg" | "kz" | "ignore" | null;
         };
     };
     responses: never;
@@ -13470,7 +13573,7 @@ export interface operations {
                 limit?: number;
                 /** @description Number of items to skip. */
                 offset?: number;
-                entity?: "publication" | "vacancy" | "exchange" | "request" | "category" | "brand" | "course" | "banner" | "contact" | "course_category" | "specification" | "document" | "printing_price" | "user" | "clinic" | "price_list";
+                entity?: "publication" | "vacancy" | "exchange" | "request" | "category" | "brand" | "course" | "banner" | "contact" | "course_category" | "specification" | "document" | "printing_price" | "user" | "clinic" | "price_list" | "exchange_mapping";
                 /** @description With `entity`: the changes of one record. */
                 entity_id?: string;
             };
@@ -13526,7 +13629,7 @@ export interface operations {
                 /** @description Number of items to skip. */
                 offset?: number;
                 /** @description The kind of record: `product`, `import`, `user`, `publication`... */
-                entity?: "product" | "import" | "publication" | "vacancy" | "exchange" | "request" | "category" | "brand" | "course" | "banner" | "contact" | "course_category" | "specification" | "document" | "printing_price" | "user" | "clinic" | "price_list";
+                entity?: "product" | "import" | "publication" | "vacancy" | "exchange" | "request" | "category" | "brand" | "course" | "banner" | "contact" | "course_category" | "specification" | "document" | "printing_price" | "user" | "clinic" | "price_list" | "exchange_mapping";
                 /** @description With `entity`: one record. A product by its SKU (its whole history, imports included), an account by its id or email, an import by its task id, anything else by its id. */
                 entity_id?: string;
                 /** @description Only what this person did (an account id, see `people/`). */
@@ -15068,6 +15171,176 @@ export interface operations {
             };
             /** @description Not staff */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_exchange_sessions_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeSession"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such session */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_exchange_mappings_list: {
+        parameters: {
+            query?: {
+                /** @description Page size, default 50, at most 100. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+                /** @description Only price types or only warehouses */
+                kind?: "price_type" | "warehouse";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of price types and warehouses */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        next: string | null;
+                        previous: string | null;
+                        results: components["schemas"]["ExchangeMapping"][];
+                    };
+                };
+            };
+            /** @description Invalid filter or paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    staff_exchange_mappings_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExchangeMappingUpdate"];
+            };
+        };
+        responses: {
+            /** @description The mapping */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeMapping"];
+                };
+            };
+            /** @description Invalid target */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description 1C has sent no such price type or warehouse */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -28,6 +28,8 @@ export interface ProfileChanges {
   isActive?: boolean;
   /** Superusers only; ignored for customers. */
   isStaff?: boolean;
+  /** May run the exchange with 1C: superusers only, for a staff account. */
+  canExchange?: boolean;
 }
 
 /** What the journal keeps of an account someone else changes. */
@@ -41,6 +43,7 @@ const AUDITED_FIELDS = [
   'isActive',
   'isStaff',
   'isSuperuser',
+  'canExchange',
 ] as const;
 /** Of those, what is the person's own: emptied from the journal when the account is deleted. */
 const PERSONAL_FIELDS = ['firstName', 'lastName', 'phone', 'organisation', 'taxNumber'] as const;
@@ -55,18 +58,23 @@ const audited = (user: Partial<User>) => Object.fromEntries(AUDITED_FIELDS.map((
  *   who are not superusers change staff access.
  */
 export async function updateProfile(actor: User, target: User, changes: ProfileChanges): Promise<User> {
-  const { isActive, isStaff, ...profile } = changes;
-  const access = actor.isStaff ? { isActive, isStaff } : {};
+  const { isActive, isStaff, canExchange, ...profile } = changes;
+  const access = actor.isStaff ? { isActive, isStaff, canExchange } : {};
   if (actor.id === target.id && (access.isActive === false || access.isStaff === false)) {
     throw new ValidationError({ non_field_errors: [M.cannotChangeOwnAccess] });
   }
   const changesStaff = access.isStaff !== undefined && access.isStaff !== target.isStaff;
   const changesStaffActivity = target.isStaff && access.isActive !== undefined && access.isActive !== target.isActive;
-  if ((changesStaff || changesStaffActivity) && !actor.isSuperuser) throw new PermissionError(M.superuserOnly);
+  const changesExchange = access.canExchange !== undefined && access.canExchange !== target.canExchange;
+  if ((changesStaff || changesStaffActivity || changesExchange) && !actor.isSuperuser)
+    throw new PermissionError(M.superuserOnly);
+  if (access.canExchange && !(access.isStaff ?? target.isStaff))
+    throw new ValidationError({ can_exchange: [M.exchangeNeedsStaff] });
   const set: Partial<User> = Object.fromEntries(
     Object.entries({ ...profile, ...access }).filter(([, v]) => v !== undefined),
   );
-  if (access.isStaff === false) set.isSuperuser = false;
+  // Taking away staff rights takes the superuser flag and the exchange with 1C with them.
+  if (access.isStaff === false) Object.assign(set, { isSuperuser: false, canExchange: false });
   // Someone else's change is journaled with it; a person's own edits are not staff changes.
   const journal =
     actor.id === target.id
@@ -141,6 +149,7 @@ export async function deleteAccount(actor: User, target: User, currentPassword: 
       isActive: false,
       isStaff: false,
       isSuperuser: false,
+      canExchange: false,
       deletedAt: new Date(),
     },
     forgetEmail,

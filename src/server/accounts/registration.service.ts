@@ -94,6 +94,7 @@ async function answerTaken(owner: User, input: Registration, email: string): Pro
     country: input.country,
     isStaff: false,
     isSuperuser: false,
+    canExchange: false,
     isActive: input.confirmLater === true,
     dateJoined: new Date(),
     lastLogin: null,

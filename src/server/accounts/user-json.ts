@@ -14,6 +14,7 @@ export type PublicUser = Pick<
   | 'country'
   | 'isStaff'
   | 'isSuperuser'
+  | 'canExchange'
   | 'isActive'
   | 'dateJoined'
   | 'lastLogin'
@@ -33,6 +34,7 @@ export function toUserJson(user: PublicUser) {
     is_active: user.isActive,
     is_staff: user.isStaff,
     is_superuser: user.isSuperuser,
+    can_exchange: user.canExchange,
     date_joined: user.dateJoined.toISOString(),
     last_login: user.lastLogin?.toISOString() ?? null,
   };

@@ -28,6 +28,21 @@ const NAMES: Record<string, string> = {
   request: "select id, kind || ':' || coalesce(number, 0) as name from visitor_requests",
 };
 
+/** 1C's price types and warehouses the entries name (`price_type:<Ид>`), as «Тип цен 1С «Розничная»». */
+async function mappingNames(db: Db, entries: readonly JournalEntry[]): Promise<[string, string][]> {
+  const keys = entries.filter((e) => e.entity === 'exchange_mapping').map((e) => e.entityId);
+  if (!keys.length) return [];
+  const rows = await queryRows<{ key: string; kind: string; name: string | null; external_id: string }>(
+    db,
+    sql`select kind || ':' || external_id as key, kind, name, external_id from exchange_ids
+        where kind || ':' || external_id = any(${textArray([...new Set(keys)])}::text[])`,
+  );
+  return rows.map((r) => [
+    `exchange_mapping:${r.key}`,
+    `${r.kind === 'warehouse' ? 'склад' : 'тип цен'} «${r.name ?? r.external_id}»`,
+  ]);
+}
+
 /** Fields whose values are ids of other records: the table their names are in. */
 const REFERENCES: Record<string, Record<string, string>> = {
   product: { category: 'categories', brand: 'brands' },
@@ -135,7 +150,11 @@ export async function recordNames(
       : [],
   ]);
   const userById = new Map(users.map((u) => [Number(u.id), u]));
-  const names = new Map<string, string>([...records.flat(), ...referenced.flat()]);
+  const names = new Map<string, string>([
+    ...records.flat(),
+    ...referenced.flat(),
+    ...(await mappingNames(db, entries)),
+  ]);
   const specNames = new Map(specs.map((s) => [s.slug, s.name]));
   const productById = new Map(productRows.map((p) => [Number(p.id), p]));
 

@@ -12,16 +12,16 @@ import { formatPhone } from '../../shared/phone.ts';
 import { plural } from '../../shared/plural.ts';
 import { REQUEST_KIND_LABELS, REQUEST_STATUS_LABELS } from '../../shared/request-states.ts';
 import { toPlainText } from '../content/sanitize.ts';
-import type { ImportKind } from '../imports/import.types.ts';
 import { EMPLOYMENT_TYPE_LABELS } from '../vacancies/salary.ts';
-import type { JournalChange, JournalEntry } from './journal.types.ts';
+import type { JournalChange, JournalEntry, JournalImportKind } from './journal.types.ts';
 
 const CHANGES = ['изменение', 'изменения', 'изменений'] as const;
 
-const IMPORT_NAMES: Record<ImportKind, readonly [load: string, undo: string]> = {
+const IMPORT_NAMES: Record<JournalImportKind, readonly [load: string, undo: string]> = {
   products: ['Загрузка товаров', 'Отмена загрузки товаров'],
   prices: ['Загрузка цен', 'Отмена загрузки цен'],
   stock: ['Загрузка остатков', 'Отмена загрузки остатков'],
+  exchange: ['Обмен с 1С', 'Отмена обмена с 1С'],
 };
 
 const PUBLICATION_KINDS: Record<string, string> = { news: 'новость', article: 'статья', page: 'страница сайта' };
@@ -112,6 +112,7 @@ export function valueText(
     (field === 'employmentType' && lookup(EMPLOYMENT_TYPE_LABELS, value)) ||
     (field === 'documentType' && lookup(DOCUMENT_TYPES, value)) ||
     ((field === 'country' || field === 'origin') && isCountryCode(value) && COUNTRIES[value].name) ||
+    (field === 'country' && entry.entity === 'exchange_mapping' && value === 'ignore' && 'не учитывать') ||
     (field === 'city' && lookup(Object.fromEntries(Object.values(CITIES).map((c) => [c.code, c.name])), value));
   if (word) return lower(word);
   if (/At$|Date$|^date$|^validThrough$/.test(field)) return dateText(value);
@@ -138,6 +139,7 @@ function switchText(entity: string, field: string, on: boolean): string | null {
       return on ? 'разблокировал(а): вход и заказы открыты' : 'заблокировал(а): вход и заказы закрыты';
     if (field === 'isStaff') return on ? 'дал(а) доступ сотрудника' : 'снял(а) доступ сотрудника';
     if (field === 'isSuperuser') return on ? 'дал(а) права администратора' : 'снял(а) права администратора';
+    if (field === 'canExchange') return on ? 'дал(а) право на обмен с 1С' : 'снял(а) право на обмен с 1С';
   }
   if (field === 'verified') return on ? 'отметил(а): ИНН/БИН проверен' : 'снял(а) отметку «проверена»';
   if (field === 'is_active' || field === 'isActive') return on ? 'показал(а) на сайте' : 'скрыл(а) с сайта';
@@ -174,7 +176,7 @@ export function changeText(entry: Pick<JournalEntry, 'entity' | 'country'>, chan
   return `изменил(а) ${what}: ${from} → ${to}`;
 }
 
-function importName(kind: ImportKind | null, undo: boolean): string {
+function importName(kind: JournalImportKind | null, undo: boolean): string {
   if (!kind) return undo ? 'Отмена загрузки' : 'Загрузка';
   return IMPORT_NAMES[kind][undo ? 1 : 0];
 }

@@ -12,6 +12,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { isCountryCode } from '../../shared/countries.ts';
 import { fieldLabel } from '../../shared/field-labels.ts';
 import { getDb, intArray, queryRows, textArray, type Db } from '../db/client.ts';
+import { EXCHANGE_TASK_KIND } from '../exchange/exchange-kind.ts';
 import { importKindOf } from '../imports/imports.options.ts';
 import { recordNames } from './journal-names.ts';
 import type { StaffEntity } from './staff-changes.ts';
@@ -217,7 +218,7 @@ async function toEntries(db: Db, rows: EntryRow[]): Promise<JournalEntry[]> {
       import: row.task_id
         ? {
             taskId: row.task_id,
-            kind: task ? importKindOf(task.kind) : null,
+            kind: !task ? null : task.kind === EXCHANGE_TASK_KIND ? 'exchange' : importKindOf(task.kind),
             fileName: task?.file_name ?? null,
             changes: countOf.get(taskKey) ?? 0,
           }

@@ -1,7 +1,11 @@
 /** The journal's entries as the domain gives them (`journal.queries.ts`) and words and mappers read them. */
 import type { CountryCode } from '../../shared/countries.ts';
-import type { ImportKind } from '../imports/import.types.ts';
+import { IMPORT_KINDS } from '../imports/import.types.ts';
 import { STAFF_ENTITIES } from './staff-changes.ts';
+
+/** The imports the journal names: the staff's uploads and the exchange with 1C. */
+export const JOURNAL_IMPORT_KINDS = [...IMPORT_KINDS, 'exchange'] as const;
+export type JournalImportKind = (typeof JOURNAL_IMPORT_KINDS)[number];
 
 export const JOURNAL_ENTITIES = ['product', 'import', ...STAFF_ENTITIES] as const;
 export type JournalEntity = (typeof JOURNAL_ENTITIES)[number];
@@ -42,5 +46,5 @@ export interface JournalEntry {
   source: 'staff' | 'import' | 'undo';
   changes: JournalChange[];
   /** The import the change came with: its task, kind, file and how many changes it made (or undid). */
-  import: { taskId: string; kind: ImportKind | null; fileName: string | null; changes: number } | null;
+  import: { taskId: string; kind: JournalImportKind | null; fileName: string | null; changes: number } | null;
 }

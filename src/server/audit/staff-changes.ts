@@ -24,6 +24,7 @@ export const STAFF_ENTITIES = [
   'user',
   'clinic',
   'price_list',
+  'exchange_mapping',
 ] as const;
 export type StaffEntity = (typeof STAFF_ENTITIES)[number];
 export type StaffAction = 'create' | 'update' | 'delete';

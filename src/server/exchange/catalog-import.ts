@@ -24,11 +24,10 @@ import {
   type ProductRecord,
   type PropertyRecord,
 } from './commerceml.ts';
-import { EXCHANGE_TEXT } from './exchange.texts.ts';
 import { loadIds, saveIds } from './exchange-ids.ts';
 import type { ExchangeContext, ExchangeOutcome } from './exchange-run.ts';
-import { ExchangeFailure } from './exchange-run.ts';
-import { xmlElements, XmlFileError, type XmlItem } from './xml-elements.ts';
+import { elementFailure, isPackagePart, xmlFailure } from './exchange-run.ts';
+import { elementName, xmlElements, XmlFileError, type XmlItem } from './xml-elements.ts';
 
 const WANTED = [
   'Классификатор/Группы/Группа',
@@ -69,10 +68,9 @@ export async function readCatalogFile(ctx: ExchangeContext): Promise<CatalogFile
       await slice.step();
     }
   } catch (error) {
-    if (error instanceof XmlFileError)
-      throw new ExchangeFailure(EXCHANGE_TEXT.notXml(ctx.filename, error.line, error.message));
+    if (error instanceof XmlFileError) throw xmlFailure(ctx.filename, error.line, error.message);
     if (error instanceof RecordError)
-      throw new ExchangeFailure(EXCHANGE_TEXT.element(ctx.filename, item?.line ?? 0, error.message));
+      throw elementFailure(ctx.filename, item?.line ?? 0, error.message, item ? elementName(item.node) : null);
     throw error;
   }
   for (const [path, attrs] of headers) {
@@ -93,12 +91,11 @@ export async function importCatalog(ctx: ExchangeContext): Promise<ExchangeOutco
   for (const product of file.products) {
     const other = owners.get(product.sku);
     if (other && other.id !== product.id)
-      throw new ExchangeFailure(
-        EXCHANGE_TEXT.element(
-          ctx.filename,
-          product.line,
-          `артикул «${product.sku}» у двух товаров («${other.name}», Ид ${other.id}, и «${product.name}», Ид ${product.id}); сделайте артикулы разными в 1С`,
-        ),
+      throw elementFailure(
+        ctx.filename,
+        product.line,
+        `артикул «${product.sku}» у двух товаров («${other.name}», Ид ${other.id}, и «${product.name}», Ид ${product.id}); сделайте артикулы разными в 1С`,
+        `Товар ${product.id}`,
       );
     owners.set(product.sku, product);
   }
@@ -140,12 +137,11 @@ export async function importCatalog(ctx: ExchangeContext): Promise<ExchangeOutco
       );
       if (taken.length) {
         const product = file.products.find((p) => p.sku === taken[0]!.sku)!;
-        throw new ExchangeFailure(
-          EXCHANGE_TEXT.element(
-            ctx.filename,
-            product.line,
-            `артикул «${product.sku}» товара ${product.id} уже занят другим товаром магазина`,
-          ),
+        throw elementFailure(
+          ctx.filename,
+          product.line,
+          `артикул «${product.sku}» товара ${product.id} уже занят другим товаром магазина`,
+          `Товар ${product.id}`,
         );
       }
       await renameProducts(write, renames);
@@ -192,12 +188,11 @@ export async function importCatalog(ctx: ExchangeContext): Promise<ExchangeOutco
     if (plan.errors.length) {
       const first = plan.errors[0]!;
       const more = plan.errors.length > 1 ? ` (и ещё ошибок: ${plan.errors.length - 1})` : '';
-      throw new ExchangeFailure(
-        EXCHANGE_TEXT.element(
-          ctx.filename,
-          first.row,
-          `${first.item ?? ''} ${first.value ?? ''}: ${first.message}${more}`.trim(),
-        ),
+      throw elementFailure(
+        ctx.filename,
+        first.row,
+        `${first.value ? `«${first.value}»: ` : ''}${first.message}${more}`,
+        first.item ?? null,
       );
     }
     const changed = await applyProductsPlan(write, plan);
@@ -213,8 +208,11 @@ export async function importCatalog(ctx: ExchangeContext): Promise<ExchangeOutco
     );
 
     let hidden = 0;
-    if (file.hasCatalog && !file.changesOnly)
-      hidden = await hideMissing(write, new Set(file.products.map((p) => p.id)));
+    let deferred: ExchangeOutcome['deferred'];
+    const full = file.hasCatalog && !file.changesOnly;
+    // A numbered part holds only its share of the catalog: the session's end hides what no part held.
+    if (full && isPackagePart(ctx.filename)) deferred = { kind: 'catalog', products: file.products.map((p) => p.id) };
+    else if (full) hidden = await hideMissing(write, new Set(file.products.map((p) => p.id)));
     if (plan.newBrands.size)
       notes.push(`Созданы бренды: ${[...plan.newBrands.values()].map((b) => b.name).join(', ')}.`);
     if (hidden) notes.push(`Скрыто товаров, которых нет в файле: ${hidden}.`);
@@ -227,6 +225,7 @@ export async function importCatalog(ctx: ExchangeContext): Promise<ExchangeOutco
         errors: 0,
       },
       notes,
+      ...(deferred ? { deferred } : {}),
     };
   });
 }
@@ -359,7 +358,7 @@ async function writeProperties(write: CatalogWrite, properties: readonly Propert
 }
 
 /** Products 1C made earlier that a full catalog no longer holds: hidden, not deleted. */
-async function hideMissing(write: CatalogWrite, inFile: ReadonlySet<string>): Promise<number> {
+export async function hideMissing(write: CatalogWrite, inFile: ReadonlySet<string>): Promise<number> {
   const rows = await queryRows<{ external_id: string; sku: string }>(
     write.tx,
     sql`select e.external_id, p.sku from exchange_ids e join products p on p.id = e.local_id

@@ -41,8 +41,14 @@ export interface PriceTypeRecord {
 }
 
 export interface OfferRecord {
+  /** The offer's own `Ид`: the product's, or `product#characteristic` for a characteristic of it. */
+  offerId: string;
   /** The product's `Ид` (an offer of a characteristic, `product#characteristic`, names its product). */
   productId: string;
+  /** `Наименование` (1C names a characteristic's offer «Перчатки нитриловые (M)»). */
+  name: string;
+  /** The values of `ХарактеристикиТовара` («M», «синие»). */
+  characteristics: string[];
   prices: { typeId: string; price: string; currency: string }[];
   /** `Количество`, or the sum of its warehouses; null when the offer names none. */
   quantity: number | null;
@@ -142,7 +148,10 @@ export function readOffer(node: XmlNode): OfferRecord {
   if (child(node, 'Количество') && stated === null)
     throw new RecordError(`у предложения ${id} количество «${textOf(node, 'Количество')}» — не число`);
   const quantity = stated ?? (warehouses.length ? warehouses.reduce((n, w) => n + w.quantity, 0) : null);
-  return { productId, prices, quantity, warehouses };
+  const characteristics = listOf(node, 'ХарактеристикиТовара', 'ХарактеристикаТовара')
+    .map((c) => textOf(c, 'Значение'))
+    .filter(Boolean);
+  return { offerId: id, productId, name: textOf(node, 'Наименование'), characteristics, prices, quantity, warehouses };
 }
 
 /** The shop's country of a currency as 1C names it (`KGS`, `417`, «сом»; `KZT`, `398`, «тенге», «₸»). */

@@ -6,6 +6,7 @@
 import { findTask, keepTaskAlive, startRunning, updateRunningTask } from '../jobs/tasks.ts';
 import { logger } from '../logger.ts';
 import { importCatalog } from './catalog-import.ts';
+import { finishPackages, FINISH_FILE } from './exchange-finish.ts';
 import { EXCHANGE_TEXT } from './exchange.texts.ts';
 import { hasFile, readFile, readWholeFile, unpackZips, ZipError } from './exchange-files.ts';
 import { ExchangeFailure, type ExchangeContext, type ExchangeOutcome } from './exchange-run.ts';
@@ -13,7 +14,9 @@ import { importOffers } from './offers-import.ts';
 
 const log = logger.child({ module: 'exchange' });
 
-export const EXCHANGE_TASK_KIND = 'import_1c';
+import { EXCHANGE_TASK_KIND } from './exchange-kind.ts';
+
+export { EXCHANGE_TASK_KIND };
 
 /** Which reader a file name asks for: `import*.xml` the catalog, `offers*`/`prices*`/`rests*` the offers. */
 export function fileKindOf(filename: string): 'catalog' | 'offers' | null {
@@ -24,9 +27,10 @@ export function fileKindOf(filename: string): 'catalog' | 'offers' | null {
   return null;
 }
 
-const RUNNERS: Record<'catalog' | 'offers', (ctx: ExchangeContext) => Promise<ExchangeOutcome>> = {
+const RUNNERS: Record<'catalog' | 'offers' | 'finish', (ctx: ExchangeContext) => Promise<ExchangeOutcome>> = {
   catalog: importCatalog,
   offers: importOffers,
+  finish: finishPackages,
 };
 
 /** Runs a task to its end; one already ended (a retried job) is left as it is. */
@@ -46,9 +50,10 @@ export async function runExchangeTask(taskId: string): Promise<void> {
   const notes: string[] = [];
   try {
     await unpackZips(sessionId);
-    const kind = fileKindOf(filename);
+    const kind = filename === FINISH_FILE ? 'finish' : fileKindOf(filename);
     if (!kind) throw new ExchangeFailure(EXCHANGE_TEXT.unsupportedFile(filename));
-    if (!(await hasFile(sessionId, filename))) throw new ExchangeFailure(EXCHANGE_TEXT.unknownFile(filename));
+    if (kind !== 'finish' && !(await hasFile(sessionId, filename)))
+      throw new ExchangeFailure(EXCHANGE_TEXT.unknownFile(filename));
     const ctx: ExchangeContext = {
       taskId,
       sessionId,
@@ -74,6 +79,7 @@ export async function runExchangeTask(taskId: string): Promise<void> {
         message: `${filename}: обработано ${counts.rows}, создано ${counts.created}, изменено ${counts.updated}, скрыто ${counts.hidden}.`,
         notes: all,
         applied: true,
+        ...(outcome.deferred ? { deferred: outcome.deferred } : {}),
       },
       progress: { stage: 'done', current: counts.rows, total: counts.rows },
     });
@@ -83,7 +89,11 @@ export async function runExchangeTask(taskId: string): Promise<void> {
     await updateRunningTask(taskId, {
       status: 'FAILURE',
       finishedAt: new Date(),
-      result: { message: known ? error.message : EXCHANGE_TEXT.failed, notes },
+      result: {
+        message: known ? error.message : EXCHANGE_TEXT.failed,
+        notes,
+        ...(error instanceof ExchangeFailure && error.place ? { place: error.place } : {}),
+      },
       progress: { stage: 'done', current: 0, total: 0 },
     });
   } finally {

@@ -11,7 +11,8 @@ import { FILE_LIMIT } from './exchange.limits.ts';
 import { appendFile, fileNames, isSafeFileName } from './exchange-files.ts';
 import { cookieToken, ExchangeRefusal, findSession, openSession, type ExchangeSession } from './exchange-sessions.ts';
 import { queueExchangeTask } from './exchange.queue.ts';
-import { EXCHANGE_TASK_KIND, fileKindOf } from './exchange.runner.ts';
+import { EXCHANGE_TASK_KIND, fileKindOf, runExchangeTask } from './exchange.runner.ts';
+import { FINISH_FILE, hasDeferred } from './exchange-finish.ts';
 import { applyStatuses, markOrdersTaken, ordersDocument } from './orders-exchange.ts';
 
 /** The CommerceML version the shop reads. */
@@ -66,10 +67,10 @@ async function answer(request: ExchangeRequest): Promise<string> {
     case 'import':
       if (type !== 'catalog') break;
       return importFile(session, request.filename ?? '');
-    // Newer 1C versions end a catalog exchange with these; nothing is left to do.
+    // Newer 1C versions end a catalog exchange with these: what no numbered package held is dealt with.
     case 'complete':
     case 'deactivate':
-      return 'success';
+      return type === 'catalog' ? finishExchange(session) : 'success';
   }
   return failure(EXCHANGE_TEXT.unknownMode(mode));
 }
@@ -143,4 +144,30 @@ async function importFile(session: ExchangeSession, filename: string): Promise<s
   );
   if (started.created) await queueExchangeTask(started.task.id);
   return 'progress';
+}
+
+/**
+ * `complete` (or `deactivate`, which comes first where 1C sends both): once every numbered package is in,
+ * what none of them held is hidden or goes out of stock (`exchange-finish.ts`), here and now, since 1C
+ * does not ask again after these.
+ */
+async function finishExchange(session: ExchangeSession): Promise<string> {
+  if (!(await hasDeferred(session.id))) return 'success';
+  const started = await createTask(
+    {
+      kind: EXCHANGE_TASK_KIND,
+      country: null,
+      options: { session_id: session.id, filename: FINISH_FILE },
+      file: { name: FINISH_FILE },
+      createdBy: session.userId,
+      dedupeKey: `1c:${session.id}:${FINISH_FILE}`,
+    },
+    async () => {},
+  );
+  if (started.created) await runExchangeTask(started.task.id);
+  const [task] = await queryRows<{ status: string; result: { message?: string } | null }>(
+    await getDb(),
+    sql`select status, result from tasks where id = ${started.task.id}::uuid`,
+  );
+  return task?.status === 'FAILURE' ? failure(task.result?.message ?? EXCHANGE_TEXT.failed) : 'success';
 }

@@ -6,8 +6,8 @@
  * as a staff prices and stock import is.
  */
 import { sql } from 'drizzle-orm';
-import { COUNTRY_CODES, type CountryCode } from '../../shared/countries.ts';
-import { writeCatalog } from '../catalog/catalog-write.ts';
+import type { CountryCode } from '../../shared/countries.ts';
+import { writeCatalog, type CatalogWrite } from '../catalog/catalog-write.ts';
 import { lockOffers, setPrices, setStock, type PriceChange, type StockChange } from '../catalog/offers.service.ts';
 import { intArray, queryRows, textArray } from '../db/client.ts';
 import { slices } from '../event-loop.ts';
@@ -20,11 +20,17 @@ import {
   type OfferRecord,
   type PriceTypeRecord,
 } from './commerceml.ts';
-import { EXCHANGE_TEXT } from './exchange.texts.ts';
 import { loadIds } from './exchange-ids.ts';
-import { ExchangeFailure, type ExchangeContext, type ExchangeOutcome } from './exchange-run.ts';
-import { textOf } from './xml-elements.ts';
-import { xmlElements, XmlFileError, type XmlItem } from './xml-elements.ts';
+import { rememberSeen, targetOf } from './exchange-mappings.ts';
+import { makeCharacteristics } from './characteristics.ts';
+import {
+  elementFailure,
+  isPackagePart,
+  xmlFailure,
+  type ExchangeContext,
+  type ExchangeOutcome,
+} from './exchange-run.ts';
+import { elementName, textOf, xmlElements, XmlFileError, type XmlItem } from './xml-elements.ts';
 
 const WANTED = [
   'ТипыЦен/ТипЦены',
@@ -34,20 +40,26 @@ const WANTED = [
 ];
 
 interface OffersFile {
+  /** A package of offers (not the changes only): what it omits has no stock left. */
+  full: boolean;
   priceTypes: PriceTypeRecord[];
-  warehouses: string[];
+  warehouses: { id: string; name: string }[];
   offers: (OfferRecord & { line: number; sku: string })[];
 }
 
 async function readOffersFile(ctx: ExchangeContext): Promise<OffersFile> {
-  const file: OffersFile = { priceTypes: [], warehouses: [], offers: [] };
+  const file: OffersFile = { full: false, priceTypes: [], warehouses: [], offers: [] };
+  const headers = new Map<string, Record<string, string>>();
   const slice = slices(2000);
   let item: XmlItem | undefined;
+  let changesOnly = false;
   try {
-    for await (item of xmlElements(ctx.file(), WANTED)) {
+    for await (item of xmlElements(ctx.file(), WANTED, headers)) {
       const name = item.node.name;
-      if (name === 'ТипЦены') file.priceTypes.push(readPriceType(item.node));
-      else if (name === 'Склад') file.warehouses.push(textOf(item.node, 'Ид'));
+      if (name === 'СодержитТолькоИзменения') changesOnly = item.node.text === 'true';
+      else if (name === 'ТипЦены') file.priceTypes.push(readPriceType(item.node));
+      else if (name === 'Склад')
+        file.warehouses.push({ id: textOf(item.node, 'Ид'), name: textOf(item.node, 'Наименование') });
       else if (name === 'Предложение') {
         file.offers.push({ ...readOffer(item.node), line: item.line, sku: textOf(item.node, 'Артикул') });
         if (file.offers.length % 20_000 === 0) await ctx.progress('reading', file.offers.length, 0);
@@ -55,13 +67,45 @@ async function readOffersFile(ctx: ExchangeContext): Promise<OffersFile> {
       await slice.step();
     }
   } catch (error) {
-    if (error instanceof XmlFileError)
-      throw new ExchangeFailure(EXCHANGE_TEXT.notXml(ctx.filename, error.line, error.message));
+    if (error instanceof XmlFileError) throw xmlFailure(ctx.filename, error.line, error.message);
     if (error instanceof RecordError)
-      throw new ExchangeFailure(EXCHANGE_TEXT.element(ctx.filename, item?.line ?? 0, error.message));
+      throw elementFailure(ctx.filename, item?.line ?? 0, error.message, item ? elementName(item.node) : null);
     throw error;
   }
+  for (const [path, attrs] of headers)
+    if (path.endsWith('ПакетПредложений')) {
+      if (attrs['СодержитТолькоИзменения'] === 'true') changesOnly = true;
+      // Only a package that states quantities says what is out of stock (a prices file does not).
+      file.full = !changesOnly && file.offers.some((o) => o.quantity !== null);
+    }
   return file;
+}
+
+/**
+ * The stock of the products 1C made that a full offers package left out: 0 in its countries (hidden
+ * products stay hidden). @returns how many offers went to 0
+ */
+export async function zeroOmitted(
+  write: CatalogWrite,
+  countries: readonly CountryCode[],
+  kept: ReadonlySet<number>,
+): Promise<number> {
+  let zeroed = 0;
+  for (const country of countries) {
+    const rows = await queryRows<{ product_id: number }>(
+      write.tx,
+      sql`select o.product_id from product_offers o
+          where o.country = ${country} and o.quantity > 0
+            and exists (select 1 from exchange_ids e where e.kind = 'product' and e.local_id = o.product_id)`,
+    );
+    const omitted = rows.map((r) => Number(r.product_id)).filter((id) => !kept.has(id));
+    if (!omitted.length) continue;
+    const offers = await lockOffers(write, country, omitted);
+    const changes: StockChange[] = [...offers.values()].map((offer) => ({ offer, quantity: 0 }));
+    await setStock(write, country, changes);
+    zeroed += changes.length;
+  }
+  return zeroed;
 }
 
 export async function importOffers(ctx: ExchangeContext): Promise<ExchangeOutcome> {
@@ -72,6 +116,8 @@ export async function importOffers(ctx: ExchangeContext): Promise<ExchangeOutcom
   return writeCatalog(ctx.actor, async (write) => {
     await write.tx.execute(sql`select pg_advisory_xact_lock(hashtext('import_1c'))`);
     // Price types: a mapping staff made wins over the currency; the first type of a country is its price.
+    await rememberSeen(write.tx, 'price_type', file.priceTypes);
+    await rememberSeen(write.tx, 'warehouse', file.warehouses);
     const mapped = await loadIds(
       write.tx,
       'price_type',
@@ -79,26 +125,45 @@ export async function importOffers(ctx: ExchangeContext): Promise<ExchangeOutcom
     );
     const countryOfType = new Map<string, CountryCode | null>();
     for (const type of file.priceTypes) {
-      const given = mapped.get(type.id)?.value;
-      countryOfType.set(
-        type.id,
-        given && (COUNTRY_CODES as readonly string[]).includes(given)
-          ? (given as CountryCode)
-          : countryOfCurrency(type.currency),
-      );
+      const target = targetOf('price_type', mapped.get(type.id)?.value ?? null, type.currency);
+      countryOfType.set(type.id, target === 'ignore' ? null : target);
     }
     const unmapped = file.priceTypes.filter((t) => !countryOfType.get(t.id));
     if (unmapped.length)
       notes.push(
         `Типы цен без страны магазина пропущены: ${unmapped.map((t) => `«${t.name}» (${t.currency})`).join(', ')}.`,
       );
-    const warehouseCountry = await loadIds(write.tx, 'warehouse', file.warehouses);
+    // Warehouses staff mapped: to a country, or `ignore`; one left alone is not mapped.
+    const warehouseTarget = new Map(
+      [
+        ...(await loadIds(
+          write.tx,
+          'warehouse',
+          file.offers.flatMap((o) => o.warehouses.map((w) => w.id)),
+        )),
+      ].flatMap(([id, known]) => {
+        const target = targetOf('warehouse', known.value, null);
+        return target ? [[id, target] as const] : [];
+      }),
+    );
 
-    // Products by their 1C Ид, else by the offer's Артикул.
-    const byExternal = await loadIds(
+    // Products by their 1C Ид (a characteristic's own, else its product's), else by the offer's Артикул.
+    const bases = await loadIds(
       write.tx,
       'product',
       file.offers.map((o) => o.productId),
+    );
+    const madeCharacteristics = await makeCharacteristics(
+      write,
+      ctx.filename,
+      file.offers,
+      new Map([...bases].flatMap(([id, known]) => (known.localId === null ? [] : [[id, known.localId] as const]))),
+      notes,
+    );
+    const byExternal = await loadIds(
+      write.tx,
+      'product',
+      file.offers.flatMap((o) => (o.offerId === o.productId ? [o.productId] : [o.offerId, o.productId])),
     );
     const skus = file.offers.filter((o) => !byExternal.has(o.productId) && o.sku).map((o) => o.sku);
     const bySku = new Map(
@@ -110,7 +175,10 @@ export async function importOffers(ctx: ExchangeContext): Promise<ExchangeOutcom
       ).map((r) => [r.sku, Number(r.id)]),
     );
     const productOf = (offer: OfferRecord & { sku: string }) =>
-      byExternal.get(offer.productId)?.localId ?? bySku.get(offer.sku) ?? null;
+      byExternal.get(offer.offerId)?.localId ??
+      byExternal.get(offer.productId)?.localId ??
+      bySku.get(offer.sku) ??
+      null;
     const ids = [...new Set(file.offers.map(productOf).filter((id): id is number => id !== null))];
     const products = new Map(
       (
@@ -132,7 +200,9 @@ export async function importOffers(ctx: ExchangeContext): Promise<ExchangeOutcom
       }
       const countries = new Map<CountryCode, string | null>();
       for (const price of offer.prices) {
-        const country = countryOfType.get(price.typeId) ?? countryOfCurrency(price.currency);
+        const country = countryOfType.has(price.typeId)
+          ? countryOfType.get(price.typeId)
+          : countryOfCurrency(price.currency);
         if (!country || countries.get(country)) continue;
         if (Number(price.price) <= 0) noPrice += 1;
         else countries.set(country, price.price);
@@ -142,9 +212,10 @@ export async function importOffers(ctx: ExchangeContext): Promise<ExchangeOutcom
         for (const country of new Set([...countryOfType.values()].filter((c): c is CountryCode => c !== null)))
           countries.set(country, null);
       for (const [country, price] of countries) {
-        const stores = offer.warehouses.filter((w) => warehouseCountry.has(w.id));
+        // Once any of the offer's warehouses is mapped, only those mapped to this country count.
+        const stores = offer.warehouses.filter((w) => warehouseTarget.has(w.id));
         const quantity = stores.length
-          ? stores.filter((w) => warehouseCountry.get(w.id)!.value === country).reduce((n, w) => n + w.quantity, 0)
+          ? stores.filter((w) => warehouseTarget.get(w.id) === country).reduce((n, w) => n + w.quantity, 0)
           : offer.quantity;
         const perCountry = wanted.get(country) ?? new Map();
         wanted.set(country, perCountry);
@@ -154,7 +225,7 @@ export async function importOffers(ctx: ExchangeContext): Promise<ExchangeOutcom
         } else perCountry.set(productId, { price, quantity });
       }
     }
-    let created = 0;
+    let created = madeCharacteristics;
     const touched = new Set<number>();
     for (const [country, perCountry] of wanted) {
       const productIds = [...perCountry.keys()];
@@ -183,9 +254,21 @@ export async function importOffers(ctx: ExchangeContext): Promise<ExchangeOutcom
     }
     if (unknown) notes.push(`Предложений для товаров, которых нет в магазине, пропущено: ${unknown}.`);
     if (noPrice) notes.push(`Цен, равных нулю, пропущено: ${noPrice}.`);
+    const countries = [...wanted.keys()];
+    const inFile = new Set(ids);
+    let zeroed = 0;
+    let deferred: ExchangeOutcome['deferred'];
+    if (file.full && isPackagePart(ctx.filename))
+      // The other packages of the exchange hold the rest: what none of them holds goes to 0 at `complete`.
+      deferred = { kind: 'offers', products: [...inFile], countries };
+    else if (file.full) {
+      zeroed = await zeroOmitted(write, countries, inFile);
+      if (zeroed) notes.push(`Остаток 0 у товаров, которых нет в полном файле предложений: ${zeroed}.`);
+    }
     return {
-      counts: { rows: file.offers.length, created, updated: touched.size, hidden: 0, errors: 0 },
+      counts: { rows: file.offers.length, created, updated: touched.size + zeroed, hidden: 0, errors: 0 },
       notes,
+      ...(deferred ? { deferred } : {}),
     };
   });
 }

@@ -19,6 +19,13 @@ import { EXCHANGE_TEXT } from './exchange.texts.ts';
 import type { ExchangeSession } from './exchange-sessions.ts';
 import { child, listOf, textOf, xmlElements, XmlFileError } from './xml-elements.ts';
 
+/**
+ * Which orders 1C has not taken yet are handed out: every open one (new, confirmed, shipped) however old,
+ * and those already completed or cancelled from the last this many days. So the first exchange of a shop
+ * that ran without 1C brings the orders still being worked on, not years of closed ones.
+ */
+const CLOSED_ORDERS_DAYS = 30;
+
 /** Orders handed out in one answer at most (1C asks again after `success`). */
 const ORDERS_AT_ONCE = 500;
 
@@ -32,6 +39,8 @@ export async function ordersDocument(session: ExchangeSession): Promise<string> 
   const rows = await queryRows<{ id: number }>(
     db,
     sql`select id from orders where exchanged_at is null and status <> 'awaiting_approval'
+          and (status not in ('completed', 'cancelled')
+               or created_at > now() - make_interval(days => ${CLOSED_ORDERS_DAYS}))
         order by id limit ${ORDERS_AT_ONCE}`,
   );
   const ids = rows.map((r) => Number(r.id));
@@ -218,8 +227,11 @@ export async function applyStatuses(
         continue;
       }
       try {
-        for (const step of steps)
-          await changeOrderStatusAsStaff(session.userId ?? 0, order.number, step, 'Статус из 1С');
+        // Every step goes into the order's history; the customer is mailed once, the status it reached.
+        for (const [index, step] of steps.entries())
+          await changeOrderStatusAsStaff(session.userId ?? 0, order.number, step, 'Статус из 1С', {
+            mail: index === steps.length - 1,
+          });
         if (steps.length) outcome.moved.push(order.number);
       } catch (error) {
         if (!isDomainError(error)) throw error;

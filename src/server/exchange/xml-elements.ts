@@ -134,3 +134,9 @@ export function textOf(node: XmlNode | undefined, name: string): string {
 export function listOf(node: XmlNode | undefined, list: string, name: string): XmlNode[] {
   return child(node, list)?.children.filter((c) => c.name === name) ?? [];
 }
+
+/** How a message names an element: «Товар 1b2c…», or its name alone when it has no `Ид`. */
+export function elementName(node: XmlNode): string {
+  const id = textOf(node, 'Ид');
+  return id ? `${node.name} ${id}` : node.name;
+}

@@ -35,7 +35,8 @@ async function mailNewStatus(order: Order, comment: string): Promise<void> {
 
 /**
  * A staff member moves an order by its number along the rules, with a comment for its history; the
- * customer is mailed the new status at the account's address (and the comment, when there is one).
+ * customer is mailed the new status at the account's address (and the comment, when there is one),
+ * unless `mail` is false (a step the order passes on its way further in the same move).
  * @throws NotFoundError, ValidationError `{status: [...]}` for a move the rules refuse
  */
 export async function changeOrderStatusAsStaff(
@@ -43,6 +44,7 @@ export async function changeOrderStatusAsStaff(
   number: string,
   to: OrderStatus,
   comment = '',
+  options: { mail?: boolean } = {},
 ): Promise<Order> {
   const [found] = await queryRows<{ id: number }>(
     await getDb(),
@@ -50,7 +52,7 @@ export async function changeOrderStatusAsStaff(
   );
   if (!found) throw new NotFoundError(NO_ORDER);
   const order = await changeOrderStatus(found.id, to, { userId: staffId, comment });
-  await mailNewStatus(order, comment);
+  if (options.mail !== false) await mailNewStatus(order, comment);
   return order;
 }
 

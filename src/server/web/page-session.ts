@@ -23,7 +23,7 @@ export type PageUser = PublicUser;
 
 function toPageUser(user: User): PageUser {
   const { id, email, firstName, lastName, phone, organisation, taxNumber, country } = user;
-  const { isStaff, isSuperuser, isActive, dateJoined, lastLogin } = user;
+  const { isStaff, isSuperuser, canExchange, isActive, dateJoined, lastLogin } = user;
   return {
     id,
     email,
@@ -35,6 +35,7 @@ function toPageUser(user: User): PageUser {
     country,
     isStaff,
     isSuperuser,
+    canExchange,
     isActive,
     dateJoined,
     lastLogin,

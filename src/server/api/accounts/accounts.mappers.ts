@@ -12,6 +12,7 @@ export function toProfileChanges(body: {
   country?: CountryCode;
   is_active?: boolean;
   is_staff?: boolean;
+  can_exchange?: boolean;
 }): ProfileChanges {
   return {
     firstName: body.first_name,
@@ -22,5 +23,6 @@ export function toProfileChanges(body: {
     country: body.country,
     isActive: body.is_active,
     isStaff: body.is_staff,
+    canExchange: body.can_exchange,
   };
 }

@@ -76,6 +76,10 @@ export const userSchema = z
     is_superuser: z.boolean().openapi({
       description: 'Read-only. Above staff: only a superuser changes `is_staff`, or blocks or deletes a staff account.',
     }),
+    can_exchange: z.boolean().openapi({
+      description:
+        'May run the exchange with 1C (HTTP Basic at `/api/v1/exchange/1c/`); only a superuser grants it, to staff.',
+    }),
     date_joined: z.string().openapi({ format: 'date-time' }),
     last_login: z.string().nullable().openapi({ format: 'date-time' }),
   })
@@ -103,6 +107,10 @@ export const userUpdateBody = z
       .boolean({ error: 'Ожидается true или false.' })
       .optional()
       .openapi({ description: 'Superusers only (403 for other staff); ignored for anyone else.' }),
+    can_exchange: z.boolean({ error: 'Ожидается true или false.' }).optional().openapi({
+      description:
+        'The exchange with 1C: superusers only (403 for other staff), for a staff account (400 otherwise); ignored for anyone else.',
+    }),
   })
   .openapi('UserUpdate', { description: '`email` cannot be changed here: use set_email/.' });
 

@@ -1,7 +1,9 @@
 import type { Context } from 'hono';
 import { answerExchange } from '../../exchange/exchange.service.ts';
 import type { AppEnv, AppRouteHandler } from '../create-router.ts';
-import { listExchangeSessions } from '../../exchange/exchange.queries.ts';
+import * as mappings from '../../exchange/exchange-mappings.ts';
+import { getExchangeSession, listExchangeSessions } from '../../exchange/exchange.queries.ts';
+import { toMappingJson, toSessionJson } from './exchange.mappers.ts';
 import { toPage } from '../pagination.ts';
 import type * as staffRoutes from './exchange-staff.routes.ts';
 
@@ -27,22 +29,26 @@ export async function exchange(c: Context<AppEnv>) {
 export const listSessions: AppRouteHandler<typeof staffRoutes.listExchangeSessions> = async (c) => {
   const { limit, offset } = c.req.valid('query');
   const { count, items } = await listExchangeSessions(limit, offset);
-  const results = items.map((s) => ({
-    id: s.id,
-    type: s.type,
-    created_at: s.createdAt.toISOString(),
-    last_seen_at: s.lastSeenAt.toISOString(),
-    user_email: s.userEmail,
-    files: s.files.map((f) => ({
-      task_id: f.taskId,
-      filename: f.filename,
-      status: f.status,
-      message: f.message,
-      counts: f.counts ?? {},
-      notes: f.notes ?? [],
-    })),
-    orders_taken: s.ordersTaken,
-  }));
   c.header('Cache-Control', 'private, no-store');
-  return c.json(toPage(c.req.url, results, count, limit, offset), 200);
+  return c.json(toPage(c.req.url, items.map(toSessionJson), count, limit, offset), 200);
+};
+
+export const retrieveSession: AppRouteHandler<typeof staffRoutes.retrieveExchangeSession> = async (c) => {
+  c.header('Cache-Control', 'private, no-store');
+  return c.json(toSessionJson(await getExchangeSession(c.req.valid('param').id)), 200);
+};
+
+export const listMappings: AppRouteHandler<typeof staffRoutes.listExchangeMappings> = async (c) => {
+  const { limit, offset, kind } = c.req.valid('query');
+  const { count, items } = await mappings.listMappings({ kind, limit, offset });
+  c.header('Cache-Control', 'private, no-store');
+  return c.json(toPage(c.req.url, items.map(toMappingJson), count, limit, offset), 200);
+};
+
+export const updateMapping: AppRouteHandler<typeof staffRoutes.updateExchangeMapping> = async (c) => {
+  const id = c.req.valid('param').id;
+  const colon = id.indexOf(':');
+  const kind = id.slice(0, colon) as mappings.MappingKind;
+  const mapping = await mappings.setMapping(c.get('user')!.id, kind, id.slice(colon + 1), c.req.valid('json').target);
+  return c.json(toMappingJson(mapping), 200);
 };

@@ -10,7 +10,13 @@ export const exchangeRouter = router
   .openapi(routes.exchangeGet, handlers.exchange)
   .openapi(routes.exchangePost, handlers.exchange);
 
-export const exchangeStaffRouter = createStaffRouter([staffRoutes.listExchangeSessions]).openapi(
+export const exchangeStaffRouter = createStaffRouter([
   staffRoutes.listExchangeSessions,
-  handlers.listSessions,
-);
+  staffRoutes.retrieveExchangeSession,
+  staffRoutes.listExchangeMappings,
+  staffRoutes.updateExchangeMapping,
+])
+  .openapi(staffRoutes.listExchangeSessions, handlers.listSessions)
+  .openapi(staffRoutes.retrieveExchangeSession, handlers.retrieveSession)
+  .openapi(staffRoutes.listExchangeMappings, handlers.listMappings)
+  .openapi(staffRoutes.updateExchangeMapping, handlers.updateMapping);

@@ -1,9 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { COUNTRY_CODES } from '../../../shared/countries.ts';
 import { regionDayStart } from '../../../shared/dates.ts';
-import { JOURNAL_ENTITIES } from '../../audit/journal.types.ts';
+import { JOURNAL_ENTITIES, JOURNAL_IMPORT_KINDS } from '../../audit/journal.types.ts';
 import { STAFF_ENTITIES } from '../../audit/staff-changes.ts';
-import { IMPORT_KINDS } from '../../imports/import.types.ts';
 import { line } from '../fields.ts';
 import { MAX_ID } from '../../ids.ts';
 import { pageSchema, paginationQuery } from '../pagination.ts';
@@ -98,7 +97,8 @@ export const journalQuery = z
     if (
       id !== undefined &&
       entity !== undefined &&
-      !['import', 'product', 'user'].includes(entity) &&
+      // A product by its SKU, an account by its email, 1C's price type or warehouse by `kind:Ид`.
+      !['import', 'product', 'user', 'exchange_mapping'].includes(entity) &&
       !/^\d{1,9}$/.test(id)
     )
       ctx.addIssue({ code: 'custom', path: ['entity_id'], message: MESSAGES.numericId });
@@ -142,7 +142,7 @@ export const journalEntrySchema = z
     import: z
       .object({
         task_id: z.string().openapi({ format: 'uuid' }),
-        kind: z.enum(IMPORT_KINDS).nullable(),
+        kind: z.enum(JOURNAL_IMPORT_KINDS).nullable(),
         file_name: z.string().nullable(),
         changes: z
           .number()

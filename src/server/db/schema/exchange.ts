@@ -54,8 +54,15 @@ export const exchangeIds = pgTable(
     externalId: text().notNull(),
     /** The shop's id (product, category, specification); null for a property's value. */
     localId: integer(),
-    /** What a property's value (ИдЗначения) reads; a price type's or warehouse's country. */
+    /**
+     * What a property's value (ИдЗначения) reads; a price type's or warehouse's country as staff mapped it
+     * (`kg`, `kz`, or `ignore`; null: a price type by its currency, a warehouse not mapped).
+     */
     value: text(),
+    /** A price type's or warehouse's name as 1C last sent it (the mapping screen lists them). */
+    name: text(),
+    /** A price type's currency as 1C writes it (`KGS`, `398`, «сом»). */
+    currency: text(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
