@@ -6,7 +6,7 @@
  * A database of its own on the PostgreSQL server (BENCH_DATABASE_URL, default the local one), grown to
  * 80,000 products (`scripts/seed.ts --products`), the shop started on it, then:
  * - a first full exchange: `import.xml` of 20,000 products with a picture each, in one zip
- *   (BENCH_EXCHANGE_PRODUCTS to change the count), from the first part sent to `success`;
+ *   (BENCH_EXCHANGE_PRODUCTS and BENCH_EXCHANGE_SEEDED change the counts), from the first part sent to `success`;
  * - the seeded products given 1C ids as a former exchange would have (setup, not timed);
  * - a daily `offers.xml` of 100,000 offers (windows-1251, a price in сом and a quantity each), twice with
  *   different numbers; beside each, the limit: PostgreSQL's own `COPY` of the same rows into a temporary
@@ -28,8 +28,9 @@ const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 const PORT = 4415;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const STAFF = { email: 'staff@dental.test', password: 'Staff-Demo-2026' };
-const SEEDED = 80_000;
 const PRODUCTS = Number(process.env.BENCH_EXCHANGE_PRODUCTS ?? 20_000);
+/** Seeded beside the exchange's products, so the offers file holds 100,000 offers. */
+const SEEDED = Number(process.env.BENCH_EXCHANGE_SEEDED ?? 100_000 - PRODUCTS);
 const OFFERS = SEEDED + PRODUCTS;
 
 const admin = postgres(BASE_URL, { max: 1, onnotice: () => {} });
@@ -61,6 +62,13 @@ interface Run {
   limitSeconds?: number;
 }
 const runs: Run[] = [];
+/** Each run as it ends, so a long bench shows its figures as it goes. */
+const done = (run: Run) => {
+  runs.push(run);
+  console.log(
+    `${run.name}: ${run.seconds.toFixed(2)} s, ${Math.round(run.rowsPerSecond)} rows/s, RSS peak ${run.rssPeakMb.toFixed(0)} MB (+${run.rssGrowthMb.toFixed(0)})${run.limitSeconds === undefined ? '' : `, limit ${run.limitSeconds.toFixed(2)} s (${(run.seconds / run.limitSeconds).toFixed(1)}×)`}, ${run.answer}`,
+  );
+};
 const db = postgres(url.toString(), { max: 2, onnotice: () => {} });
 let server: ReturnType<typeof startProcess> | undefined;
 
@@ -94,7 +102,7 @@ try {
   console.log(
     `Made the catalog zip (${(zip.length / 1e6).toFixed(1)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
   );
-  runs.push(
+  done(
     await exchange(
       `catalog: ${PRODUCTS.toLocaleString('en')} products with pictures (zip)`,
       PRODUCTS,
@@ -148,7 +156,7 @@ try {
                where o.product_id = e.local_id and o.country = 'kg'`;
     });
     run.limitSeconds = (performance.now() - limitStarted) / 1000;
-    runs.push(run);
+    done(run);
   }
   if (OFFERS !== ids.length) console.log(`(${ids.length} products had a 1C Ид.)`);
 

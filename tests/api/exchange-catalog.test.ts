@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { activeUser, CUSTOMER } from '../helpers/accounts.ts';
 import { api, dbRows } from '../helpers/api.ts';
 import { login } from '../helpers/accounts.ts';
@@ -10,6 +10,9 @@ import { staffAccess } from '../helpers/imports.ts';
 import { importXml, offersXml, OneC, zipOf, type FixtureProduct } from '../helpers/exchange.ts';
 
 const FILE_LIMIT = 8 * 1024 * 1024;
+
+// Each test runs whole exchanges (a zip unpacked, pictures stored, catalog changes): more than the default on a busy machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 async function product(sku: string) {
   const [row] = await dbRows<{

@@ -1,11 +1,14 @@
 /** What staff do about the exchange with 1C: grant it, read its sessions, map price types and warehouses. */
 import { sql } from 'drizzle-orm';
 import iconv from 'iconv-lite';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { activeUser, signedIn } from '../helpers/accounts.ts';
 import { api, dbRows } from '../helpers/api.ts';
 import { importXml, offersXml, OneC, type FixtureProduct } from '../helpers/exchange.ts';
 import { staffAccess } from '../helpers/imports.ts';
+
+// Whole exchanges run in these tests: more than the default on a busy machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 const tag = () => Math.random().toString(36).slice(2, 8).toUpperCase();
 

@@ -30,7 +30,10 @@ function StaffAppBar() {
 /** The menu's sections, in the order staff work: selling, the catalog, the site's content, settings. */
 const SECTIONS: [title: string, resources: string[]][] = [
   ['Продажи', ['orders', 'requests']],
-  ['Каталог', ['products', 'categories', 'brands', 'specifications', 'imports']],
+  [
+    'Каталог',
+    ['products', 'categories', 'brands', 'specifications', 'imports', 'exchange_sessions', 'exchange_mappings'],
+  ],
   [
     'Сайт',
     [
