@@ -54,14 +54,22 @@ describe('text an import cannot store', () => {
     expect(task.errors[0]).toMatchObject({ row: 3, code: 'field_invalid', value: null });
   });
 
-  it('POST an upload whose file name has a NUL, a path and bidi characters stores a clean name', async () => {
+  it('POST an upload whose file name has a path, a tab and bidi characters stores a clean name; a NUL or another control character in it is a malformed form', async () => {
     const started = await upload(
       UPLOAD.stock,
-      { name: 'C:\\\\Users\\\\x\\\\ост\u0000атки\u202eslx.csv', data: 'артикул;количество\r\nNO-SUCH;1\r\n' },
+      { name: 'C:\\\\Users\\\\x\\\\ост\tатки\u202eslx.csv', data: 'артикул;количество\r\nNO-SUCH;1\r\n' },
       { country: 'kg', dry_run: 'true' },
     );
     expect(started.status).toBe(202);
     const task = await finish(started.body.task_id);
     expect(task.file.name).toBe('остаткиslx.csv');
+    // A part header may not carry a NUL (RFC 7578, HTTP field values): the form is refused, never a 500.
+    const refused = await upload(
+      UPLOAD.stock,
+      { name: 'ост\u0000атки.csv', data: 'артикул;количество\r\nNO-SUCH;1\r\n' },
+      { country: 'kg', dry_run: 'true' },
+    );
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('Не удалось прочитать форму');
   });
 });

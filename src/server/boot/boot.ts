@@ -1,7 +1,8 @@
 /**
  * Starting a shop process, in one order: open the database → migrate it and (when asked) fill an empty
  * one with the demo data, under a PostgreSQL advisory lock so that processes starting together do it
- * once → listen for the cache invalidations of other processes → start the background workers. `scripts/start.ts`, the seed script and the dev server's
+ * once → listen for the cache invalidations of other processes → (embedded database) end the imports a killed
+ * process left half written → start the background workers. `scripts/start.ts`, the seed script and the dev server's
  * middleware come through here; tests build their database the same way (tests/helpers).
  */
 import { serveBackupRequests } from '../backup/live-backup.ts';
@@ -16,6 +17,7 @@ import {
   type DbHandle,
 } from '../db/client.ts';
 import { env, envWarnings } from '../env.ts';
+import { endInterruptedImports } from '../imports/imports.queue.ts';
 import { startJobs, stopJobs } from '../jobs/jobs.ts';
 import { logger } from '../logger.ts';
 import { seedIfEmpty } from './demo-data.ts';
@@ -58,7 +60,10 @@ export async function boot(options: BootOptions = {}): Promise<BootedShop> {
   }
   setDbHandle(handle);
   const stopListening = await listenForInvalidations(handle);
-  if (options.jobs ?? true) await startJobs(QUEUES);
+  if (options.jobs ?? true) {
+    await endInterruptedImports();
+    await startJobs(QUEUES);
+  }
   // `npm run backup` asks the process that has the embedded database open (src/server/backup/live-backup.ts).
   const stopServingBackups = handle.pglite ? serveBackupRequests(handle.pglite, embeddedDataDir()) : () => {};
   return {

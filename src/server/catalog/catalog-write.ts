@@ -39,6 +39,28 @@ export interface FieldChange {
 
 const AUDITED: ReadonlySet<CatalogActor['source']> = new Set(['staff', 'import', 'undo']);
 
+/**
+ * What one catalog change written in several transactions (an import in steps on the embedded
+ * database) leaves for its end: the steps keep their audit rows and search words, and the summary, the
+ * caches and the back-in-stock alerts are seen to once, by `finishDeferred`, after the last step.
+ */
+export class DeferredCatalogWork {
+  readonly categories = new Set<number>();
+  readonly stockMoved = new Set<number>();
+  changed = false;
+  restocked = false;
+}
+
+/** Runs what the steps of a change left (`DeferredCatalogWork`) as one last, small catalog change. */
+export async function finishDeferred(actor: CatalogActor, deferred: DeferredCatalogWork): Promise<void> {
+  await writeCatalog(actor, async (write) => {
+    write.touchCategories(deferred.categories);
+    write.markStockMoved(deferred.stockMoved);
+    if (deferred.restocked) write.markRestocked();
+    if (deferred.changed) write.markChanged();
+  });
+}
+
 /** A catalog change in progress: the transaction, and what must happen once it commits. */
 export class CatalogWrite {
   readonly #categories = new Set<number>();
@@ -51,10 +73,12 @@ export class CatalogWrite {
 
   readonly tx: Db;
   readonly actor: CatalogActor;
+  readonly #deferred: DeferredCatalogWork | undefined;
 
-  constructor(tx: Db, actor: CatalogActor) {
+  constructor(tx: Db, actor: CatalogActor, deferred?: DeferredCatalogWork) {
     this.tx = tx;
     this.actor = actor;
+    this.#deferred = deferred;
   }
 
   /** Something listings show changed (a price, a name, a product running out...): every process empties its catalog caches after the commit. */
@@ -96,12 +120,23 @@ export class CatalogWrite {
   /** Writes what must be in the same transaction: the audit rows and the summary. */
   async beforeCommit(): Promise<void> {
     if (this.#changes.length) await insertChanges(this.tx, this.actor, this.#changes);
+    const deferred = this.#deferred;
+    if (deferred) {
+      // A step's own products' words: in the step, which stays about as long as what it writes.
+      if (this.#wordProducts.size) await addSearchWords(this.tx, [...this.#wordProducts]);
+      for (const id of this.#categories) deferred.categories.add(id);
+      for (const id of this.#stockMoved) deferred.stockMoved.add(id);
+      deferred.changed ||= this.#changed;
+      deferred.restocked ||= this.#restocked;
+      return;
+    }
     if (this.#categories.size) await refreshCatalogStats(this.tx, [...this.#categories]);
     if (this.#wordProducts.size) await addSearchWords(this.tx, [...this.#wordProducts]);
   }
 
   /** What happens once the change is committed; never throws (each step logs its own failure). */
   async afterCommit(): Promise<void> {
+    if (this.#deferred) return;
     if (this.#changed) await invalidate('catalog');
     else if (this.#stockMoved.size) await invalidate('catalog', { products: [...this.#stockMoved] });
     if (this.#restocked) requestStockAlertSweep(this.actor.source);
@@ -110,17 +145,18 @@ export class CatalogWrite {
 
 /**
  * Runs `work` as one catalog change: in one transaction, with its audit rows and summary, then the
- * caches and back-in-stock alerts once it has committed. A throw rolls everything back.
+ * caches and back-in-stock alerts once it has committed. A throw rolls everything back. With `deferred`,
+ * a step of a longer change: only its writes and audit rows, the rest left to `finishDeferred`.
  */
 export async function writeCatalog<T>(
   actor: CatalogActor,
   work: (write: CatalogWrite) => Promise<T>,
-  options: { db?: Db } = {},
+  options: { db?: Db; deferred?: DeferredCatalogWork } = {},
 ): Promise<T> {
   const db = options.db ?? (await getDb());
   let write: CatalogWrite | undefined;
   const result = await db.transaction(async (tx) => {
-    write = new CatalogWrite(tx, actor);
+    write = new CatalogWrite(tx, actor, options.deferred);
     const value = await work(write);
     await write.beforeCommit();
     return value;

@@ -77,7 +77,7 @@ async function runStarted(task: Task, kind: ImportKind, options: ImportOptions):
     country: task.country as CountryCode | null,
     options,
     actor: { source: 'import', userId: task.createdBy, taskId },
-    file: () => readTaskFile(taskId),
+    file: () => readTaskFile(taskId, { size: (task.file as { size?: number } | null)?.size }),
     progress: async (stage, current, total) => {
       if (!(await updateRunningTask(taskId, { status: 'PROGRESS', progress: { stage, current, total } })))
         throw new NoLongerRunning();

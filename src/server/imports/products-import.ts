@@ -6,6 +6,8 @@
  */
 import { slugify } from '../../shared/slug.ts';
 import { writeCatalog, type CatalogWrite, type FieldChange } from '../catalog/catalog-write.ts';
+import { ImportSteps, writesInSteps } from './import-steps.ts';
+import { revertImport } from './import-revert.ts';
 import {
   createBrand,
   createProducts,
@@ -97,18 +99,7 @@ export async function importProducts(ctx: ImportContext): Promise<ImportOutcome>
   const unique = takeDuplicates(rows, problems, (r) => r.sku, PRODUCTS_TEXT.duplicate, errors);
   await ctx.progress('checking', seen, seen);
   const writable = await storeRowImages(unique, errors, (done, total) => ctx.progress('checking', done, total));
-
-  return writeCatalog(ctx.actor, async (write) => {
-    await ctx.enter(write);
-    const plan = await planProducts(write, writable);
-    errors.push(...plan.errors);
-    const errorRows = errorRowCount(errors);
-    const applied = mayWrite(ctx.options, errorRows);
-    let changed = new Set<number>();
-    if (applied) {
-      await ctx.beforeWrite(write);
-      changed = await applyProductsPlan(write, plan);
-    }
+  const outcome = (plan: ProductsPlan, applied: boolean, changed: Set<number>): ImportOutcome => {
     const notes: string[] = [];
     const unknown = unknownColumnsNote(unknownColumns, 'products');
     if (unknown) notes.push(unknown);
@@ -126,7 +117,7 @@ export async function importProducts(ctx: ImportContext): Promise<ImportOutcome>
         created: plan.drafts.length,
         updated,
         unchanged: plan.updates.length - updated,
-        errors: errorRows,
+        errors: errorRowCount(errors),
       },
       errors: sortErrors(
         columns ? errors.map((e) => ({ ...e, column: columns.get(e.column ?? '') ?? e.column })) : errors,
@@ -136,6 +127,51 @@ export async function importProducts(ctx: ImportContext): Promise<ImportOutcome>
       file,
       notes,
     };
+  };
+
+  if (!ctx.options.dryRun && (await writesInSteps(writable.length))) {
+    // The embedded database: checked in one transaction, written in short ones (`import-steps.ts`).
+    const { plan, applied } = await writeCatalog(ctx.actor, async (write) => {
+      await ctx.enter(write);
+      const plan = await planProducts(write, writable);
+      errors.push(...plan.errors);
+      const applied = mayWrite(ctx.options, errorRowCount(errors));
+      if (applied) {
+        await ctx.beforeWrite(write);
+        await createPlannedBrands(write, plan);
+      }
+      return { plan, applied };
+    });
+    const changed = new Set<number>();
+    if (applied) {
+      try {
+        const steps = new ImportSteps(ctx, plan.drafts.length + plan.updates.length);
+        await steps.run(plan.drafts, async (write, drafts) => {
+          await createProducts(write, drafts);
+        });
+        await steps.run(plan.updates, async (write, updates) => {
+          for (const id of await updateProducts(write, updates, plan.current)) changed.add(id);
+        });
+        await steps.finish();
+      } catch (error) {
+        await revertImport(ctx.taskId);
+        throw error;
+      }
+    }
+    return outcome(plan, applied, changed);
+  }
+
+  return writeCatalog(ctx.actor, async (write) => {
+    await ctx.enter(write);
+    const plan = await planProducts(write, writable);
+    errors.push(...plan.errors);
+    const applied = mayWrite(ctx.options, errorRowCount(errors));
+    let changed = new Set<number>();
+    if (applied) {
+      await ctx.beforeWrite(write);
+      changed = await applyProductsPlan(write, plan);
+    }
+    return outcome(plan, applied, changed);
   });
 }
 
@@ -280,7 +316,14 @@ export async function planProducts(write: CatalogWrite, rows: readonly ProductRo
 
 /** Writes a plan without errors: its new brands, then its products. Answers the ids of the products changed. */
 export async function applyProductsPlan(write: CatalogWrite, plan: ProductsPlan): Promise<Set<number>> {
-  const { drafts, updates, newBrands, pendingBrand, current } = plan;
+  await createPlannedBrands(write, plan);
+  await createProducts(write, plan.drafts);
+  return updateProducts(write, plan.updates, plan.current);
+}
+
+/** Creates a plan's new brands and gives its products their ids. */
+async function createPlannedBrands(write: CatalogWrite, plan: ProductsPlan): Promise<void> {
+  const { drafts, updates, newBrands, pendingBrand } = plan;
   for (const brand of newBrands.values()) brand.id = await createBrand(write, brand.name, brand.slug);
   const brandOf = (sku: string, given: number | null | undefined) => {
     const name = pendingBrand.get(sku);
@@ -291,8 +334,6 @@ export async function applyProductsPlan(write: CatalogWrite, plan: ProductsPlan)
     const id = brandOf(update.sku, update.fields.brandId);
     if (id !== undefined) update.fields.brandId = id;
   }
-  await createProducts(write, drafts);
-  return updateProducts(write, updates, current);
 }
 
 async function loadRefs(write: CatalogWrite) {

@@ -38,7 +38,8 @@ export type TaskStatus = Task['status'];
 /** Statuses of a task that has not ended: a repeated upload answers the task in one of them. */
 export const RUNNING_STATUSES: readonly TaskStatus[] = ['PENDING', 'STARTED', 'PROGRESS'];
 
-const CHUNK_BYTES = 1024 * 1024;
+// A quarter of a megabyte: on the embedded database storing a chunk holds every request, so it stays short.
+const CHUNK_BYTES = 256 * 1024;
 
 export interface NewTask {
   kind: string;
@@ -116,7 +117,7 @@ export async function createTask(
   if (input.dedupeKey !== null) {
     await endStalledTasks(db, { kindPrefix: input.kind, dedupeKey: input.dedupeKey, runningHere: runningTasks() });
   }
-  return db.transaction(async (tx) => {
+  const started = await db.transaction(async (tx) => {
     const [inserted] = await queryRows<{ id: string }>(
       tx,
       sql`insert into tasks (kind, country, options, file, created_by, dedupe_key)
@@ -132,33 +133,50 @@ export async function createTask(
         .where(and(eq(tasks.dedupeKey, input.dedupeKey!), inArray(tasks.status, [...RUNNING_STATUSES])));
       return { task: running!, created: false };
     }
-    await store(tx, inserted.id);
     const [task] = await tx.select().from(tasks).where(eq(tasks.id, inserted.id));
     return { task: task!, created: true };
   });
+  if (!started.created) return started;
+  // The file outside the task's transaction, a chunk at a time: on the embedded database a transaction
+  // holds every other request, and a 20 MB file stored in one held them for seconds. The task is queued
+  // only once this returns; a worker reads the file checked against its size (`readTaskFile`).
+  try {
+    await store(db, started.task.id);
+  } catch (error) {
+    await db.delete(tasks).where(eq(tasks.id, started.task.id));
+    throw error;
+  }
+  return started;
 }
 
 /** Stores a file's bytes as the task's chunks, in order. */
 export async function storeTaskFile(db: Db, taskId: string, data: Buffer): Promise<void> {
   for (let seq = 0, start = 0; start < data.length || seq === 0; seq += 1, start += CHUNK_BYTES) {
-    // Other requests are answered between two megabytes (the embedded database stores one synchronously).
+    // Other requests are answered between two chunks (the embedded database stores one synchronously).
     if (seq > 0) await nextTurn();
     await db.insert(taskFileChunks).values({ taskId, seq, data: data.subarray(start, start + CHUNK_BYTES) });
   }
 }
 
-/** The task's file, chunk by chunk (one chunk in memory at a time). */
-export async function* readTaskFile(taskId: string): AsyncGenerator<Buffer> {
+/**
+ * The task's file, chunk by chunk (one chunk in memory at a time). With `size` (what the upload
+ * received), a file stored only in part (its process stopped while storing it) throws once read.
+ */
+export async function* readTaskFile(taskId: string, expected: { size?: number } = {}): AsyncGenerator<Buffer> {
   const db = await getDb();
+  let bytes = 0;
   for (let seq = 0; ; seq += 1) {
     if (seq > 0) await nextTurn();
     const [chunk] = await db
       .select({ data: taskFileChunks.data })
       .from(taskFileChunks)
       .where(and(eq(taskFileChunks.taskId, taskId), eq(taskFileChunks.seq, seq)));
-    if (!chunk) return;
+    if (!chunk) break;
+    bytes += chunk.data.length;
     if (chunk.data.length) yield chunk.data;
   }
+  if (expected.size !== undefined && bytes !== expected.size)
+    throw new Error(`The file of task ${taskId} is stored in part: ${bytes} of ${expected.size} bytes`);
 }
 
 export async function findTask(id: string, db?: Db): Promise<Task | null> {

@@ -1,8 +1,21 @@
+import { IMPORT_LIMITS } from '../../imports/imports.options.ts';
+import { receiveFiles } from '../services/upload-body.ts';
 import { createStaffRouter } from '../staff-router.ts';
 import * as handlers from './imports.handlers.ts';
 import * as routes from './imports.routes.ts';
 
-export const importsRouter = createStaffRouter(Object.values(routes))
+const router = createStaffRouter(Object.values(routes));
+// After the staff check: an upload is read (streamed to a temporary file) only for staff.
+const file = {
+  file: {
+    maxBytes: IMPORT_LIMITS.maxFileBytes,
+    tooLarge: `Файл больше ${IMPORT_LIMITS.maxFileBytes / 1024 / 1024} МБ.`,
+  },
+};
+for (const route of [routes.uploadProducts, routes.uploadPrices, routes.uploadStock])
+  router.use(route.path, receiveFiles(file));
+
+export const importsRouter = router
   .openapi(routes.uploadProducts, handlers.uploadProducts)
   .openapi(routes.uploadPrices, handlers.uploadPrices)
   .openapi(routes.uploadStock, handlers.uploadStock)
