@@ -25,7 +25,7 @@ import { runToEnd, startProcess, waitUntilReady } from './processes.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const PORT = 4415;
+const PORT = Number(process.env.BENCH_EXCHANGE_PORT ?? 4415);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const STAFF = { email: 'staff@dental.test', password: 'Staff-Demo-2026' };
 const PRODUCTS = Number(process.env.BENCH_EXCHANGE_PRODUCTS ?? 20_000);

@@ -150,7 +150,7 @@ export default function StaffApp({ onSignedOut }: { onSignedOut: (reason: string
       />
       <Resource
         name="exchange_mappings"
-        options={{ label: 'Типы цен и склады 1С' }}
+        options={{ label: 'Цены и склады 1С' }}
         icon={CompareArrowsIcon}
         list={exchange1c.ExchangeMappingList}
       />

@@ -11,6 +11,7 @@ import {
   SelectInput,
   Show,
   SimpleList,
+  useListContext,
   useNotify,
   useRecordContext,
   useUpdate,
@@ -272,6 +273,28 @@ function TargetSelect({ mapping }: { mapping: Mapping }) {
   );
 }
 
+/** On a phone: a card per price type or warehouse, its select in it (a list item would be a button, hiding it). */
+function MappingCards() {
+  const { data } = useListContext<Mapping>();
+  return (
+    <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 1, m: 0 }}>
+      {(data ?? []).map((m) => (
+        <Card key={m.id} variant="outlined" component="li">
+          <CardContent>
+            <Typography variant="subtitle1" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+              {MAPPING_KINDS[m.kind]} «{m.name}»{m.currency ? ` (${m.currency})` : ''}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+              Сейчас: {targetWords(m)}
+            </Typography>
+            <TargetSelect mapping={m} />
+          </CardContent>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
 const mappingFilters = [
   <SelectInput
     key="kind"
@@ -299,20 +322,13 @@ function NoMappings() {
 
 export function ExchangeMappingList() {
   return (
-    <List exporter={false} perPage={50} title="Типы цен и склады 1С" filters={mappingFilters} empty={<NoMappings />}>
+    <List exporter={false} perPage={50} title="Цены и склады 1С" filters={mappingFilters} empty={<NoMappings />}>
       <Alert severity="info" sx={{ m: 1 }}>
         Тип цен без выбранной страны идёт в страну своей валюты (KGS — Кыргызстан, KZT — Казахстан). Если у предложения
         есть сопоставленные склады, остаток страны — сумма её складов; иначе — всё количество.
       </Alert>
       <ByScreen
-        phone={
-          <SimpleList<Mapping>
-            linkType={false}
-            primaryText={(m) => `${MAPPING_KINDS[m.kind]} «${m.name}»${m.currency ? ` (${m.currency})` : ''}`}
-            secondaryText={(m) => <TargetSelect mapping={m} />}
-            tertiaryText={(m) => targetWords(m)}
-          />
-        }
+        phone={<MappingCards />}
         wide={
           <Datagrid rowClick={false} bulkActionButtons={false}>
             <FunctionField label="Что" render={(m: Mapping) => MAPPING_KINDS[m.kind]} />
