@@ -161,7 +161,7 @@ for (const [label, viewport] of [
       await openMenuItem(page, 'Учётные записи', phone);
       await page.getByPlaceholder('Email, имя или телефон').fill(STAFF.email);
       await page.getByText(STAFF.email).first().click();
-      await expect(page.getByRole('checkbox', { name: 'Обмен с 1С' })).toBeChecked();
+      await expect(page.getByRole('switch', { name: 'Обмен с 1С' })).toBeChecked();
       await expectNoSeriousAxeViolations(page);
       await noSidewaysScroll(page);
     });
