@@ -2752,6 +2752,8 @@ export interface components {
             images: string[];
             /** @description Decimal string in `currency`; null when not sold in the country. */
             price: string | null;
+            /** @description The public price. A signed-in member of a clinic with a price list (bearer token) reads the clinic’s contract price as `price` and the public one here, in a `private, no-store` answer; for anyone else it equals `price`. */
+            list_price: string | null;
             old_price: string | null;
             /** @enum {string} */
             currency: "KGS" | "KZT";
@@ -2938,6 +2940,8 @@ export interface components {
             name: string;
             /** @description Decimal string in `currency`; null when not sold in the country. */
             price: string | null;
+            /** @description The public price. A signed-in member of a clinic with a price list (bearer token) reads the clinic’s contract price as `price` and the public one here, in a `private, no-store` answer; for anyone else it equals `price`. */
+            list_price: string | null;
             /** @enum {string} */
             currency: "KGS" | "KZT";
             /** @description Units in stock in the country. */
@@ -6652,6 +6656,15 @@ export interface operations {
                     "application/json": components["schemas"]["FieldErrors"];
                 };
             };
+            /** @description A bearer token was sent and is not valid (`token_not_valid`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
         };
     };
     products_suggestions_retrieve: {
@@ -6686,6 +6699,15 @@ export interface operations {
                     "application/json": components["schemas"]["FieldErrors"];
                 };
             };
+            /** @description A bearer token was sent and is not valid (`token_not_valid`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
         };
     };
     products_products_retrieve: {
@@ -6718,6 +6740,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description A bearer token was sent and is not valid (`token_not_valid`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not found */
@@ -6761,6 +6792,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description A bearer token was sent and is not valid (`token_not_valid`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not found */
@@ -7059,6 +7099,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description A bearer token was sent and is not valid (`token_not_valid`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };

@@ -17,7 +17,8 @@ export const httpCaching = createMiddleware(async (c, next) => {
   // A handler may say how public its answer is kept (FRESH_PUBLIC_CACHE_CONTROL); any other of its own is final.
   const own = c.res.headers.get('Cache-Control');
   if (c.req.header('Authorization') || (own && !own.startsWith('public'))) {
-    if (!own) setAnswerHeader(c, 'Cache-Control', 'private, no-store');
+    // Read with credentials: never public, whatever the handler would tell caches of an anonymous answer.
+    if (!own || own.startsWith('public')) setAnswerHeader(c, 'Cache-Control', 'private, no-store');
     return;
   }
   const body = await c.res.clone().arrayBuffer();

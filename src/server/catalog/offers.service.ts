@@ -68,6 +68,9 @@ export interface ProductForOrder {
   slug: string;
   sku: string;
   isActive: boolean;
+  /** Where the product stands in the catalog, for a clinic's contract price. */
+  brandId?: number | null;
+  categoryId?: number;
   /** Decimal string; null when the product is not sold in the country. */
   price: string | null;
   stock: number;
@@ -90,6 +93,8 @@ export async function lockOffersForOrder(
     slug: string;
     sku: string;
     is_active: boolean;
+    brand_id: number | null;
+    category_id: number;
     price: string | null;
     quantity: number | null;
   }>(
@@ -99,7 +104,7 @@ export async function lockOffersForOrder(
           where o.country = ${country} and o.product_id = any(${intArray(productIds)}::int[])
           order by o.product_id for update
         )
-        select p.id, p.name, p.slug, p.sku, p.is_active, l.price, l.quantity
+        select p.id, p.name, p.slug, p.sku, p.is_active, p.brand_id, p.category_id, l.price, l.quantity
         from products p left join locked l on l.product_id = p.id
         where p.id = any(${intArray(productIds)}::int[])`,
   );
@@ -109,6 +114,8 @@ export async function lockOffersForOrder(
     slug: r.slug,
     sku: r.sku,
     isActive: r.is_active,
+    brandId: r.brand_id === null ? null : Number(r.brand_id),
+    categoryId: Number(r.category_id),
     price: r.price,
     stock: Number(r.quantity ?? 0),
   }));

@@ -26,6 +26,8 @@ export interface ProductSummary {
   images: string[];
   /** Decimal string in `currency`; null when the product is not sold in the country. */
   price: string | null;
+  /** The public price when `price` is a clinic's contract price (`clinics/contract-prices.queries.ts`); else absent. */
+  listPrice?: string | null;
   oldPrice: string | null;
   currency: CurrencyCode;
   quantity: number;

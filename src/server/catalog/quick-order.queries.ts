@@ -20,6 +20,11 @@ export interface QuickOrderProduct {
   currency: CurrencyCode;
   /** Units in stock in the country. */
   stock: number;
+  /** Where it stands in the catalog, for a clinic's contract price. */
+  brand: { id: number } | null;
+  category: { id: number };
+  /** The public price when `price` is a clinic's contract price. */
+  listPrice?: string | null;
 }
 
 export interface FoundLine {
@@ -54,6 +59,8 @@ interface Row {
   sku: string;
   name: string;
   isActive: boolean;
+  brandId: number | null;
+  categoryId: number;
   price: string | null;
   stock: number | null;
   /** The countries that sell it (active, priced). */
@@ -129,6 +136,8 @@ async function findProducts(country: CountryCode, keys: string[]): Promise<Row[]
       sku: products.sku,
       name: products.name,
       isActive: products.isActive,
+      brandId: products.brandId,
+      categoryId: products.categoryId,
       price: productOffers.price,
       stock: productOffers.quantity,
       soldIn: sql<CountryCode[] | null>`(select array_agg(o.country order by o.country) from ${productOffers} o
@@ -149,6 +158,8 @@ function toProduct(row: Row, country: CountryCode): QuickOrderProduct {
     price: row.isActive ? row.price : null,
     currency: COUNTRIES[country].currency,
     stock: row.isActive ? (row.stock ?? 0) : 0,
+    brand: row.brandId === null ? null : { id: row.brandId },
+    category: { id: row.categoryId },
   };
 }
 

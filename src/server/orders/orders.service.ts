@@ -13,6 +13,7 @@ import { tokenNotValid } from '../accounts/jwt.ts';
 import { writeCatalog, type CatalogWrite } from '../catalog/catalog-write.ts';
 import { lockOffersForOrder, returnStock, takeStock } from '../catalog/offers.service.ts';
 import { getDb, intArray, queryRows, textArray, type Db } from '../db/client.ts';
+import { clinicPrices, offersAtContractPrices } from '../clinics/contract-prices.queries.ts';
 import { findMemberClinic, orderNeedsApproval, ownerEmails, type MemberClinic } from '../clinics/index.ts';
 import { listCountryContacts } from '../company/contacts.queries.ts';
 import { orderEvents, orderRequests, orders } from '../db/schema/index.ts';
@@ -155,7 +156,11 @@ export async function placeOrder(
       const held = orderLimitsOn() ? await heldOrders(tx, user.id, input.country, ids, account.trusted) : null;
       const tooMany = held && openOrdersProblem(held);
       if (tooMany) throw new ValidationError({ non_field_errors: [tooMany] });
-      const offers = await offersForOrder(write, input.country, ids);
+      const locked = await offersForOrder(write, input.country, ids);
+      // A clinic's order is priced with the clinic's contract prices, whoever of its members places it.
+      const offers = clinic
+        ? await offersAtContractPrices(await clinicPrices(clinic.id, input.country, ids, tx), locked)
+        : locked;
       const priced = priceOrder(input.country, input.items, offers);
       if (!priced.ok) throw new ValidationError({ items: priced.errors });
       const delivery = quoteDelivery(

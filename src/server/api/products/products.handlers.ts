@@ -17,7 +17,9 @@ import { MAX_ORDER_LINES, parseOrderText } from '../../catalog/order-lines.ts';
 import { resolveOrderLines } from '../../catalog/quick-order.queries.ts';
 import { ValidationError } from '../../errors.ts';
 import { parseOrderFile } from '../../imports/order-lines-file.ts';
+import { withContractPrices } from '../../clinics/contract-prices.queries.ts';
 import type { AppRouteHandler } from '../create-router.ts';
+import { readerPrices } from './member-prices.ts';
 import { toMappedPage, toPage } from '../pagination.ts';
 import { toBrandJson, toProductJson, toProductListItemJson, toSpecificationJson } from './products.mappers.ts';
 import type * as routes from './products.routes.ts';
@@ -47,24 +49,37 @@ export const listProducts: AppRouteHandler<typeof routes.listProducts> = async (
     findProducts({ ...filters, ordering: q.ordering, limit: q.limit, offset: q.offset }),
     q.facets ? getFacets(filters) : undefined,
   ]);
-  const page = toPage(c.req.url, items.map(toProductListItemJson), count, q.limit, q.offset);
   // Products looked up by id are a cart's or checkout's: their stock and price are read fresh.
   if (q.ids?.length) c.header('Cache-Control', FRESH_PUBLIC_CACHE_CONTROL);
+  const prices = await readerPrices(
+    c,
+    q.country,
+    items.map((p) => p.id),
+  );
+  const shown = await withContractPrices(prices, items);
+  const page = toPage(c.req.url, shown.map(toProductListItemJson), count, q.limit, q.offset);
   return c.json(facets ? { ...page, facets } : page, 200);
 };
 
 export const getProduct: AppRouteHandler<typeof routes.getProduct> = async (c) => {
-  const product = await findProduct(c.req.valid('param').slug, c.req.valid('query').country);
-  return c.json(toProductJson(product), 200);
+  const { country } = c.req.valid('query');
+  const product = await findProduct(c.req.valid('param').slug, country);
+  const [shown] = await withContractPrices(await readerPrices(c, country, [product.id]), [product]);
+  return c.json(toProductJson(shown!), 200);
 };
 
 export const getRelatedProducts: AppRouteHandler<typeof routes.getRelatedProducts> = async (c) => {
   const country = c.req.valid('query').country;
   const related = await findRelatedProducts(await findProduct(c.req.valid('param').slug, country), country);
+  const prices = await readerPrices(
+    c,
+    country,
+    [...related.boughtWith, ...related.sameCategory].map((p) => p.id),
+  );
   return c.json(
     {
-      bought_with: related.boughtWith.map(toProductListItemJson),
-      same_category: related.sameCategory.map(toProductListItemJson),
+      bought_with: (await withContractPrices(prices, related.boughtWith)).map(toProductListItemJson),
+      same_category: (await withContractPrices(prices, related.sameCategory)).map(toProductListItemJson),
     },
     200,
   );
@@ -102,10 +117,15 @@ export const getSpecification: AppRouteHandler<typeof routes.getSpecification> =
 export const suggestProducts: AppRouteHandler<typeof routes.suggestProducts> = async (c) => {
   const { q, country } = c.req.valid('query');
   const found = await suggest(q ?? '', country);
+  const prices = await readerPrices(
+    c,
+    country,
+    found.products.map((p) => p.id),
+  );
   return c.json(
     {
       query: q ?? '',
-      products: found.products.map(toProductListItemJson),
+      products: (await withContractPrices(prices, found.products)).map(toProductListItemJson),
       categories: found.categories,
       brands: found.brands,
     },
@@ -120,5 +140,16 @@ export const resolveLines: AppRouteHandler<typeof routes.resolveLines> = async (
   if (!input) throw new ValidationError({ non_field_errors: [QUICK_ORDER_INPUT] });
   const parsed = 'file' in input ? await parseOrderFile(fileChunks(input.file)) : parseOrderText(input.text);
   if (parsed.length > MAX_ORDER_LINES) throw new ValidationError({ text: [tooManyLines] });
-  return c.json(toResolvedLinesJson(await resolveOrderLines(input.country, parsed)), 200);
+  const resolved = await resolveOrderLines(input.country, parsed);
+  const found = [...resolved.lines.map((l) => l.product), ...resolved.errors.flatMap((e) => e.product ?? [])];
+  const prices = await readerPrices(
+    c,
+    input.country,
+    found.map((p) => p.id),
+  );
+  const priced = new Map((await withContractPrices(prices, found)).map((p) => [p.id, p]));
+  return c.json(
+    toResolvedLinesJson(resolved, (p) => priced.get(p.id) ?? p),
+    200,
+  );
 };

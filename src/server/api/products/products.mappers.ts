@@ -13,6 +13,7 @@ export function toProductListItemJson(p: ProductSummary) {
     category: p.category,
     images: p.images,
     price: p.price,
+    list_price: p.listPrice === undefined ? p.price : p.listPrice,
     old_price: p.oldPrice,
     currency: p.currency,
     quantity: p.quantity,

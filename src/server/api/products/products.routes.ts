@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { errorResponses, idParam, jsonContent, slugParam } from '../common.schemas.ts';
+import { detailSchema, errorResponses, idParam, jsonContent, slugParam } from '../common.schemas.ts';
 import { pageSchema } from '../pagination.ts';
 import {
   brandListQuery,
@@ -20,6 +20,10 @@ import {
 import { resolvedLinesSchema, resolveLinesBody, resolveLinesForm } from './quick-order.schemas.ts';
 
 const tags = ['Products'];
+/** Product reads are public; a bearer token, when sent, must be valid: a clinic's member reads its contract prices. */
+const badToken = {
+  401: jsonContent(detailSchema, 'A bearer token was sent and is not valid (`token_not_valid`)'),
+};
 
 export const listProducts = createRoute({
   operationId: 'products_products_list',
@@ -29,6 +33,7 @@ export const listProducts = createRoute({
   summary: 'Products sold in a country, filtered, searched, sorted and paged',
   request: { query: productListQuery },
   responses: {
+    ...badToken,
     200: jsonContent(
       pageSchema(productListItemSchema).extend({ facets: facetsSchema.optional() }),
       'A page of products',
@@ -44,7 +49,11 @@ export const getProduct = createRoute({
   tags,
   summary: 'One product with its price and stock in the country',
   request: { params: slugParam, query: productDetailQuery },
-  responses: { 200: jsonContent(productSchema, 'The product'), ...errorResponses },
+  responses: {
+    ...badToken,
+    200: jsonContent(productSchema, 'The product'),
+    ...errorResponses,
+  },
 });
 
 export const getRelatedProducts = createRoute({
@@ -54,7 +63,11 @@ export const getRelatedProducts = createRoute({
   tags,
   summary: 'Products bought with this one and other products of its category, in stock in the country',
   request: { params: slugParam, query: productDetailQuery },
-  responses: { 200: jsonContent(relatedProductsSchema, 'Two rows of related products'), ...errorResponses },
+  responses: {
+    ...badToken,
+    200: jsonContent(relatedProductsSchema, 'Two rows of related products'),
+    ...errorResponses,
+  },
 });
 
 export const listCategories = createRoute({
@@ -126,7 +139,11 @@ export const suggestProducts = createRoute({
   tags,
   summary: 'What the search box suggests while typing: products, categories and brands',
   request: { query: suggestionsQuery },
-  responses: { 200: jsonContent(suggestionsSchema, 'Suggestions for the typed text'), 400: errorResponses[400] },
+  responses: {
+    ...badToken,
+    200: jsonContent(suggestionsSchema, 'Suggestions for the typed text'),
+    400: errorResponses[400],
+  },
 });
 
 export const resolveLines = createRoute({
@@ -149,6 +166,7 @@ export const resolveLines = createRoute({
     },
   },
   responses: {
+    ...badToken,
     200: jsonContent(resolvedLinesSchema, 'The lines found and the errors'),
     400: errorResponses[400],
   },

@@ -20,6 +20,10 @@ export const productListItemSchema = z
       .string()
       .nullable()
       .openapi({ description: 'Decimal string in `currency`; null when not sold in the country.' }),
+    list_price: z.string().nullable().openapi({
+      description:
+        'The public price. A signed-in member of a clinic with a price list (bearer token) reads the clinic’s contract price as `price` and the public one here, in a `private, no-store` answer; for anyone else it equals `price`.',
+    }),
     old_price: z.string().nullable(),
     currency: z.enum(['KGS', 'KZT']),
     quantity: z.number().int(),

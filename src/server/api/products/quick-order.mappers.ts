@@ -6,20 +6,29 @@ const toProductJson = (p: QuickOrderProduct) => ({
   sku: p.sku,
   name: p.name,
   price: p.price,
+  list_price: p.listPrice === undefined ? p.price : p.listPrice,
   currency: p.currency,
   stock: p.stock,
 });
 
-export function toResolvedLinesJson(resolved: ResolvedLines) {
+/** The lines found and the errors; `price` gives a product as the reader sees it (a member: the contract price). */
+export function toResolvedLinesJson(
+  resolved: ResolvedLines,
+  price: (p: QuickOrderProduct) => QuickOrderProduct = (p) => p,
+) {
   return {
-    lines: resolved.lines.map((l) => ({ line: l.line, product: toProductJson(l.product), quantity: l.quantity })),
+    lines: resolved.lines.map((l) => ({
+      line: l.line,
+      product: toProductJson(price(l.product)),
+      quantity: l.quantity,
+    })),
     errors: resolved.errors.map((e) => ({
       line: e.line,
       text: e.text,
       code: e.code,
       message: e.message,
       hint: e.hint,
-      product: e.product && toProductJson(e.product),
+      product: e.product && toProductJson(price(e.product)),
       available: e.available,
     })),
   };

@@ -45,6 +45,10 @@ const quickOrderProduct = z
       .string()
       .nullable()
       .openapi({ description: 'Decimal string in `currency`; null when not sold in the country.' }),
+    list_price: z.string().nullable().openapi({
+      description:
+        'The public price. A signed-in member of a clinic with a price list (bearer token) reads the clinic’s contract price as `price` and the public one here, in a `private, no-store` answer; for anyone else it equals `price`.',
+    }),
     currency: z.enum(['KGS', 'KZT']),
     stock: z.number().int().openapi({ description: 'Units in stock in the country.' }),
   })
