@@ -65,7 +65,7 @@ afterAll(async () => {
 async function priceList(name: string) {
   const [all, byBrand, byCategory, fixed] = products as [Product, Product, Product, Product];
   const [list] = await dbRows<{ id: number }>(
-    sql`insert into price_lists (name, country) values (${name}, 'kg') returning id`,
+    sql`insert into price_lists (name, country) values (${`${name} ${Date.now()}`}, 'kg') returning id`,
   );
   await dbRows(
     sql`insert into price_list_rules (price_list_id, scope, brand_id, category_id, percent) values
@@ -228,7 +228,7 @@ describe('contract prices', () => {
 
     const { member, clinic } = await clinicWith('buyer');
     const [kzList] = await dbRows<{ id: number }>(
-      sql`insert into price_lists (name, country) values ('Договор KZ', 'kz') returning id`,
+      sql`insert into price_lists (name, country) values (${`Договор KZ ${Date.now()}`}, 'kz') returning id`,
     );
     await dbRows(sql`insert into price_list_rules (price_list_id, scope, percent) values (${kzList!.id}, 'all', 30)`);
     await dbRows(sql`update clinics set price_list_id = ${kzList!.id} where id = ${clinic.id}`);

@@ -106,7 +106,15 @@ export default function CartView({
                     </a>
                     <p className="cart-sku">Арт. {product.sku}</p>
                     {product.price && (
-                      <p className="cart-unit muted small">{format(product.price, product.currency)} за шт.</p>
+                      <p className="cart-unit muted small">
+                        {format(product.price, product.currency)} за шт.
+                        {product.list_price && product.list_price !== product.price && (
+                          <>
+                            {' '}
+                            · Розничная цена <s>{format(product.list_price, product.currency)}</s>
+                          </>
+                        )}
+                      </p>
                     )}
                     {problem ? (
                       <div className="cart-warning" id={warningId}>

@@ -23,6 +23,15 @@ export const DEMO_ACCOUNTS = [
     phone: '+996555000002',
     isStaff: false,
   },
+  {
+    // The owner of the demo clinic with contract prices (`clinics/seed/`, issue 37).
+    email: 'clinic@dental.test',
+    password: 'Clinic-Demo-2026',
+    firstName: 'Бакыт',
+    lastName: 'Осмонов',
+    phone: '+996555000003',
+    isStaff: false,
+  },
 ] as const satisfies readonly NewAccount[];
 
 /** Adds the demo accounts that are missing; does nothing in production. */

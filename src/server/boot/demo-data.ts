@@ -8,6 +8,7 @@
 import { seedDemoAccounts } from '../accounts/seed.ts';
 import { afterBulkLoad } from '../catalog/maintenance.ts';
 import { seedCatalogDemo } from '../catalog/seed/index.ts';
+import { seedClinicDemo } from '../clinics/seed/index.ts';
 import { hasPublications, seedBannersDemo, seedContentDemo } from '../content/seed/index.ts';
 import { hasExchanges, seedExchangesDemo } from '../currency/seed.ts';
 import { seedCompanyDemo } from '../company/seed/index.ts';
@@ -27,12 +28,14 @@ export async function seedIfEmpty(db: Db): Promise<void> {
   if (!(await hasPublications(db))) await seedContentDemo(db);
   if (!(await hasCourses(db))) await db.transaction((tx) => seedServicesDemo(tx));
   await seedDemoAccounts(db);
+  await seedClinicDemo(db);
 }
 
 /** Inserts the whole demo data set in one transaction, then the demo accounts (not in production); expects empty tables. */
 export async function seedDemo(db: Db): Promise<void> {
   await db.transaction((tx) => insertDemo(tx));
   await seedDemoAccounts(db);
+  await seedClinicDemo(db);
   await afterBulkLoad(db);
 }
 

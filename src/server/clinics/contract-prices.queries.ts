@@ -17,6 +17,7 @@ import { contractPrice, type PriceRule, type PriceTerms } from './contract-price
 /** The price list that applies to a read, with its terms for the products asked about. */
 export interface ClinicPrices {
   clinicId: number;
+  clinicName: string;
   priceListId: number;
   country: CountryCode;
   terms: PriceTerms;
@@ -24,6 +25,7 @@ export interface ClinicPrices {
 
 interface TermsRow {
   clinic_id: number;
+  clinic_name: string;
   price_list_id: number;
   rules: string;
   fixed: string;
@@ -34,6 +36,7 @@ function termsOf(row: TermsRow, country: CountryCode): ClinicPrices {
   const fixed = JSON.parse(row.fixed) as [number, string][];
   return {
     clinicId: Number(row.clinic_id),
+    clinicName: row.clinic_name,
     priceListId: Number(row.price_list_id),
     country,
     terms: { rules, fixed: new Map(fixed.map(([id, price]) => [Number(id), price])) },
@@ -42,7 +45,7 @@ function termsOf(row: TermsRow, country: CountryCode): ClinicPrices {
 
 // The discounts of the list and the fixed prices of the products asked about, beside the chosen clinic.
 const termsColumns = (productIds: readonly number[]) => sql`
-  chosen.clinic_id, chosen.price_list_id,
+  chosen.clinic_id, chosen.clinic_name, chosen.price_list_id,
   (select coalesce(json_agg(json_build_object('scope', r.scope, 'brandId', r.brand_id, 'categoryId', r.category_id,
       'percent', r.percent::text)), '[]')::text
     from price_list_rules r where r.price_list_id = chosen.price_list_id) as rules,
@@ -63,7 +66,7 @@ export async function memberPrices(
   const [row] = await queryRows<TermsRow>(
     db ?? (await getDb()),
     sql`with chosen as (
-          select c.id as clinic_id, c.price_list_id
+          select c.id as clinic_id, c.name as clinic_name, c.price_list_id
           from clinic_members m
           join clinics c on c.id = m.clinic_id and c.country = ${country}
           where m.user_id = ${userId}
@@ -85,7 +88,9 @@ export async function clinicPrices(
 ): Promise<ClinicPrices | null> {
   const [row] = await queryRows<TermsRow>(
     db ?? (await getDb()),
-    sql`with chosen as (select c.id as clinic_id, c.price_list_id from clinics c where c.id = ${clinicId})
+    sql`with chosen as (
+          select c.id as clinic_id, c.name as clinic_name, c.price_list_id from clinics c where c.id = ${clinicId}
+        )
         select ${termsColumns(productIds)}
         from chosen join price_lists l on l.id = chosen.price_list_id and l.country = ${country}`,
   );

@@ -6,6 +6,9 @@
  * - What enters: a GET answered 200 with `Cache-Control: public`, no `Set-Cookie`, to a request without
  *   `Authorization`. Account, checkout and order pages answer `private`, and the API answers `private`
  *   whatever it read with a token, so nothing personal is ever stored or served from here.
+ * - Who is served from here: requests without `Authorization`, and pages only to a browser without a
+ *   session cookie (`token`, `refresh`): a signed-in clinic member's pages show the clinic's contract
+ *   prices (issue 37), so a signed-in browser's page is always rendered for it, never a kept one.
  * - Keys: host and URL (path and query). Concurrent misses of one key render once; the others wait.
  * - Freshness: an entry is fresh for `freshMs`, then served stale for up to `staleMs` more while one
  *   background request renders it again. Every invalidation (`src/server/cache/invalidation.ts`, in
@@ -22,6 +25,7 @@ import { ServerResponse, type IncomingMessage, type OutgoingHttpHeaders } from '
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+import { hasSessionCookie } from '../../shared/session-cookies.ts';
 import { collectProducts } from '../cache/dependencies.ts';
 import { cacheGeneration, onInvalidate } from '../cache/invalidation.ts';
 import { COMPRESS_MIN_BYTES, COMPRESSIBLE_TYPES, mergeVary, preferredEncoding, type Encoding } from './encoding.ts';
@@ -301,7 +305,12 @@ export function createResponseCache(options: ResponseCacheOptions) {
 export type ResponseCache = ReturnType<typeof createResponseCache>;
 
 function isCacheableRequest(req: IncomingMessage): boolean {
-  return (req.method === 'GET' || req.method === 'HEAD') && !req.headers.authorization && !req.headers.range;
+  return (
+    (req.method === 'GET' || req.method === 'HEAD') &&
+    !req.headers.authorization &&
+    !req.headers.range &&
+    !(hasSessionCookie(req.headers.cookie ?? '') && !req.url?.startsWith('/api/'))
+  );
 }
 
 interface Capture {

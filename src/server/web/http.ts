@@ -4,8 +4,12 @@ import { isCountryCode, type CountryCode } from '../../shared/countries.ts';
 import { clientSubject } from '../security/client-address.ts';
 import { NotFoundError } from '../errors.ts';
 
-/** Anonymous storefront pages are the same for everyone in a country, so a CDN may keep them briefly. */
+/**
+ * Anonymous storefront pages are the same for everyone in a country, so a CDN may keep them briefly. A page
+ * already made personal (a member's prices: `member-prices.ts`) stays `private, no-store`.
+ */
 export function cachePublicly(astro: AstroGlobal): void {
+  if (/\bprivate\b/.test(astro.response.headers.get('Cache-Control') ?? '')) return;
   astro.response.headers.set('Cache-Control', PUBLIC_CACHE_CONTROL);
 }
 

@@ -4,7 +4,10 @@ import { getCategoryFacet, getFacets, type CategoryFacetValue, type Facets } fro
 import type { ProductFilters } from '../catalog/product-filters.ts';
 import { listProducts, type ProductSummary } from '../catalog/products.queries.ts';
 import { ValidationError } from '../errors.ts';
+import { withContractPrices } from '../clinics/contract-prices.queries.ts';
+import { pagePrices } from './member-prices.ts';
 import { pageNumberParam } from './page-input.ts';
+import type { PageContext } from './page-session.ts';
 
 export const LISTING_PAGE_SIZE = 24;
 
@@ -28,6 +31,8 @@ interface ListingScope {
   /** A brand page: the brand is fixed, not a filter choice. */
   brand?: string;
   searchParams: URLSearchParams;
+  /** The page's request: a clinic's member sees the clinic's prices (`member-prices.ts`). */
+  reader?: PageContext;
 }
 
 /**
@@ -76,8 +81,15 @@ export async function loadListing(scope: ListingScope): Promise<Listing | null> 
     result = await run(query);
   }
   const [{ items, count }, facets, categories] = result;
+  const prices = scope.reader
+    ? await pagePrices(
+        scope.reader,
+        scope.country,
+        items.map((item) => item.id),
+      )
+    : null;
   return {
-    items,
+    items: await withContractPrices(prices, items),
     count,
     // A brand spans unrelated categories: its specifications mean something only within one.
     facets: scope.brand && !filters.category ? { ...facets, specifications: [] } : facets,

@@ -201,6 +201,22 @@ describe('response cache', () => {
     expect(shop.renders()).toBe(3);
   });
 
+  it('renders every page for a browser with a session cookie (a clinic member’s prices), never a kept one, nor keeps it', async () => {
+    const shop = await startServer(() => ({}));
+    await shop.get('/kg/product/x/');
+    await settle();
+    const member = await shop.get('/kg/product/x/', { cookie: 'currency=kgs; token=abc' });
+    expect(member.headers.get('x-cache')).toBeNull();
+    await shop.get('/kg/product/x/', { cookie: 'refresh=abc' });
+    await settle();
+    // The visitor's answer is still the kept one; an API read without a token is served from the cache whatever the cookies.
+    expect((await shop.get('/kg/product/x/')).headers.get('x-cache')).toBe('HIT');
+    expect(shop.renders()).toBe(3);
+    await shop.get('/api/v1/products/products/');
+    await settle();
+    expect((await shop.get('/api/v1/products/products/', { cookie: 'token=abc' })).headers.get('x-cache')).toBe('HIT');
+  });
+
   it('keys by host and URL: another query or host renders on its own', async () => {
     const shop = await startServer((req) => ({ body: `${req.headers.host} ${req.url}` }));
     await shop.get('/kg/?page=1');
