@@ -261,8 +261,41 @@ interface Target {
   personal?: boolean;
 }
 
+/**
+ * Makes the bench account a member (owner) of a clinic of kg with a price list (5 % overall, 10 % off the
+ * top category's products), through the API as a customer and staff would: its pages then show contract
+ * prices, rendered for it on every request (issue 37). Once per scenario's database.
+ */
+async function becomeClinicMember(access: string, p: Picks): Promise<void> {
+  const call = async (path: string, method: string, body: unknown) => {
+    const response = await fetch(`${ORIGIN}/api/v1${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${access}` },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    });
+    const answer = (await response.json()) as { id?: number };
+    if (response.status >= 300)
+      throw new Error(`${method} ${path} answered ${response.status} ${JSON.stringify(answer)}`);
+    return answer;
+  };
+  const clinics = await fetch(`${ORIGIN}/api/v1/clinics/`, { headers: { Authorization: `Bearer ${access}` } });
+  if (((await clinics.json()) as unknown[]).length > 0) return;
+  const clinic = await call('/clinics/', 'POST', { country: 'kg', name: 'Бенч-клиника', tax_number: '01234567890123' });
+  const list = await call('/staff/price_lists/', 'POST', {
+    name: `Бенч ${Date.now()}`,
+    country: 'kg',
+    rules: [
+      { scope: 'all', percent: '5' },
+      { scope: 'category', category: p.top_category.slug, percent: '10' },
+    ],
+  });
+  await call(`/staff/clinics/${clinic.id}/`, 'PATCH', { price_list: list.id });
+}
+
 function targets(p: Picks, access: string): Target[] {
   const list = { country: 'kg', is_active: 'true', limit: 24 };
+  const member = { Cookie: `${TOKEN_COOKIE}=${access}` };
   return [
     { name: 'API list', path: `${LIST}?${qs(list)}` },
     { name: 'API list with facets', path: `${LIST}?${qs({ ...list, category: p.top_category.slug, facets: 'true' })}` },
@@ -272,6 +305,14 @@ function targets(p: Picks, access: string): Target[] {
     { name: 'category page', path: `/kg/catalog/${encodeURIComponent(p.top_category.slug)}/` },
     { name: 'product page', path: `/kg/product/${encodeURIComponent(p.product)}/` },
     { name: 'search page', path: `/kg/search/?q=${encodeURIComponent(p.typo.word)}` },
+    // A clinic member's pages: never from the response cache, each rendered with the clinic's prices (issue 37:
+    // within 2× of a visitor's cold render).
+    {
+      name: 'category page, clinic member',
+      path: `/kg/catalog/${encodeURIComponent(p.top_category.slug)}/`,
+      headers: member,
+    },
+    { name: 'product page, clinic member', path: `/kg/product/${encodeURIComponent(p.product)}/`, headers: member },
     // Every signed-in call verifies the token and reads the account: this is that cost on its own.
     {
       name: 'API users/me signed in',
@@ -536,7 +577,10 @@ async function runScenario(def: ScenarioDef, result: ScenarioResult, withJs: boo
       );
 
     const access = await signIn();
-    if (!JS_ONLY) await loadTargets(def, result, server, picks, access, logDir);
+    if (!JS_ONLY) {
+      await becomeClinicMember(access, picks);
+      await loadTargets(def, result, server, picks, access, logDir);
+    }
 
     if (withJs) {
       console.log('Measuring page JavaScript…');

@@ -45,6 +45,7 @@ describe('clinic lists', () => {
           name: a.name,
           image: expect.any(String),
           price: a.price,
+          list_price: a.price,
           currency: 'KGS',
           stock: 7,
         },

@@ -116,7 +116,7 @@ async function viaShop(path: string, token?: string) {
 
 describe('contract prices', () => {
   it('price every product read of a member by the most specific term, beside the public price, privately', async () => {
-    const { member, expected } = await memberWithPrices('Договор A');
+    const { member, clinic, expected } = await memberWithPrices('Договор A');
     const token = member.tokens.access;
 
     const list = await api(idsQuery(), { token });
@@ -143,6 +143,20 @@ describe('contract prices', () => {
     expect(lines.headers.get('cache-control')).toMatch(/no-store/);
     for (const line of lines.body.lines)
       expect(line.product.price, line.product.sku).toBe(expected.get(line.product.id));
+
+    // The clinic's shared lists are priced as its orders are.
+    const made = await api(`/clinics/${clinic.id}/lists/`, {
+      method: 'POST',
+      token,
+      json: { name: 'Расходники', items: products.map((p) => ({ product: p.id, quantity: 1 })) },
+    });
+    expect(made.status).toBe(201);
+    const shared = await api(`/clinics/${clinic.id}/lists/${made.body.id}/`, { token });
+    for (const { product } of shared.body.items)
+      expect(product, product.sku).toMatchObject({
+        price: expected.get(product.id),
+        list_price: products.find((p) => p.id === product.id)!.price,
+      });
 
     // Another country's catalog keeps its public prices: the list is of kg.
     const kz = await api(`/products/products/${third.slug}/?country=kz`, { token });

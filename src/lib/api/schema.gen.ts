@@ -3378,8 +3378,10 @@ export interface components {
             name: string;
             /** @description The first photo (`/media/<key>`), or null. */
             image: string | null;
-            /** @description Decimal string in `currency`; null when not sold in the clinic's country. */
+            /** @description Decimal string in `currency`: the clinic's contract price when its price list gives one; null when not sold in the clinic's country. */
             price: string | null;
+            /** @description The public price (equal to `price` without a contract price). */
+            list_price: string | null;
             /** @enum {string} */
             currency: "KGS" | "KZT";
             /** @description Units in stock in the clinic's country. */

@@ -9,6 +9,7 @@ import { getDb, type Db } from '../db/client.ts';
 import { clinicListItems, clinicLists, productOffers, products, users } from '../db/schema/index.ts';
 import { NotFoundError } from '../errors.ts';
 import { findMemberClinic, type MemberClinic } from './clinics.queries.ts';
+import { clinicPrices, withContractPrices } from './contract-prices.queries.ts';
 
 /** At most this many lists per clinic, and lines per list. */
 export const MAX_CLINIC_LISTS = 100;
@@ -43,8 +44,10 @@ export interface ClinicListProduct {
   name: string;
   /** The first photo's address, or null. */
   image: string | null;
-  /** Decimal string in `currency`; null when the product is not sold in the clinic's country. */
+  /** Decimal string in `currency`: the clinic's contract price when its price list has one; null when not sold there. */
   price: string | null;
+  /** The public price (equal to `price` without a contract price). */
+  listPrice: string | null;
   currency: CurrencyCode;
   /** Units in stock in the clinic's country. */
   stock: number;
@@ -176,6 +179,8 @@ export async function readClinicList(clinic: MemberClinic, listId: number, db?: 
       name: products.name,
       images: products.images,
       isActive: products.isActive,
+      brandId: products.brandId,
+      categoryId: products.categoryId,
       price: productOffers.price,
       stock: productOffers.quantity,
     })
@@ -185,10 +190,26 @@ export async function readClinicList(clinic: MemberClinic, listId: number, db?: 
     .where(eq(clinicListItems.listId, listId))
     .orderBy(asc(clinicListItems.position), asc(products.id));
   const currency = COUNTRIES[clinic.country].currency;
+  // At the clinic's contract prices, as its orders are charged.
+  const prices = await clinicPrices(
+    clinic.id,
+    clinic.country,
+    lines.map((line) => line.id),
+    conn,
+  );
+  const priced = await withContractPrices(
+    prices,
+    lines.map((line) => ({
+      ...line,
+      brand: line.brandId === null ? null : { id: line.brandId },
+      category: { id: line.categoryId },
+      price: line.isActive ? line.price : null,
+    })),
+  );
   return {
     ...toSummary(row, lines.length),
     country: clinic.country,
-    items: lines.map((line) => ({
+    items: priced.map((line) => ({
       quantity: line.quantity,
       product: {
         id: line.id,
@@ -196,7 +217,8 @@ export async function readClinicList(clinic: MemberClinic, listId: number, db?: 
         sku: line.sku,
         name: line.name,
         image: line.images[0] ?? null,
-        price: line.isActive ? line.price : null,
+        price: line.price,
+        listPrice: line.listPrice === undefined ? line.price : line.listPrice,
         currency,
         stock: line.isActive ? (line.stock ?? 0) : 0,
       },

@@ -20,6 +20,9 @@ export function toClinicListSummaryJson(list: ClinicListSummary) {
 export function toClinicListJson(list: ClinicList) {
   return {
     ...toClinicListSummaryJson(list),
-    items: list.items.map((item) => ({ product: { ...item.product }, quantity: item.quantity })),
+    items: list.items.map(({ product: { listPrice, ...product }, quantity }) => ({
+      product: { ...product, list_price: listPrice },
+      quantity,
+    })),
   };
 }

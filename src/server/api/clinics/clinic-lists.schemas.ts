@@ -94,10 +94,14 @@ export const clinicListSchema = clinicListSummarySchema
             sku: z.string(),
             name: z.string(),
             image: z.string().nullable().openapi({ description: 'The first photo (`/media/<key>`), or null.' }),
-            price: z
+            price: z.string().nullable().openapi({
+              description:
+                "Decimal string in `currency`: the clinic's contract price when its price list gives one; null when not sold in the clinic's country.",
+            }),
+            list_price: z
               .string()
               .nullable()
-              .openapi({ description: "Decimal string in `currency`; null when not sold in the clinic's country." }),
+              .openapi({ description: 'The public price (equal to `price` without a contract price).' }),
             currency: z.enum(['KGS', 'KZT']),
             stock: z.number().int().openapi({ description: "Units in stock in the clinic's country." }),
           })

@@ -33,15 +33,15 @@ export async function seedClinicDemo(db: Db): Promise<void> {
     await queryRows(
       tx,
       sql`insert into price_list_rules (price_list_id, scope, brand_id, percent)
-          select ${list!.id}, 'all', null, 5
-          union all select ${list!.id}, 'brand', b.id, 10 from brands b where b.slug = '3m'
+          select ${list!.id}::int, 'all', null::int, 5::numeric
+          union all select ${list!.id}::int, 'brand', b.id, 10::numeric from brands b where b.slug = '3m'
           on conflict do nothing`,
     );
     // The cheapest GC product sold in Kyrgyzstan, at 80 % of its public price.
     await queryRows(
       tx,
       sql`insert into price_list_prices (price_list_id, product_id, price)
-          select ${list!.id}, p.id, round(o.price * 0.8)
+          select ${list!.id}::int, p.id, round(o.price * 0.8)
           from products p join brands b on b.id = p.brand_id and b.slug = 'gc'
           join product_offers o on o.product_id = p.id and o.country = 'kg'
           where p.is_active and o.price >= 10
