@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from './support/test.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { allProducts, ownAddress, waitForIslands } from './support/shop.ts';
-import { confirmedAccount, consoleErrors, mail, signIn, SIZES } from './support/clinics.ts';
+import { confirmedAccount, consoleErrors, freshSession, mail, signIn, SIZES } from './support/clinics.ts';
 
 // Issue 37, the clinic's ordering tools: an assistant builds a cart from a pasted list on the quick order
 // page, keeps it as the clinic's list, edits the list and adds it to the cart in one tap, and sends the
@@ -84,6 +84,7 @@ for (const size of SIZES) {
       // The account leads to the quick order.
       // Links are followed by address: a click also prefetches the page, and two loads at once with an expired
       // access token (5 s here) rotate the same refresh token twice, which ends the session.
+      await freshSession(request, assistantContext, assistantEmail, ip);
       await assistant.goto('/kg/account/');
       await assistant.goto((await assistant.getByRole('link', { name: 'Быстрый заказ' }).getAttribute('href'))!);
       await expect(assistant).toHaveURL(/\/kg\/account\/quick-order\/$/);
@@ -116,6 +117,7 @@ for (const size of SIZES) {
       await expect(assistant.getByText(`Список «${listName}» сохранён`)).toBeVisible({ timeout: 30_000 });
 
       // The clinic page shows the list; its page edits it and adds it all to the cart.
+      await freshSession(request, assistantContext, assistantEmail, ip);
       await assistant.goto(`/kg/account/clinic/?clinic=${clinic.id}`);
       const lists = assistant.getByRole('region', { name: 'Списки' });
       await expect(lists.getByText('2 позиции')).toBeVisible();
@@ -142,6 +144,7 @@ for (const size of SIZES) {
       ]);
 
       // Checkout: for the clinic, to the clinic's address, by invoice on its requisites.
+      await freshSession(request, assistantContext, assistantEmail, ip);
       await assistant.goto('/kg/checkout/');
       await waitForIslands(assistant);
       await expect(assistant.getByRole('radio', { name: new RegExp(`Для клиники «${clinicName}»`) })).toBeChecked();
@@ -172,6 +175,7 @@ for (const size of SIZES) {
       await expectNoSeriousAxeViolations(page);
 
       // The assistant sees it approved in the clinic's orders.
+      await freshSession(request, assistantContext, assistantEmail, ip);
       await assistant.goto(`/kg/account/clinic/?clinic=${clinic.id}`);
       await expect(
         assistant
@@ -181,6 +185,7 @@ for (const size of SIZES) {
       ).toBeVisible();
 
       // The owner opens the colleague's order: read-only, the invoice on the clinic's requisites.
+      await freshSession(request, page.context(), ownerEmail, ip);
       await page.goto((await order.getByRole('link', { name: `Заказ ${number}` }).getAttribute('href'))!);
       await expect(page).toHaveURL(new RegExp(`/kg/account/orders/${number}/$`));
       await expect(page.getByRole('note')).toContainText(`Заказ коллеги по клинике «${clinicName}»`);
@@ -210,6 +215,7 @@ for (const size of SIZES) {
       ]);
       // And from the clinic's orders too.
       await page.evaluate(() => localStorage.removeItem('cart'));
+      await freshSession(request, page.context(), ownerEmail, ip);
       await page.goto(`/kg/account/clinic/?clinic=${clinic.id}`);
       await page.getByRole('button', { name: `Повторить заказ ${number}` }).click();
       await expect(page).toHaveURL(/\/kg\/cart\/$/);

@@ -69,3 +69,22 @@ export function consoleErrors(page: Page): string[] {
   page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
   return errors;
 }
+
+/**
+ * A new session for a context that has been idle: access tokens live 5 s in these tests, and a page load
+ * racing the page's own refresh of an expired token can rotate one refresh token twice, which ends the
+ * session. Signing in afresh before each screen keeps a long story about the screens.
+ */
+export async function freshSession(
+  request: APIRequestContext,
+  context: BrowserContext,
+  email: string,
+  ip: string,
+): Promise<void> {
+  const login = await request.post(`${AUTH}/jwt/create/`, {
+    headers: { 'X-Forwarded-For': ip },
+    data: { email, password: PASSWORD },
+  });
+  expect(login.status()).toBe(200);
+  await signIn(context, (await login.json()) as { access: string; refresh: string });
+}
