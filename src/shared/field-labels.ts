@@ -118,6 +118,9 @@ function labelOf(field: string, entity?: string): Label | undefined {
   // A price list's fixed price of one SKU (`fixed:3M-Z250-A2`).
   if (field.startsWith('fixed:'))
     return [`фиксированная цена ${field.slice(6)}`, `фиксированную цену ${field.slice(6)}`];
+  // A product's fixed price in a price list, written by a prices import (`price_list:<id>:<name>`).
+  const list = /^price_list:\d+:(.*)$/s.exec(field);
+  if (list) return [`цена по прайс-листу «${list[1]}»`, `цену по прайс-листу «${list[1]}»`];
   const own = entity === undefined ? undefined : BY_ENTITY[entity];
   if (own && Object.hasOwn(own, field)) return own[field];
   return Object.hasOwn(LABELS, field) ? LABELS[field] : undefined;

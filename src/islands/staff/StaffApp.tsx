@@ -27,6 +27,8 @@ import PrintIcon from '@mui/icons-material/Print';
 import CategoryIcon from '@mui/icons-material/Category';
 import SyncAltIcon from '@mui/icons-material/SyncAlt';
 import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
+import LocalHospitalIcon from '@mui/icons-material/LocalHospital';
+import PriceChangeIcon from '@mui/icons-material/PriceChange';
 import { SHOP_NAME } from '../../shared/site.ts';
 import { createStaffAuthProvider } from './auth-provider.ts';
 import { createStaffDataProvider } from './data-provider.ts';
@@ -37,6 +39,7 @@ import { StaffAdmin } from './StaffAdmin.tsx';
 import { StaffLayout } from './StaffLayout.tsx';
 
 const changes = lazyScreens(() => import('./changes.tsx'));
+const clinics = lazyScreens(() => import('./clinics.tsx'));
 const company = lazyScreens(() => import('./company.tsx'));
 const courses = lazyScreens(() => import('./courses.tsx'));
 const dashboard = lazyScreens(() => import('./Dashboard.tsx'));
@@ -100,6 +103,21 @@ export default function StaffApp({ onSignedOut }: { onSignedOut: (reason: string
         icon={InboxIcon}
         list={requests.RequestList}
         edit={requests.RequestEdit}
+      />
+      <Resource
+        name="clinics"
+        options={{ label: 'Клиники' }}
+        icon={LocalHospitalIcon}
+        list={clinics.ClinicList}
+        edit={clinics.ClinicEdit}
+      />
+      <Resource
+        name="price_lists"
+        options={{ label: 'Прайс-листы' }}
+        icon={PriceChangeIcon}
+        list={clinics.PriceListList}
+        edit={clinics.PriceListEdit}
+        create={clinics.PriceListCreate}
       />
       <Resource
         name="products"

@@ -29,7 +29,7 @@ function StaffAppBar() {
 
 /** The menu's sections, in the order staff work: selling, the catalog, the site's content, settings. */
 const SECTIONS: [title: string, resources: string[]][] = [
-  ['Продажи', ['orders', 'requests']],
+  ['Продажи', ['orders', 'requests', 'clinics', 'price_lists']],
   [
     'Каталог',
     ['products', 'categories', 'brands', 'specifications', 'imports', 'exchange_sessions', 'exchange_mappings'],

@@ -55,6 +55,8 @@ export const STAFF_RESOURCES: StaffResources = {
   printing_prices: { path: 'staff/printing_prices' },
   exchange_sessions: { path: 'staff/exchange_sessions' },
   exchange_mappings: { path: 'staff/exchange_mappings' },
+  clinics: { path: 'staff/clinics' },
+  price_lists: { path: 'staff/price_lists' },
 };
 
 interface Page<T> {

@@ -98,7 +98,8 @@ export function valueText(
   const value = parsed(raw);
   if (isEmpty(value)) return '—';
   if (typeof value === 'boolean' || value === 'true' || value === 'false') return truthy(value) ? 'да' : 'нет';
-  if (MONEY_FIELDS.has(field) || field.startsWith('fixed:')) return money(value, currencyOf(entry, field));
+  if (MONEY_FIELDS.has(field) || field.startsWith('fixed:') || field.startsWith('price_list:'))
+    return money(value, currencyOf(entry, field));
   if (field === 'quantity') return `${Number(value).toLocaleString('ru-RU')} шт.`;
   if (field === 'phone' && typeof value === 'string') return formatPhone(value);
   if (field === 'phones' && Array.isArray(value)) return value.map((p) => formatPhone(String(p))).join(', ');

@@ -75,7 +75,9 @@ export function importChanges(write: CatalogWrite, taskId: string): Promise<Chan
   );
 }
 
-export const offerChangesOf = (changes: Change[]) => changes.filter((c) => c.country !== null);
+/** A price list's fixed prices (`price_list:<id>:<name>`) are not offers: `undo-import.ts` puts them back. */
+export const offerChangesOf = (changes: Change[]) =>
+  changes.filter((c) => c.country !== null && !c.field.startsWith('price_list:'));
 export const productChangesOf = (changes: Change[]) => changes.filter((c) => c.country === null);
 
 export async function planOfferUndo(write: CatalogWrite, changes: Change[], conflicts: UndoConflict[]) {

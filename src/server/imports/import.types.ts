@@ -43,6 +43,7 @@ export const IMPORT_ERROR_CODES = [
   'old_price_invalid', // not null, or not above price
   'country_invalid', // a row's country the shop does not sell in
   'currency_mismatch', // a row's country whose currency is not the file's
+  'unknown_price_list', // a «прайс-лист» cell naming no price list
   // products JSON
   'not_an_object', // a row that is not a JSON object
   'unknown_field', // a key the format does not have (a typo must not pass silently)
@@ -159,6 +160,12 @@ export interface PriceRow {
   price: string | null;
   /** Decimal string, 2 places, or null (no old price); undefined: leave as is. */
   oldPrice?: string | null;
+  /**
+   * A table's «прайс-лист» cell (its name or id): the price is that list's fixed price of the product, not
+   * the public one. Its country is the list's; `countryStated` says the row (or the upload) named one too.
+   */
+  priceList?: string;
+  countryStated?: boolean;
 }
 
 /** The header of a prices file, read before its rows. */

@@ -18,6 +18,7 @@ import {
 import type { PriceRow, RowError, RowItem, RowProblem } from './import.types.ts';
 import { slices } from '../event-loop.ts';
 import { IMPORT_LIMITS } from './imports.options.ts';
+import { planContractPrices, writeContractPrices } from './contract-prices-import.ts';
 import { readPricesFile } from './prices-file.ts';
 import { readPricesTable } from './prices-table.ts';
 import { unknownColumnsNote } from './table-columns.ts';
@@ -48,7 +49,7 @@ async function readPriceRows(ctx: ImportContext) {
   const slice = slices(2000);
   let file: Record<string, unknown>;
   let unknownColumns: string[] = [];
-  let columns = { sku: 'sku', price: 'price', oldPrice: 'old_price' };
+  let columns = { sku: 'sku', price: 'price', oldPrice: 'old_price', priceList: 'price_list', country: 'country' };
   const collect = async (items: AsyncIterable<RowItem<PriceRow>>) => {
     for await (const item of items) {
       if (item.kind === 'row') rows.push(item.value);
@@ -77,7 +78,18 @@ export async function importPrices(ctx: ImportContext): Promise<ImportOutcome> {
   const { rows, problems, seen, file, unknownColumns, columns } = await readPriceRows(ctx);
   const errors: RowError[] = problems.flatMap((p) => p.errors);
   // One price per product and country: a second one is an error on each of its rows.
-  const unique = takeDuplicates(rows, problems, (r) => `${r.country}\u0000${r.sku}`, PRICES_TEXT.duplicate, errors);
+  // A price list's row is keyed by the list named, whatever country the row has.
+  const unique = takeDuplicates(
+    rows,
+    problems,
+    (r: { sku: string; country?: string; priceList?: string }) =>
+      r.priceList === undefined
+        ? `${r.country}\u0000${r.sku}`
+        : `list:${r.priceList.trim().toLowerCase()}\u0000${r.sku}`,
+    PRICES_TEXT.duplicate,
+    errors,
+  );
+  const contract = unique.filter((r) => r.priceList !== undefined);
   await ctx.progress('checking', seen, seen);
 
   return writeCatalog(ctx.actor, async (write) => {
@@ -88,8 +100,9 @@ export async function importPrices(ctx: ImportContext): Promise<ImportOutcome> {
     let created = 0;
     let unchanged = 0;
     let skipped = 0;
+    const contractPlan = await planContractPrices(write.tx, contract, products, columns, errors, changes);
     for (const country of COUNTRY_CODES) {
-      const inCountry = unique.filter((row) => row.country === country);
+      const inCountry = unique.filter((row) => row.country === country && row.priceList === undefined);
       if (!inCountry.length) continue;
       const offers = await lockOffers(
         write,
@@ -131,8 +144,12 @@ export async function importPrices(ctx: ImportContext): Promise<ImportOutcome> {
     if (applied) {
       await ctx.beforeWrite(write);
       for (const [country, plan] of plans) await setPrices(write, country, plan);
+      await writeContractPrices(write, contractPlan);
     }
-    const written = [...plans.values()].reduce((n, plan) => n + plan.length, 0);
+    // A fixed price is not an offer: the import's counts say it was set (updated), never that a product went on sale.
+    unchanged += contractPlan.unchanged;
+    const written =
+      [...plans.values()].reduce((n, plan) => n + plan.length, 0) + contractPlan.created + contractPlan.updated;
     const notes = [unknownColumnsNote(unknownColumns, 'prices'), skipped ? PRICES_TEXT.skipped(skipped) : null];
     return {
       counts: { rows: seen, created, updated: written - created, unchanged: unchanged + skipped, errors: errorRows },

@@ -3,7 +3,7 @@
  * product with its price and, when the column is there, its old price. The country comes from a
  * «страна» column or from the upload; a money column may name its currency («Цена, сом»).
  */
-import { COUNTRIES, type CountryCode, type CurrencyCode } from '../../shared/countries.ts';
+import { COUNTRIES, DEFAULT_COUNTRY, type CountryCode, type CurrencyCode } from '../../shared/countries.ts';
 import { ImportFileError, type PriceRow, type RowError, type RowItem } from './import.types.ts';
 import { MAX_PRICE_DIGITS, normalizePrice } from './prices-file.ts';
 import { cellSku, cellString, isEmptyCell, numberPrice, UNSTORABLE_MESSAGE, unstorableCell } from './table-cells.ts';
@@ -43,7 +43,8 @@ function rowReader(facts: TableFacts, options: PricesTableOptions) {
   const header = facts.header;
   const found = findTableColumns('prices', header);
   const at = found.at;
-  if (at.country === undefined && !options.country) {
+  // A file of contract prices (`sku;price;price_list`) takes its country from each row's price list.
+  if (at.country === undefined && !options.country && at.priceList === undefined) {
     throw new ImportFileError(
       'no_country',
       'Непонятно, для какой страны цены: в файле нет столбца «страна». Выберите страну при загрузке ' +
@@ -88,11 +89,18 @@ function rowReader(facts: TableFacts, options: PricesTableOptions) {
             'Загрузите файл для своей страны или исправьте столбец «страна».',
         );
       } else country = named;
-    } else if (country === null) {
-      fail(at.country, '', 'field_required', 'Не указана страна: впишите KG или KZ в столбец «страна».');
     }
+    const listCell = at.priceList === undefined ? undefined : cells[at.priceList];
+    const priceList = isEmptyCell(listCell) ? undefined : cellString(listCell);
+    const countryStated = country !== null;
+    // A price list's row without a country is in the list's country (checked against the list when imported).
+    if (country === null && priceList !== undefined && isEmptyCell(countryCell) && !options.country)
+      country = DEFAULT_COUNTRY;
+    else if (country === null && isEmptyCell(countryCell))
+      fail(at.country, '', 'field_required', 'Не указана страна: впишите KG или KZ в столбец «страна».');
 
-    if (country !== null) {
+    // A price list's currency is checked against the list when the rows are imported.
+    if (country !== null && (countryStated || priceList === undefined)) {
       const expected = COUNTRIES[country].currency;
       const currencyCell = at.currency === undefined ? undefined : cells[at.currency];
       if (!isEmptyCell(currencyCell)) {
@@ -167,6 +175,7 @@ function rowReader(facts: TableFacts, options: PricesTableOptions) {
     }
     const row: PriceRow = { row: line, index, sku: skuText, country, price };
     if (oldPrice !== undefined) row.oldPrice = oldPrice;
+    if (priceList !== undefined) Object.assign(row, { priceList, countryStated });
     return { kind: 'row', value: row };
   };
   return { read, unknown: found.unknown, columns: found.names };

@@ -39,6 +39,7 @@ export const TABLE_COLUMNS = {
     },
     COUNTRY,
     { field: 'currency', names: ['currency', 'валюта'] },
+    { field: 'priceList', names: ['price_list', 'прайс-лист', 'прайс лист', 'прайслист'] },
     { field: 'name', names: NAME_NAMES, informational: true },
   ],
   products: [
@@ -237,7 +238,7 @@ export function unknownColumnsNote(unknown: readonly string[], kind: ImportKind)
   if (unknown.length === 0) return null;
   const hint: Record<ImportKind, string> = {
     stock: 'остатки читаются из столбцов «артикул», «количество», «было» и «страна»',
-    prices: 'цены читаются из столбцов «артикул», «цена», «старая цена», «страна» и «валюта»',
+    prices: 'цены читаются из столбцов «артикул», «цена», «старая цена», «страна», «валюта» и «прайс-лист»',
     products:
       'товары читаются из столбцов «артикул», «наименование», «адрес», «категория», «бренд», «семейство», ' +
       '«показывать», «описание», «фото» и из столбцов с названиями характеристик; цены и остатки загружаются своими файлами',
