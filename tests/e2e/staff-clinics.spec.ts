@@ -94,14 +94,15 @@ for (const { label, viewport } of [
 
       await signInStaff(page);
       await page.goto('/staff/#/clinics');
-      await expect(page.getByPlaceholder('Название или ИНН/БИН')).toBeVisible();
+      // Each section's code loads when it is first opened.
+      await expect(page.getByPlaceholder('Название или ИНН/БИН')).toBeVisible({ timeout: 30_000 });
       await page.getByPlaceholder('Название или ИНН/БИН').fill(taxNumber);
-      await expect(page.getByText(clinicName)).toHaveCount(1);
+      await expect(page.getByText(clinicName)).toHaveCount(1, { timeout: 20_000 });
       await expectNoSeriousAxeViolations(page);
       await page.screenshot({ path: test.info().outputPath(`clinics-${viewport.width}.png`), fullPage: true });
       await page.getByText(clinicName).click();
 
-      await expect(page.getByRole('heading', { name: clinicName })).toBeVisible();
+      await expect(page.getByRole('heading', { name: clinicName })).toBeVisible({ timeout: 30_000 });
       await expect(page.getByText(clinic.email)).toBeVisible();
       await expect(page.getByText('Владелец', { exact: true })).toBeVisible();
       await page.getByRole('combobox', { name: 'Прайс-лист' }).click();
@@ -112,19 +113,21 @@ for (const { label, viewport } of [
       await page.getByRole('button', { name: 'Сохранить' }).click();
       await expect(notice(page, `Клиника «${clinicName}» сохранена`)).toBeVisible();
 
+      // The test server's access tokens live seconds: a fresh one for the check.
+      const fresh = await apiToken(request, STAFF, `192.0.2.${label === 'phone' ? 232 : 233}`);
       const read = await request.get(`/api/v1/staff/clinics/${clinic.id}/`, {
-        headers: { Authorization: `Bearer ${staff}` },
+        headers: { Authorization: `Bearer ${fresh}` },
       });
       expect(await read.json()).toMatchObject({ verified: true, price_list: { id: priceListId, name: listName } });
 
       // The price list names the clinic now, and its history the change.
       await page.goto(`/staff/#/price_lists/${priceListId}`);
-      await expect(page.getByRole('textbox', { name: 'Название' })).toHaveValue(listName);
+      await expect(page.getByRole('textbox', { name: 'Название' })).toHaveValue(listName, { timeout: 30_000 });
       await expect(page.getByRole('link', { name: new RegExp(taxNumber) })).toBeVisible();
       await expectNoSeriousAxeViolations(page);
       await page.screenshot({ path: test.info().outputPath(`price-list-${viewport.width}.png`), fullPage: true });
       await page.goto('/staff/#/price_lists');
-      await expect(page.getByText(listName)).toBeVisible();
+      await expect(page.getByText(listName)).toBeVisible({ timeout: 20_000 });
       await expectNoSeriousAxeViolations(page);
     });
   });
