@@ -27,6 +27,13 @@ export async function api<T = any>(
     headers.set('Content-Type', 'application/json');
     body = JSON.stringify(json);
   }
+  if (body instanceof FormData) {
+    // Sent as bytes, as a client's socket delivers them: undici's own FormData stream throws an unhandled
+    // "ReadableStream is already closed" when the shop stops reading a form it refuses part way.
+    const encoded = new Response(body);
+    headers.set('Content-Type', encoded.headers.get('content-type')!);
+    body = await encoded.arrayBuffer();
+  }
   if (token) headers.set('Authorization', `Bearer ${token}`);
   const request = new Request(`${ORIGIN}/api/v1${path}`, { ...init, headers, body });
   const response = await getApp().fetch(request, { clientAddress: ip ?? TEST_CLIENT_ADDRESS });
