@@ -105,6 +105,12 @@ describe('the exchange sessions staff read', () => {
       ],
     });
     expect(body.files[1].finished_at).toEqual(expect.any(String));
+    // The exchange's tasks are its own: the staff imports' list still answers, without them.
+    const imports = await api('/staff/imports/?limit=100', { token });
+    expect(imports.status).toBe(200);
+    expect(imports.body.results.map((task: { kind: string }) => task.kind)).not.toContain('exchange');
+    const [ran] = await dbRows<{ n: number }>(sql`select count(*)::int as n from tasks where kind = 'import_1c'`);
+    expect(ran!.n).toBeGreaterThan(0);
     // Not a session's id: no such address, as DRF's uuid converter answers.
     expect((await api('/staff/exchange_sessions/not-a-uuid/', { token })).status).toBe(404);
     expect((await api(`/staff/exchange_sessions/${crypto.randomUUID()}/`, { token })).status).toBe(404);

@@ -34,6 +34,9 @@ export const TASK_KIND: Record<ImportKind, string> = {
   stock: 'import_stock',
 };
 
+/** The staff imports' task kinds (1C's exchange runs tasks of its own, `import_1c`, listed elsewhere). */
+export const IMPORT_TASK_KINDS: readonly string[] = Object.values(TASK_KIND);
+
 export function importKindOf(taskKind: string): ImportKind | null {
   const found = (Object.entries(TASK_KIND) as [ImportKind, string][]).find(([, kind]) => kind === taskKind);
   return found ? found[0] : null;

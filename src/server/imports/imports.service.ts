@@ -28,7 +28,14 @@ import { checkUploadKind } from './file-kind.ts';
 import { ImportFileError, type ImportKind } from './import.types.ts';
 import { describeChanges, type ChangeTexts } from './change-labels.ts';
 import type { ImportCounts } from './import-run.ts';
-import { IMPORT_LIMITS, importKindOf, TASK_KIND, type ErrorPolicy, type ImportOptions } from './imports.options.ts';
+import {
+  IMPORT_LIMITS,
+  IMPORT_TASK_KINDS,
+  importKindOf,
+  TASK_KIND,
+  type ErrorPolicy,
+  type ImportOptions,
+} from './imports.options.ts';
 import { queueImportTask } from './imports.queue.ts';
 import { applyRefusal, importOptionsOf } from './imports.runner.ts';
 import { IMPORT_TEXT } from './imports.texts.ts';
@@ -195,7 +202,7 @@ export async function listImportTasks(
 ): Promise<Paged<TaskDetails>> {
   const found = await listTasks(
     {
-      kindPrefix: 'import_',
+      kinds: IMPORT_TASK_KINDS,
       kind: filter.kind ? TASK_KIND[filter.kind] : undefined,
       country: filter.country,
       status: filter.status,

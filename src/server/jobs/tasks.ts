@@ -4,7 +4,7 @@
  * area); this module is the record every process reads the same. A task's file is stored with it in
  * 1 MB chunks, so the process that runs it reads it as a stream.
  */
-import { and, asc, count, desc, eq, gt, inArray, like, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { storableText } from '../../shared/control-characters.ts';
 import { getDb, intArray, queryRows, textArray, type Db } from '../db/client.ts';
 import { nextTurn } from '../event-loop.ts';
@@ -267,15 +267,15 @@ export async function listRowErrors(taskId: string, limit: number, after = 0): P
 }
 
 /**
- * Tasks whose kind starts with `kindPrefix`, newest first, optionally of one kind, country or status,
+ * Tasks of the given kinds, newest first, optionally of one kind, country or status,
  * or only those whose options say `dry_run` is (or is not) set.
  */
 export async function listTasks(
-  filter: { kindPrefix: string; kind?: string; country?: string; status?: TaskStatus; dryRun?: boolean },
+  filter: { kinds: readonly string[]; kind?: string; country?: string; status?: TaskStatus; dryRun?: boolean },
   paging: Paging,
 ): Promise<Paged<Task>> {
   const db = await getDb();
-  const conditions: SQL[] = [like(tasks.kind, `${filter.kindPrefix}%`)];
+  const conditions: SQL[] = [inArray(tasks.kind, [...filter.kinds])];
   if (filter.kind) conditions.push(eq(tasks.kind, filter.kind));
   if (filter.country) conditions.push(eq(tasks.country, filter.country));
   if (filter.status) conditions.push(eq(tasks.status, filter.status));
