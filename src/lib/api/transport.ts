@@ -2,8 +2,10 @@
  * One API request over the platform's `fetch`: the path resolved against the base URL, the query
  * serialised (empty values left out), a plain object or array body sent as JSON (`FormData`,
  * `Blob` and strings as they are), and the answer parsed. A non-2xx answer, or none, rejects with an
- * `ApiError`. Nothing is retried here; the session client (`client.ts`) adds the bearer token and
- * the one refresh on 401.
+ * `ApiError`. Nothing is retried here. This is the public reads' transport: it stays on the
+ * platform's `fetch`, so that catalog pages do not carry ofetch in their first bytes (their 90 kB
+ * budget); the session client (`client.ts`, loaded when a signed-in call is first made) is on ofetch
+ * and adds the bearer token and the one refresh on 401.
  */
 import { apiErrorFor, parseAnswerBody } from './api-error.ts';
 import type { QueryValue } from './query.ts';

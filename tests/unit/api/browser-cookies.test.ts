@@ -13,7 +13,8 @@ function stubDocumentCookie() {
       writes.push(line);
       const [pair, ...attrs] = line.split('; ');
       const name = pair!.slice(0, pair!.indexOf('='));
-      const expires = attrs.find((a) => a.startsWith('Expires='));
+      // Attribute names are case-insensitive (RFC 6265); js-cookie writes them in lower case.
+      const expires = attrs.find((a) => /^expires=/i.test(a));
       if (expires && new Date(expires.slice(8)).getTime() <= Date.now()) jar.delete(name);
       else jar.set(name, pair!.slice(name.length + 1));
     },
@@ -28,7 +29,7 @@ describe('browser cookies', () => {
     const { writes } = stubDocumentCookie();
     const expires = new Date(Date.now() + 60_000);
     browserCookies.set('token', 'a.b-c_d', { expires });
-    expect(writes[0]).toBe(`token=a.b-c_d; Path=/; Expires=${expires.toUTCString()}; SameSite=Lax`);
+    expect(writes[0]).toBe(`token=a.b-c_d; path=/; expires=${expires.toUTCString()}; sameSite=Lax`);
     expect(browserCookies.get('token')).toBe('a.b-c_d');
   });
 
