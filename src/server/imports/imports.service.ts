@@ -3,7 +3,6 @@
  * (`imports.queue.ts`) runs it in whichever shop process is free; the task records how far it got and
  * what it did. A dry run can be applied later from its stored file, and an applied import undone.
  */
-import { createHash } from 'node:crypto';
 import { storableText } from '../../shared/control-characters.ts';
 import { safeFilename } from '../requests/attachments.ts';
 import { sql } from 'drizzle-orm';
@@ -17,6 +16,7 @@ import {
   listTasks,
   lockTask,
   RUNNING_STATUSES,
+  sha256Of,
   storeTaskFile,
   updateTask,
   type Task,
@@ -45,7 +45,8 @@ export interface UploadInput {
   /** Stock: the upload's country; prices carry theirs in the file. */
   country: CountryCode | null;
   options: ImportOptions;
-  file: { name: string; data: Buffer };
+  /** The upload as received: on disk (`requests/multipart.ts`), read a chunk at a time. */
+  file: { name: string; data: Blob };
   userId: number;
 }
 
@@ -56,12 +57,12 @@ export interface UploadInput {
  */
 export async function startImport(input: UploadInput): Promise<{ task: Task; created: boolean }> {
   try {
-    checkUploadKind(input.kind, input.file.data.subarray(0, 64 * 1024));
+    checkUploadKind(input.kind, Buffer.from(await input.file.data.slice(0, 64 * 1024).arrayBuffer()));
   } catch (error) {
     if (error instanceof ImportFileError) throw new ValidationError({ file: [error.message] });
     throw error;
   }
-  const sha256 = createHash('sha256').update(input.file.data).digest('hex');
+  const sha256 = await sha256Of(input.file.data);
   // The name as people read it: no path, no control or bidi characters (a NUL was a 500), no broken UTF-16.
   const name = storableText(safeFilename(input.file.name));
   const options = { dry_run: input.options.dryRun, error_policy: input.options.errorPolicy, mode: input.options.mode };
@@ -70,7 +71,7 @@ export async function startImport(input: UploadInput): Promise<{ task: Task; cre
       kind: TASK_KIND[input.kind],
       country: input.country,
       options,
-      file: { name, size: input.file.data.length, sha256 },
+      file: { name, size: input.file.data.size, sha256 },
       createdBy: input.userId,
       dedupeKey: [TASK_KIND[input.kind], input.country ?? '', sha256, JSON.stringify(options)].join(':'),
     },

@@ -2,8 +2,9 @@
  * Background tasks people wait for (staff imports), kept in the `tasks` table: what was asked, how far
  * it got, what it did. pg-boss carries the work to whichever process is free (`tasks.queue.ts` of the
  * area); this module is the record every process reads the same. A task's file is stored with it in
- * 1 MB chunks, so the process that runs it reads it as a stream.
+ * 256 kB chunks, so the process that runs it reads it as a stream.
  */
+import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { storableText } from '../../shared/control-characters.ts';
 import { getDb, intArray, queryRows, textArray, type Db } from '../db/client.ts';
@@ -149,13 +150,31 @@ export async function createTask(
   return started;
 }
 
-/** Stores a file's bytes as the task's chunks, in order. */
-export async function storeTaskFile(db: Db, taskId: string, data: Buffer): Promise<void> {
-  for (let seq = 0, start = 0; start < data.length || seq === 0; seq += 1, start += CHUNK_BYTES) {
+/**
+ * Stores a file's bytes as the task's chunks, in order, reading one chunk at a time (an upload is a
+ * `Blob` on disk: a 20 MB file is never whole in memory).
+ */
+export async function storeTaskFile(db: Db, taskId: string, data: Blob | Buffer): Promise<void> {
+  const size = data instanceof Blob ? data.size : data.length;
+  for (let seq = 0, start = 0; start < size || seq === 0; seq += 1, start += CHUNK_BYTES) {
     // Other requests are answered between two chunks (the embedded database stores one synchronously).
     if (seq > 0) await nextTurn();
-    await db.insert(taskFileChunks).values({ taskId, seq, data: data.subarray(start, start + CHUNK_BYTES) });
+    const chunk =
+      data instanceof Blob
+        ? Buffer.from(await data.slice(start, start + CHUNK_BYTES).arrayBuffer())
+        : data.subarray(start, start + CHUNK_BYTES);
+    await db.insert(taskFileChunks).values({ taskId, seq, data: chunk });
   }
+}
+
+/** A file's SHA-256 in hex, read a chunk at a time with a turn of the event loop between chunks. */
+export async function sha256Of(data: Blob): Promise<string> {
+  const hash = createHash('sha256');
+  for (let start = 0; start < data.size; start += CHUNK_BYTES) {
+    if (start > 0) await nextTurn();
+    hash.update(Buffer.from(await data.slice(start, start + CHUNK_BYTES).arrayBuffer()));
+  }
+  return hash.digest('hex');
 }
 
 /**

@@ -33,7 +33,7 @@ async function upload(c: Context<AppEnv>, kind: ImportKind, form: UploadForm) {
     kind,
     country: (form.country as CountryCode | undefined) ?? null,
     options: { dryRun: form.dry_run, errorPolicy: form.error_policy, mode: form.mode ?? 'merge' },
-    file: { name: form.file.name, data: Buffer.from(await form.file.arrayBuffer()) },
+    file: { name: form.file.name, data: form.file },
     userId: c.get('user')!.id,
   });
   return toTaskStartedJson(task);
