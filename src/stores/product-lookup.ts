@@ -1,7 +1,9 @@
 import { atom } from 'nanostores';
 import { listProductsByIds } from '~/lib/api/catalog.ts';
 import { apiErrorMessage } from '~/lib/api/api-error.ts';
+import type { ApiClient } from '~/lib/api/transport.ts';
 import type { CountryCode, ProductListItem } from '~/lib/api/types.ts';
+import { hasSessionCookie } from '~/shared/session-cookies.ts';
 import { createLatestGuard, type LoadStatus } from './load-status.ts';
 
 // The API caps `limit` at 100, so longer id lists are fetched in chunks.
@@ -13,6 +15,17 @@ export interface ProductLookupState {
   country: CountryCode | null;
   status: LoadStatus;
   errorMessage: string | null;
+}
+
+/**
+ * The client a lookup reads with: a signed-in visitor's goes with the access token (the session client,
+ * loaded then), so a clinic member's cart, checkout and favourites show the clinic's contract prices
+ * beside the public ones, as its pages do (issue 37); a visitor's is the public one, which the shop's
+ * response cache may answer.
+ */
+async function lookupClient(): Promise<ApiClient | undefined> {
+  if (typeof document === 'undefined' || !hasSessionCookie()) return undefined;
+  return (await import('~/lib/api/client.ts')).api;
 }
 
 /**
@@ -35,7 +48,8 @@ export function createProductLookup() {
     try {
       const chunks: number[][] = [];
       for (let i = 0; i < unique.length; i += CHUNK) chunks.push(unique.slice(i, i + CHUNK));
-      const pages = await Promise.all(chunks.map((chunk) => listProductsByIds(chunk, country)));
+      const client = await lookupClient();
+      const pages = await Promise.all(chunks.map((chunk) => listProductsByIds(chunk, country, client)));
       if (!guard.isLatest(ticket)) return;
       const byId: Record<number, ProductListItem> = {};
       for (const product of pages.flatMap((page) => page.results)) byId[product.id] = product;

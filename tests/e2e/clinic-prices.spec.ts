@@ -4,8 +4,9 @@ import { listProducts, parsePrice, waitForIslands, type ApiProduct } from './sup
 import { DOCTOR } from './support/staff.ts';
 
 // Issue 37, contract prices: the demo clinic's owner (clinic@dental.test, price list «Договор 2026»: 5 % off
-// everything, 10 % off 3M) sees the clinic's price with the public one beside it on the product page (the
-// cart's product reads are still anonymous: lib/api/catalog.ts publicApi); a visitor and a customer of no clinic see the public page, and the kept page is never the member's.
+// everything, 10 % off 3M) sees the clinic's price with the public one beside it on the product page and in
+// the cart (whose product reads go with the session's token); a visitor and a customer of no clinic see the
+// public page, and the kept page is never the member's.
 const CLINIC = { email: 'clinic@dental.test', password: 'Clinic-Demo-2026' };
 const SIZES = [
   { width: 390, height: 844 },
@@ -68,7 +69,7 @@ test('the product page shows the member the contract price, privately; a visitor
 });
 
 for (const size of SIZES) {
-  test(`a clinic's member sees the contract price on the product page at ${size.width}`, async ({
+  test(`a clinic's member sees the contract price on the product page and in the cart at ${size.width}`, async ({
     page,
     context,
     request,
@@ -85,5 +86,16 @@ for (const size of SIZES) {
     expect(parsePrice((await box.locator('.price .list s').first().textContent()) ?? '')).toBe(Number(product.price));
     await expectNoSeriousAxeViolations(page);
     await page.screenshot({ path: `test-results/clinic-prices-product-${size.width}.png`, fullPage: true });
+
+    await box.getByRole('button', { name: 'В корзину', exact: true }).first().click();
+    await page.goto('/kg/cart/');
+    await waitForIslands(page);
+    const unit = page.locator('.cart-info').filter({ hasText: product.name }).locator('.cart-unit');
+    await expect(unit).toContainText('Розничная цена');
+    const [now, list] = ((await unit.textContent()) ?? '').split('за шт.');
+    expect(parsePrice(now!)).toBe(contract);
+    expect(parsePrice(list!)).toBe(Number(product.price));
+    await expectNoSeriousAxeViolations(page);
+    await page.screenshot({ path: `test-results/clinic-prices-cart-${size.width}.png`, fullPage: true });
   });
 }

@@ -2,6 +2,7 @@ import { cleanTestStorage, getTestStorage, setTestStorageKey, useTestStorageEngi
 import { cleanStores, keepMount } from 'nanostores';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { listProductsByIds } from '~/lib/api/catalog.ts';
+import { api as sessionApi } from '~/lib/api/client.ts';
 import {
   $cart,
   $cartCount,
@@ -19,6 +20,7 @@ import { $cartLines, $cartProductsState, $cartSubtotal, loadCartProducts } from 
 import { page, productItem } from '../fixtures/products.ts';
 
 vi.mock('~/lib/api/catalog.ts', () => ({ listProductsByIds: vi.fn() }));
+vi.mock('~/lib/api/client.ts', () => ({ api: vi.fn() }));
 
 beforeAll(() => {
   useTestStorageEngine();
@@ -183,13 +185,30 @@ describe('cart products', () => {
     vi.mocked(listProductsByIds).mockResolvedValue(page([productItem({ id: 1, price: '100.50' })]));
     keepMount($cartLines);
     await loadCartProducts('kg');
-    expect(listProductsByIds).toHaveBeenCalledWith([1, 2], 'kg');
+    // A visitor's lookup is the public read (no token).
+    expect(listProductsByIds).toHaveBeenCalledWith([1, 2], 'kg', undefined);
     const lines = $cartLines.get();
     expect(lines[0]).toMatchObject({ id: 1, quantity: 2, product: { id: 1, name: 'Товар 1' } });
     // Product 2 is not sold in the country.
     expect(lines[1]).toEqual({ id: 2, quantity: 1, product: undefined });
     expect($cartProductsState.get().status).toBe('succeeded');
     expect($cartSubtotal.get()).toEqual({ amount: 201, currency: 'KGS', missing: 1, orderable: 1 });
+  });
+
+  it('reads with the session client when the browser holds a session: a clinic member sees contract prices', async () => {
+    vi.stubGlobal('document', { cookie: 'fav_hint=1; refresh=r.t.k' });
+    try {
+      addToCart(1);
+      vi.mocked(listProductsByIds).mockResolvedValue(
+        page([productItem({ id: 1, price: '90.00', list_price: '100.00' })]),
+      );
+      keepMount($cartLines);
+      await loadCartProducts('kg');
+      expect(listProductsByIds).toHaveBeenCalledWith([1], 'kg', sessionApi);
+      expect($cartLines.get()[0]!.product).toMatchObject({ price: '90.00', list_price: '100.00' });
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('leaves a line that went out of stock out of the total', async () => {

@@ -73,7 +73,7 @@ describe('favourites', () => {
     vi.mocked(listProductsByIds).mockResolvedValue(page([productItem({ id: 2, country: 'kz', currency: 'KZT' })]));
     keepMount($favouriteItems);
     await loadFavouriteProducts('kz');
-    expect(listProductsByIds).toHaveBeenCalledWith([1, 2], 'kz');
+    expect(listProductsByIds).toHaveBeenCalledWith([1, 2], 'kz', undefined);
     expect($favouriteItems.get()).toEqual([
       { id: 1, product: undefined },
       { id: 2, product: productItem({ id: 2, country: 'kz', currency: 'KZT' }) },
