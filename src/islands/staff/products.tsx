@@ -30,7 +30,7 @@ import { FieldRow } from './FieldRow.tsx';
 import { countryName } from './choices.ts';
 import { createStaffActions } from './data-provider.ts';
 import { moment, money } from './format.ts';
-import { ByScreen } from './responsive.tsx';
+import { ASIDE_BELOW_ON_PHONES, ByScreen } from './responsive.tsx';
 import { SpecificationsInput } from './SpecificationsInput.tsx';
 import { PhotosInput } from './PhotosInput.tsx';
 import { ShopRichTextInput } from './RichText.tsx';
@@ -339,6 +339,7 @@ export function ProductEdit() {
       mutationOptions={useSavedNotice(PRODUCT, productLabel)}
       transform={(data: ProductForm) => toProductRow(data, false)}
       aside={<ProductHistory />}
+      sx={ASIDE_BELOW_ON_PHONES}
     >
       <SimpleForm>
         <ProductFields />

@@ -23,6 +23,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { ChangeHistory } from './changes.tsx';
+import { ASIDE_BELOW_ON_PHONES } from './responsive.tsx';
 import { capitalised, deleteQuestion, newTitle, resourceMessage, type ResourceNoun } from './resource-words.ts';
 
 export interface ResourceScreens<R extends RaRecord> {
@@ -129,6 +130,7 @@ export function resourceScreens<R extends RaRecord>(config: ResourceScreens<R>) 
         mutationMode="pessimistic"
         transform={(values: Partial<R>) => body(values, false)}
         aside={history ? <History /> : undefined}
+        sx={history ? ASIDE_BELOW_ON_PHONES : undefined}
         mutationOptions={useSavedNotice(noun, label)}
       >
         {config.header}

@@ -10,3 +10,12 @@ export function usePhone(): boolean {
 export function ByScreen({ phone, wide }: { phone: ReactNode; wide: ReactNode }) {
   return usePhone() ? phone : wide;
 }
+
+/**
+ * An edit screen with its history aside (`aside`): beside the form from the `md` breakpoint, below it on
+ * narrower screens (react-admin puts the two in one row, which made a 390 px screen 908 px wide).
+ */
+export const ASIDE_BELOW_ON_PHONES = {
+  '& .RaEdit-main': { flexDirection: { xs: 'column', md: 'row' } },
+  '& .RaEdit-card': { minWidth: 0 },
+} as const;
