@@ -142,11 +142,21 @@ export function openPostgres(url: string, max = 10): DbHandle {
   const sockets = trackSockets();
   const client = postgres(url, postgresOptions(max, env.DB_STATEMENT_TIMEOUT_MS, sockets));
   const asker = postgres(url, postgresOptions(1, ASK_TIMEOUT_MS, sockets));
-  const ask = () => asker.unsafe('select 1');
+  // One question at a time: a probe that finds the last one still waiting waits for it too. A connection
+  // attempt made while the server was frozen waits in its listen queue and is the first answered once it
+  // runs again; destroying it at each probe (as this did) put every thaw's recovery behind a new attempt
+  // made after the thaw, seconds on a busy machine.
+  let asking: Promise<unknown> | null = null;
+  const ask = () =>
+    (asking ??= asker.unsafe('select 1').finally(() => {
+      asking = null;
+    }));
   const breaker = createCircuitBreaker({
     probe: async () => {
       if (await answersWithin(ask(), ASK_TIMEOUT_MS)) return;
-      sockets.destroyAll();
+      // Only what has waited longer than a connection may take: an attempt still in the server's queue is
+      // ended by the driver's connect timeout, a question sent on a connection that went deaf by this.
+      sockets.destroyWaitingLongerThan(env.DB_CONNECT_TIMEOUT_MS);
       throw new Error(`The database server did not answer within ${ASK_TIMEOUT_MS} ms`);
     },
     probeEveryMs: PROBE_EVERY_MS,
