@@ -97,6 +97,10 @@ for (const { label, viewport } of [
       // Each section's code loads when it is first opened.
       await expect(page.getByPlaceholder('Название или ИНН/БИН')).toBeVisible({ timeout: 30_000 });
       await page.getByPlaceholder('Название или ИНН/БИН').fill(taxNumber);
+      // The list follows the search after a pause (in the address too). The new clinic is also on the
+      // unsearched list's first page: a click before the search lands on a row about to be replaced.
+      await expect(page).toHaveURL(new RegExp(`filter=[^&]*${taxNumber}`), { timeout: 20_000 });
+      await page.waitForLoadState('networkidle');
       await expect(page.getByText(clinicName)).toHaveCount(1, { timeout: 20_000 });
       await expectNoSeriousAxeViolations(page);
       await page.screenshot({ path: test.info().outputPath(`clinics-${viewport.width}.png`), fullPage: true });

@@ -160,8 +160,12 @@ for (const [label, viewport] of [
       // The account 1C signs in with has the permission, shown in its form.
       await openMenuItem(page, 'Учётные записи', phone);
       await page.getByPlaceholder('Email, имя или телефон').fill(STAFF.email);
+      // The list follows the search after a pause (in the address too): a click before that lands on a row
+      // the search is about to replace, and opens nothing.
+      await expect(page).toHaveURL(/filter=[^&]*staff%40dental\.test/);
+      await page.waitForLoadState('networkidle');
       await page.getByText(STAFF.email).first().click();
-      await expect(page.getByRole('switch', { name: 'Обмен с 1С' })).toBeChecked();
+      await expect(page.getByRole('switch', { name: 'Обмен с 1С' })).toBeChecked({ timeout: 30_000 });
       // Its history goes below the form on a phone, not beside it.
       await noSidewaysScroll(page);
       await expectNoSeriousAxeViolations(page);
