@@ -69,6 +69,10 @@ const theme: RaThemeOptions = {
     // A chip that changes colour (an import going from «Идёт» to «Готово») does so at once: a fade would
     // pass through colours that do not contrast with its text.
     MuiChip: { styleOverrides: { root: { transition: 'none' } } },
+    // A spinner (react-admin's loading indicator in the bar, a button's pending state) is a progressbar,
+    // which screen readers announce by its name.
+    MuiCircularProgress: { defaultProps: { 'aria-label': 'Загрузка…' } },
+    MuiLinearProgress: { defaultProps: { 'aria-label': 'Загрузка…' } },
     MuiButtonBase: {
       styleOverrides: { root: { '&.Mui-focusVisible': { outline: STAFF_FOCUS_RING, outlineOffset: 2 } } },
     },
