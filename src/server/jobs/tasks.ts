@@ -150,30 +150,29 @@ export async function createTask(
   return started;
 }
 
-/**
- * Stores a file's bytes as the task's chunks, in order, reading one chunk at a time (an upload is a
- * `Blob` on disk: a 20 MB file is never whole in memory).
- */
-export async function storeTaskFile(db: Db, taskId: string, data: Blob | Buffer): Promise<void> {
-  const size = data instanceof Blob ? data.size : data.length;
-  for (let seq = 0, start = 0; start < size || seq === 0; seq += 1, start += CHUNK_BYTES) {
+/** A file's bytes, a chunk at a time, with a turn of the event loop between two chunks. */
+async function* chunksOf(data: Blob): AsyncGenerator<Buffer> {
+  for (let start = 0; start < data.size; start += CHUNK_BYTES) {
     // Other requests are answered between two chunks (the embedded database stores one synchronously).
-    if (seq > 0) await nextTurn();
-    const chunk =
-      data instanceof Blob
-        ? Buffer.from(await data.slice(start, start + CHUNK_BYTES).arrayBuffer())
-        : data.subarray(start, start + CHUNK_BYTES);
-    await db.insert(taskFileChunks).values({ taskId, seq, data: chunk });
+    if (start > 0) await nextTurn();
+    yield Buffer.from(await data.slice(start, start + CHUNK_BYTES).arrayBuffer());
   }
 }
 
-/** A file's SHA-256 in hex, read a chunk at a time with a turn of the event loop between chunks. */
+/**
+ * Stores a file's bytes as the task's chunks, in order, reading one chunk at a time (an upload is a
+ * `Blob` on disk: a 20 MB file is never whole in memory). An empty file is one empty chunk.
+ */
+export async function storeTaskFile(db: Db, taskId: string, data: Blob): Promise<void> {
+  let seq = 0;
+  for await (const chunk of chunksOf(data)) await db.insert(taskFileChunks).values({ taskId, seq: seq++, data: chunk });
+  if (seq === 0) await db.insert(taskFileChunks).values({ taskId, seq, data: Buffer.alloc(0) });
+}
+
+/** A file's SHA-256 in hex, read a chunk at a time. */
 export async function sha256Of(data: Blob): Promise<string> {
   const hash = createHash('sha256');
-  for (let start = 0; start < data.size; start += CHUNK_BYTES) {
-    if (start > 0) await nextTurn();
-    hash.update(Buffer.from(await data.slice(start, start + CHUNK_BYTES).arrayBuffer()));
-  }
+  for await (const chunk of chunksOf(data)) hash.update(chunk);
   return hash.digest('hex');
 }
 
