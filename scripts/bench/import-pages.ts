@@ -7,7 +7,8 @@
  * pages one after another (home, a category, a product, a search), first for `BASELINE_S` seconds with
  * nothing else running, then from the moment staff start uploading a 20 MB products file (4,000 new
  * products with long descriptions, JSON) until its task has ended. Latency of each page answer: p50, p99,
- * max; failures. Writes `bench-results/import-pages.json`; `summary.ts` puts it against the goal.
+ * max; failures. Writes `bench-results/import-pages.json`; `summary.ts` puts it against the goal. The
+ * server's log is `bench-results/logs/import-pages-server.log` (`BENCH_LOG_LEVEL=debug` shows each step).
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -122,7 +123,7 @@ const server = startProcess(
     HOST: '127.0.0.1',
     SITE_URL: ORIGIN,
     RESPONSE_CACHE_MB: '0',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
   },
   path.join(logDir, 'import-pages-server.log'),
   root,

@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { refreshCatalogStats } from '../../src/server/catalog/catalog-stats.ts';
 import { getDbHandle, textArray } from '../../src/server/db/client.ts';
 import { endInterruptedImports } from '../../src/server/imports/imports.queue.ts';
 import { TASK_STALLED_MESSAGE } from '../../src/server/jobs/tasks.ts';
@@ -48,8 +49,13 @@ describe.skipIf(handle.kind !== 'pglite')('a large import on the embedded databa
     const known = await dbRows<{ sku: string; family: string | null }>(
       sql`select sku, family from products order by id limit 40`,
     );
+    const category = await aCategory();
+    // The summary of the import's category made wrong beforehand: the steps' end must write it again.
+    const ofCategory = sql`category_id = (select id from categories where slug = ${category})`;
+    await dbRows(sql`update category_brand_stats set products = products + 1000 where ${ofCategory}`);
+    await dbRows(sql`update category_listing_stats set products = -1 where ${ofCategory}`);
     const began = performance.now();
-    const task = await importFile('products', productsFile(prefix, 600, await aCategory(), known));
+    const task = await importFile('products', productsFile(prefix, 600, category, known));
     console.log('stepped import of 640 rows took', Math.round(performance.now() - began), 'ms');
     expect(task).toMatchObject({ status: 'SUCCESS', counts: { rows: 640, created: 600, updated: 40, errors: 0 } });
     expect(await countLike(prefix)).toBe(600);
@@ -62,6 +68,14 @@ describe.skipIf(handle.kind !== 'pglite')('a large import on the embedded databa
       sql`select count(*)::int as n from catalog_changes where task_id = ${task.task_id}::uuid and source = 'import'`,
     );
     expect(audit[0]!.n).toBe(640);
+    // The summary written a category at a time is the one a full recount gives.
+    const summary = () =>
+      dbRows(sql`select 'b' as t, country, category_id, brand_id as k, products::text as v from category_brand_stats
+                 union all select 'l', country, category_id, 0, products::text || facets::text from category_listing_stats
+                 order by 1, 2, 3, 4`);
+    const afterSteps = await summary();
+    await refreshCatalogStats(handle.db);
+    expect(afterSteps).toEqual(await summary());
 
     const undone = await api(`/staff/imports/${task.task_id}/undo/`, { method: 'POST', token: await staffAccess() });
     expect(undone.status).toBe(200);

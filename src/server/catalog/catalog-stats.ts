@@ -23,59 +23,107 @@ const NO_BRAND = 0;
  * omitted, in one transaction.
  */
 export async function refreshCatalogStats(db: Db, categoryIds?: readonly number[]): Promise<void> {
-  const only = (column: SQL) => (categoryIds ? sql`and ${column} = any(${intArray(categoryIds)}::int[])` : sql``);
   await db.transaction(async (tx) => {
-    await tx.execute(sql`delete from category_brand_stats where true ${only(sql`category_id`)}`);
-    await tx.execute(sql`delete from category_spec_stats where true ${only(sql`category_id`)}`);
-    await tx.execute(sql`
-      insert into category_brand_stats (country, category_id, brand_id, products, min_price, max_price)
-      select o.country, p.category_id, coalesce(p.brand_id, ${NO_BRAND}), count(*), min(o.price), max(o.price)
-      from products p join product_offers o on o.product_id = p.id
-      where p.is_active ${only(sql`p.category_id`)}
-      group by 1, 2, 3`);
-    await tx.execute(sql`
-      insert into category_spec_stats (country, category_id, brand_id, specification_id, value, value_number, products)
-      select o.country, p.category_id, coalesce(p.brand_id, ${NO_BRAND}), ps.specification_id, ps.value, min(ps.value_number), count(*)
-      from product_specifications ps
-        join products p on p.id = ps.product_id
-        join product_offers o on o.product_id = p.id
-      where p.is_active ${only(sql`p.category_id`)}
-      group by 1, 2, 3, 4, 5`);
-    await refreshListingStats(tx, categoryIds);
+    await refreshSummaryRows(tx, categoryIds);
+    const scope = await listingScope(tx, categoryIds);
+    if (categoryIds) await deleteListingRows(tx, scope.touched);
+    else await tx.execute(sql`delete from category_listing_stats`);
+    await refreshListingRows(tx, scope, scope.affected);
   });
 }
 
 /**
- * Recomputes `category_listing_stats` (a category page as it opens, in one row) for the categories
- * whose subtree holds `categoryIds` (they and their ancestors), or for every category.
+ * The same summary as `refreshCatalogStats(db, categoryIds)`, written a category at a time, each in a
+ * transaction of its own followed by `pause` (the embedded database after an import written in steps:
+ * one transaction for forty categories held every page for half a second). Between two steps a
+ * category's count may already be new while its parent's is not: the caches are emptied only after
+ * the last step, so what pages show moves once.
  */
-async function refreshListingStats(tx: Db, categoryIds?: readonly number[]): Promise<void> {
+export async function refreshCatalogStatsInSteps(
+  db: Db,
+  categoryIds: readonly number[],
+  pause: (tookMs: number) => Promise<void>,
+): Promise<void> {
+  const step = async (work: (tx: Db) => Promise<void>) => {
+    const began = performance.now();
+    await db.transaction(work);
+    await pause(performance.now() - began);
+  };
+  for (const id of categoryIds) await step((tx) => refreshSummaryRows(tx, [id]));
+  const scope = await listingScope(db, categoryIds);
+  const gone = scope.touched.filter((id) => !scope.affected.includes(id));
+  if (gone.length) await step((tx) => deleteListingRows(tx, gone));
+  for (const id of scope.affected)
+    await step(async (tx) => {
+      await deleteListingRows(tx, [id]);
+      await refreshListingRows(tx, scope, [id]);
+    });
+}
+
+/** The per-brand and per-specification rows of `categoryIds` (or of all categories), recomputed. */
+async function refreshSummaryRows(tx: Db, categoryIds?: readonly number[]): Promise<void> {
+  const only = (column: SQL) => (categoryIds ? sql`and ${column} = any(${intArray(categoryIds)}::int[])` : sql``);
+  await tx.execute(sql`delete from category_brand_stats where true ${only(sql`category_id`)}`);
+  await tx.execute(sql`delete from category_spec_stats where true ${only(sql`category_id`)}`);
+  await tx.execute(sql`
+    insert into category_brand_stats (country, category_id, brand_id, products, min_price, max_price)
+    select o.country, p.category_id, coalesce(p.brand_id, ${NO_BRAND}), count(*), min(o.price), max(o.price)
+    from products p join product_offers o on o.product_id = p.id
+    where p.is_active ${only(sql`p.category_id`)}
+    group by 1, 2, 3`);
+  await tx.execute(sql`
+    insert into category_spec_stats (country, category_id, brand_id, specification_id, value, value_number, products)
+    select o.country, p.category_id, coalesce(p.brand_id, ${NO_BRAND}), ps.specification_id, ps.value, min(ps.value_number), count(*)
+    from product_specifications ps
+      join products p on p.id = ps.product_id
+      join product_offers o on o.product_id = p.id
+    where p.is_active ${only(sql`p.category_id`)}
+    group by 1, 2, 3, 4, 5`);
+}
+
+/** Which stored category pages (`category_listing_stats`) a change of `categoryIds` reaches. */
+interface ListingScope {
+  tree: CategoryRecord[];
+  countries: CountryCode[];
+  /** The categories whose subtree holds one of `categoryIds` (they and their ancestors), or every category. */
+  touched: number[];
+  /** Of `touched`, the active categories, whose rows are written again. */
+  affected: number[];
+}
+
+async function listingScope(db: Db, categoryIds?: readonly number[]): Promise<ListingScope> {
   const rows = await queryRows<{ id: number; parent_id: number | null }>(
-    tx,
+    db,
     sql`select id, parent_id from categories where is_active`,
   );
   const tree = rows.map((r) => ({
     id: Number(r.id),
     parentId: r.parent_id === null ? null : Number(r.parent_id),
   })) as CategoryRecord[];
-  let affected = tree.map((c) => c.id);
-  if (categoryIds) {
-    const parentOf = new Map(tree.map((c) => [c.id, c.parentId]));
-    const up = new Set<number>();
-    for (const id of categoryIds)
-      for (let cur: number | null | undefined = id; cur != null && !up.has(cur); cur = parentOf.get(cur)) up.add(cur);
-    affected = [...up].filter((id) => parentOf.has(id));
-    await tx.execute(sql`delete from category_listing_stats where category_id = any(${intArray([...up])}::int[])`);
-  } else {
-    await tx.execute(sql`delete from category_listing_stats`);
+  const countries = (await queryRows<{ code: CountryCode }>(db, sql`select code from countries`)).map((r) => r.code);
+  if (!categoryIds) {
+    const all = tree.map((c) => c.id);
+    return { tree, countries, touched: all, affected: all };
   }
-  const countries = await queryRows<{ code: CountryCode }>(tx, sql`select code from countries`);
-  for (const { code } of countries) {
-    for (const id of affected) {
+  const parentOf = new Map(tree.map((c) => [c.id, c.parentId]));
+  const up = new Set<number>();
+  for (const id of categoryIds)
+    for (let cur: number | null | undefined = id; cur != null && !up.has(cur); cur = parentOf.get(cur)) up.add(cur);
+  return { tree, countries, touched: [...up], affected: [...up].filter((id) => parentOf.has(id)) };
+}
+
+async function deleteListingRows(tx: Db, categoryIds: readonly number[]): Promise<void> {
+  await tx.execute(sql`delete from category_listing_stats where category_id = any(${intArray(categoryIds)}::int[])`);
+}
+
+/** Writes the stored category page of each of `ids` in every country, from the summary rows. */
+async function refreshListingRows(tx: Db, scope: ListingScope, ids: readonly number[]): Promise<void> {
+  for (const code of scope.countries) {
+    for (const id of ids) {
       const f: ResolvedFilters = {
         country: code,
         categoryId: id,
-        categoryIds: subtreeIds(tree, id),
+        categoryIds: subtreeIds(scope.tree, id),
         isActive: true,
         specifications: [],
       };
@@ -88,7 +136,7 @@ async function refreshListingStats(tx: Db, categoryIds?: readonly number[]): Pro
   }
 }
 
-/** Whether `f` is a category page as it opens, whose count and facets are stored (`refreshListingStats`). */
+/** Whether `f` is a category page as it opens, whose count and facets are stored (`refreshListingRows`). */
 const isStoredListing = (f: ResolvedFilters) => f.categoryId !== undefined && !f.brandIds && isSummarised(f);
 
 /** One column of the stored row of `f`'s category page, or undefined when none is stored. */

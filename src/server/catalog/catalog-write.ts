@@ -15,7 +15,7 @@ import { invalidate } from '../cache/invalidation.ts';
 import { getDb, queryRows, textArray, type Db } from '../db/client.ts';
 import { detachedFromRequest } from '../request-scope.ts';
 import { requestStockAlertSweep } from '../requests/stock-alerts.queue.ts';
-import { refreshCatalogStats } from './catalog-stats.ts';
+import { refreshCatalogStats, refreshCatalogStatsInSteps } from './catalog-stats.ts';
 import { addSearchWords } from './search.ts';
 
 /** Who changes the catalog, and in which capacity. Only staff changes are audited, field by field. */
@@ -51,13 +51,20 @@ export class DeferredCatalogWork {
   restocked = false;
 }
 
-/** Runs what the steps of a change left (`DeferredCatalogWork`) as one last, small catalog change. */
-export async function finishDeferred(actor: CatalogActor, deferred: DeferredCatalogWork): Promise<void> {
+/**
+ * Runs what the steps of a change left (`DeferredCatalogWork`): the summary of their categories a
+ * category at a time, each followed by `pause`, then the caches and alerts as one last, empty change.
+ */
+export async function finishDeferred(
+  actor: CatalogActor,
+  deferred: DeferredCatalogWork,
+  pause: (tookMs: number) => Promise<void>,
+): Promise<void> {
+  if (deferred.categories.size) await refreshCatalogStatsInSteps(await getDb(), [...deferred.categories], pause);
   await writeCatalog(actor, async (write) => {
-    write.touchCategories(deferred.categories);
     write.markStockMoved(deferred.stockMoved);
     if (deferred.restocked) write.markRestocked();
-    if (deferred.changed) write.markChanged();
+    if (deferred.changed || deferred.categories.size) write.markChanged();
   });
 }
 

@@ -30,6 +30,9 @@ const STEP_TARGET_MS = 60;
 /** The longest pause between two steps (a step that took long on a busy machine is not matched). */
 const MAX_PAUSE_MS = 250;
 
+/** As long again as a step took, left to the requests waiting. */
+const pause = (tookMs: number) => sleep(Math.min(tookMs, MAX_PAUSE_MS));
+
 /** Whether an import of `rows` rows is written in steps: on the embedded database, past one step. */
 export async function writesInSteps(rows: number): Promise<boolean> {
   return rows > FIRST_STEP && (await getDbHandle()).kind === 'pglite';
@@ -61,14 +64,14 @@ export class ImportSteps {
       this.#size = Math.min(MAX_STEP, Math.max(MIN_STEP, Math.round((step.length * STEP_TARGET_MS) / took)));
       // Throws when the task was ended meanwhile: the caller takes the steps back.
       await this.#ctx.progress('writing', this.#done, this.#total);
-      await sleep(Math.min(took, MAX_PAUSE_MS));
+      await pause(took);
     }
   }
 
   /** After the last step: the catalog summary, caches and alerts of all of them, at once. */
   async finish(): Promise<void> {
     const began = performance.now();
-    await finishDeferred(this.#ctx.actor, this.#deferred);
+    await finishDeferred(this.#ctx.actor, this.#deferred, pause);
     log.info({ task: this.#ctx.taskId, ms: Math.round(performance.now() - began) }, 'Import steps finished');
   }
 }
