@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiListener } from '../../src/server/api/node-listener.ts';
 import { createShopServer } from '../../src/server/http/shop-server.ts';
-import { signedIn, uniqueIp } from '../helpers/accounts.ts';
+import { mailsTo, signedIn, uniqueIp } from '../helpers/accounts.ts';
 import { api, dbRows } from '../helpers/api.ts';
 import { clinicWith, createClinic } from '../helpers/clinics.ts';
 import { giveCompletedOrder, orderBody, setStock } from '../helpers/orders.ts';
@@ -179,13 +179,24 @@ describe('contract prices', () => {
     expect(placed.status).toBe(201);
     const cents = (amount: string) => Math.round(Number(amount) * 100);
     let goods = 0;
+    let saved = 0;
     for (const [i, p] of products.entries()) {
       const line = placed.body.lines.find((l: { product: number }) => l.product === p.id);
       expect(line.price).toBe(expected.get(p.id));
+      // The public price it was ordered below stays beside it, for the order page, invoice and mails.
+      expect(line.list_price).toBe(p.price);
       expect(cents(line.total)).toBe(cents(expected.get(p.id)!) * (i + 1));
       goods += cents(line.total);
+      saved += (cents(p.price) - cents(expected.get(p.id)!)) * (i + 1);
     }
     expect(cents(placed.body.goods_total)).toBe(goods);
+    const read = await api(`/orders/order_list/${placed.body.number}/`, { token: member.tokens.access });
+    expect(read.body.lines.map((l: { list_price: string }) => l.list_price)).toEqual(products.map((p) => p.price));
+    const mail = (await mailsTo(member.user.email)).find((m) => m.kind === 'order_placed')!;
+    expect(mail.text).toContain('(по договору; розничная цена');
+    expect(mail.text.replace(/[\s\u00a0]/g, '')).toContain(
+      `Экономияподоговоруклиники:${new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 }).format(saved / 100).replace(/[\s\u00a0]/g, '')}сом`,
+    );
     expect(cents(placed.body.total)).toBe(goods + cents(placed.body.delivery.price ?? '0'));
 
     // The same member's own order (for no clinic) is at public prices.
@@ -197,6 +208,7 @@ describe('contract prices', () => {
     });
     expect(own.status).toBe(201);
     expect(own.body.lines[0].price).toBe(products[0]!.price);
+    expect(own.body.lines[0].list_price).toBeNull();
   });
 
   it('never reach a visitor or another clinic’s member through a cache', async () => {

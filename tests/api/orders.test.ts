@@ -52,10 +52,20 @@ describe('POST /orders/order_create/', () => {
         name: a.name,
         sku: a.sku,
         price: a.price,
+        list_price: null,
         quantity: 2,
         total: ((cents(a.price) * 2) / 100).toFixed(2),
       },
-      { product: b.id, product_slug: b.slug, name: b.name, sku: b.sku, price: b.price, quantity: 1, total: b.price },
+      {
+        product: b.id,
+        product_slug: b.slug,
+        name: b.name,
+        sku: b.sku,
+        price: b.price,
+        list_price: null,
+        quantity: 1,
+        total: b.price,
+      },
     ]);
     expect(cents(body.goods_total)).toBe(cents(a.price) * 2 + cents(b.price));
     // Delivery in Bishkek: 250 сом below 10 000 сом, free from it (shared/delivery.ts).

@@ -3094,6 +3094,11 @@ export interface components {
              * @example 1250.00
              */
             price: string;
+            /**
+             * @description The public unit price when ordered, when the line was priced below it with the clinic's contract price; else null.
+             * @example 1400.00
+             */
+            list_price: string | null;
             quantity: number;
             total: string;
         };

@@ -73,6 +73,8 @@ export interface ProductForOrder {
   categoryId?: number;
   /** Decimal string; null when the product is not sold in the country. */
   price: string | null;
+  /** The public price, when `price` is a clinic's contract price. */
+  listPrice?: string | null;
   stock: number;
 }
 

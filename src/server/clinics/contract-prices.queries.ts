@@ -118,7 +118,10 @@ function categoryChains(rows: CategoryRecord[]): Map<number, number[]> {
 /** A clinic's order's offers at the clinic's prices (the order's lines are priced with them). */
 export async function offersAtContractPrices<
   T extends { productId: number; brandId?: number | null; categoryId?: number; price: string | null },
->(prices: ClinicPrices | null, offers: ReadonlyMap<number, T>): Promise<Map<number, T>> {
+>(
+  prices: ClinicPrices | null,
+  offers: ReadonlyMap<number, T>,
+): Promise<Map<number, T & { listPrice?: string | null }>> {
   if (!prices) return new Map(offers);
   const priced = await withContractPrices(
     prices,
@@ -130,7 +133,7 @@ export async function offersAtContractPrices<
       offer,
     })),
   );
-  return new Map(priced.map((p) => [p.id, { ...p.offer, price: p.price }]));
+  return new Map(priced.map((p) => [p.id, { ...p.offer, price: p.price, listPrice: p.listPrice ?? null }]));
 }
 
 /** What the contract price needs of a product: its id, brand, category and public price. */

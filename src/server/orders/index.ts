@@ -1,4 +1,11 @@
-export { isOrderNumber, MAX_LINE_QUANTITY, MAX_ORDER_LINES, ORDER_NUMBER_PATTERN, TAX_NUMBER } from './order-rules.ts';
+export {
+  contractSaving,
+  isOrderNumber,
+  MAX_LINE_QUANTITY,
+  MAX_ORDER_LINES,
+  ORDER_NUMBER_PATTERN,
+  TAX_NUMBER,
+} from './order-rules.ts';
 export {
   allowedTransitions,
   staffCanTransition,

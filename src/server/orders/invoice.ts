@@ -10,7 +10,7 @@ import { formatPhone } from '../../shared/phone.ts';
 import { REQUISITES } from '../company/requisites.ts';
 import { fontFile } from '../fonts.ts';
 import { amountInWords } from './amount-words.ts';
-import { TAX_NUMBER } from './order-rules.ts';
+import { contractSaving, TAX_NUMBER } from './order-rules.ts';
 import type { Order } from './orders.types.ts';
 
 /** Whether an order gets an invoice: paid by bank transfer and not cancelled. */
@@ -140,7 +140,7 @@ export function renderInvoicePdf(order: Order): Promise<Buffer> {
       line.productName,
       line.sku,
       String(line.quantity),
-      amount(line.unitPrice),
+      line.listPrice ? `${amount(line.unitPrice)}\nрозн. ${amount(line.listPrice)}` : amount(line.unitPrice),
       amount(line.lineTotal),
     ]),
   );
@@ -157,6 +157,11 @@ export function renderInvoicePdf(order: Order): Promise<Buffer> {
       .text(label, left, top, { width: width - 110, align: 'right' });
     doc.text(value, left + width - 104, top, { width: 104, align: 'right' });
   };
+  const saved = contractSaving(order.lines);
+  if (saved) {
+    totalLine('Экономия по договору (от розничных цен):', `${amount(saved)} ${currency}`);
+    doc.moveDown(0.3);
+  }
   totalLine('Итого к оплате:', `${amount(order.total)} ${currency}`);
   doc.moveDown(0.8);
   const positions = order.lines.length + (delivery !== null && Number(delivery) > 0 ? 1 : 0);

@@ -25,6 +25,8 @@ export interface PricedLine {
   productSlug: string;
   sku: string;
   unitPrice: string;
+  /** The public price, when the line is priced below it with a clinic's contract price; else null. */
+  listPrice: string | null;
   quantity: number;
   lineTotal: string;
 }
@@ -76,6 +78,7 @@ export function priceOrder(
     const problem = stockProblem(offer, item.quantity);
     if (problem) return fail('quantity', stockProblemText(problem, country));
     const lineTotal = toCents(offer.price) * BigInt(item.quantity);
+    const listPrice = offer.listPrice ? toCents(offer.listPrice) : null;
     total += lineTotal;
     lines.push({
       position,
@@ -84,12 +87,26 @@ export function priceOrder(
       productSlug: offer.slug,
       sku: offer.sku,
       unitPrice: fromCents(toCents(offer.price)),
+      listPrice: listPrice !== null && listPrice > toCents(offer.price) ? fromCents(listPrice) : null,
       quantity: item.quantity,
       lineTotal: fromCents(lineTotal),
     });
   });
   if (errors.some((e) => Object.keys(e).length > 0)) return { ok: false, errors };
   return { ok: true, lines, total: fromCents(total) };
+}
+
+/**
+ * What a clinic's contract prices took off the public prices of these lines (`listPrice` − `unitPrice`,
+ * times the quantity); null when no line was priced below the public price.
+ */
+export function contractSaving(
+  lines: readonly Pick<PricedLine, 'unitPrice' | 'listPrice' | 'quantity'>[],
+): string | null {
+  let saved = 0n;
+  for (const line of lines)
+    if (line.listPrice !== null) saved += (toCents(line.listPrice) - toCents(line.unitPrice)) * BigInt(line.quantity);
+  return saved > 0n ? fromCents(saved) : null;
 }
 
 export { TAX_NUMBER, taxNumberProblem };

@@ -10,6 +10,7 @@ import { env } from '../env.ts';
 import { renderMail, sendMail, sendMails, withinMailboxQuota, type OutgoingMail } from '../mail/index.ts';
 import { absoluteUrl } from '../site-url.ts';
 import { ORDER_LIMITS } from './order-limits.ts';
+import { contractSaving } from './order-rules.ts';
 import { ORDER_STATUS_LABELS } from './order-status.ts';
 import type { Order } from './orders.types.ts';
 import { hasInvoice, invoiceFilename, renderInvoicePdf } from './invoice.ts';
@@ -41,15 +42,22 @@ const lineText = (order: Order) =>
   order.lines
     .map(
       (l) =>
-        `${l.productName} (арт. ${l.sku}) — ${l.quantity} шт. × ${orderMoney(order, l.unitPrice)} = ${orderMoney(order, l.lineTotal)}`,
+        `${l.productName} (арт. ${l.sku}) — ${l.quantity} шт. × ${orderMoney(order, l.unitPrice)}${l.listPrice ? ` (по договору; розничная цена ${orderMoney(order, l.listPrice)})` : ''} = ${orderMoney(order, l.lineTotal)}`,
     )
     .join('\n');
+
+/** «Экономия по договору: 1 200 сом» when the clinic's prices took something off; else nothing. */
+const savingText = (order: Order): string[] => {
+  const saved = contractSaving(order.lines);
+  return saved ? [`Экономия по договору клиники: ${orderMoney(order, saved)}`] : [];
+};
 
 /** What the order says to its customer and to staff: the lines, the totals, delivery and payment. */
 function orderSummary(order: Order): string[] {
   return [
     lineText(order),
     `Товары: ${orderMoney(order, order.goodsTotal)} (${goodsCount(order.lines)})`,
+    ...savingText(order),
     `Доставка: ${deliveryPriceText(order)}`,
     `Итого: ${orderMoney(order, order.total)}`,
     deliveryText(order),

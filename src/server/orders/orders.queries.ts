@@ -44,6 +44,7 @@ export function toOrder(row: OrderRow, lines: LineRow[]): Order {
         productSlug: line.productSlug,
         sku: line.sku,
         unitPrice: line.unitPrice,
+        listPrice: line.listPrice,
         quantity: line.quantity,
         lineTotal: line.lineTotal,
       })),

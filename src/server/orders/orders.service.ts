@@ -274,11 +274,12 @@ function insertOrder(
     : sql``;
   return sql`
     with lines as (
-      insert into order_lines (order_id, position, product_id, product_name, product_slug, sku, unit_price, quantity, line_total)
+      insert into order_lines (order_id, position, product_id, product_name, product_slug, sku, unit_price, list_price, quantity, line_total)
       select ${order.id}, l.* from unnest(
         ${intArray(column('position'))}::int[], ${intArray(column('productId'))}::int[],
         ${textArray(column('productName'))}::text[], ${textArray(column('productSlug'))}::text[],
         ${textArray(column('sku'))}::text[], ${textArray(column('unitPrice'))}::numeric[],
+        ${textArray(column('listPrice'))}::numeric[],
         ${intArray(column('quantity'))}::int[], ${textArray(column('lineTotal'))}::numeric[]
       ) as l
     ),

@@ -34,6 +34,7 @@ function order(overrides: Partial<Order> = {}): Order {
         productSlug: 'filtek',
         sku: '3M-Z250-A2',
         unitPrice: '15000.00',
+        listPrice: null,
         quantity: 4,
         lineTotal: '60000.00',
       },
@@ -64,6 +65,18 @@ describe('an order’s invoice', () => {
       'Оплата по счёту № KZ-2611-0042',
     ])
       expect(flat).toContain(expected);
+  });
+
+  it('shows a clinic’s contract price with the public one under it, and what the contract saved', async () => {
+    const base = order();
+    const pdf = await renderInvoicePdf(order({ clinicId: 3, lines: [{ ...base.lines[0]!, listPrice: '16250.00' }] }));
+    const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain('15 000,00 розн. 16 250,00');
+    expect(flat).toContain('Экономия по договору (от розничных цен): 5 000,00 тенге');
+    // Without a contract price, neither.
+    const plain = (await extractText(new Uint8Array(await renderInvoicePdf(base)), { mergePages: true })).text;
+    expect(plain).not.toMatch(/розн\.|Экономия/);
   });
 
   it('is made only for orders paid by bank transfer that are not cancelled', () => {

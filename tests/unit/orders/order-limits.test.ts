@@ -9,6 +9,7 @@ const line = (productId: number, quantity: number, position = 0): PricedLine => 
   productSlug: 'kompozit',
   sku: 'A1',
   unitPrice: '10.00',
+  listPrice: null,
   quantity,
   lineTotal: (10 * quantity).toFixed(2),
 });

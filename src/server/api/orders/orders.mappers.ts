@@ -35,6 +35,7 @@ export function toOrderJson(order: Order) {
       name: line.productName,
       sku: line.sku,
       price: line.unitPrice,
+      list_price: line.listPrice,
       quantity: line.quantity,
       total: line.lineTotal,
     })),

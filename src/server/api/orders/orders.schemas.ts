@@ -140,6 +140,11 @@ export const orderLineSchema = z
     name: z.string(),
     sku: z.string(),
     price: z.string().openapi({ example: '1250.00', description: 'The unit price when ordered.' }),
+    list_price: z.string().nullable().openapi({
+      example: '1400.00',
+      description:
+        "The public unit price when ordered, when the line was priced below it with the clinic's contract price; else null.",
+    }),
     quantity: z.number().int(),
     total: z.string(),
   })

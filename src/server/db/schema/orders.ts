@@ -103,6 +103,8 @@ export const orderLines = pgTable(
     productSlug: text().notNull(),
     sku: text().notNull(),
     unitPrice: numeric({ precision: 14, scale: 2 }).notNull(),
+    /** The public price when the line was priced with a clinic's contract price below it; else null. */
+    listPrice: numeric({ precision: 14, scale: 2 }),
     quantity: integer().notNull(),
     lineTotal: numeric({ precision: 16, scale: 2 }).notNull(),
   },
