@@ -3,7 +3,7 @@ import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import ExcelJS from '../../src/server/imports/exceljs.ts';
 import { api, dbRows } from '../helpers/api.ts';
-import { importFile, offers, someOffers, staffAccess } from '../helpers/imports.ts';
+import { download, downloadName, importFile, offers, someOffers, staffAccess } from '../helpers/imports.ts';
 
 // The prices import's «прайс-лист» column (issue 37, staff): `sku;price;price_list` rows write a price
 // list's fixed prices instead of the public prices, with the import's row errors, journal and undo.
@@ -126,5 +126,48 @@ describe('prices import into a price list', () => {
     expect(written.status).toBe('SUCCESS');
     expect(await fixedPrices(list.id)).toEqual({ [a!.sku]: '1150.00', [c!.sku]: '500.00' });
     expect(await fixedPrices(kz.id)).toEqual({ [a!.sku]: '10.00' });
+  });
+
+  it('exports a price list’s fixed prices as the template the upload reads back: unchanged, nothing; one price edited, that one', async () => {
+    const list = await priceList('kg');
+    const [a, b] = await someOffers('kg', 2);
+    await dbRows(
+      sql`insert into price_list_prices (price_list_id, product_id, price)
+          select ${list.id}, id, 100 + row_number() over (order by id) from products
+          where sku = any(array[${a!.sku}, ${b!.sku}]::text[])`,
+    );
+    const before = await fixedPrices(list.id);
+    const file = await download(`/staff/templates/prices/?price_list=${list.id}&format=xlsx`);
+    expect(file.status).toBe(200);
+    expect(downloadName(file.headers)).toMatch(/^цены-Импорт kg .*\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.bytes as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    const rows: unknown[][] = [];
+    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    expect(rows[0]).toEqual(['Артикул', 'Наименование', 'Прайс-лист', 'Цена, сом']);
+    expect(rows.slice(1).map((r) => [r[0], r[2], r[3]])).toEqual(
+      [a!.sku, b!.sku].sort().map((sku) => [sku, list.name, Number(before[sku])]),
+    );
+    // Uploaded back as it is: nothing to change.
+    const same = await importFile('prices', { name: 'прайс.xlsx', data: file.bytes }, { dry_run: 'true' });
+    expect(same, JSON.stringify(same.errors)).toMatchObject({
+      status: 'SUCCESS',
+      counts: { rows: 2, updated: 0, errors: 0 },
+    });
+    // One price edited in Excel: the one change.
+    sheet.getCell(2, 4).value = 88;
+    const edited = await importFile('prices', { name: 'прайс.xlsx', data: Buffer.from(await book.xlsx.writeBuffer()) });
+    expect(edited).toMatchObject({ status: 'SUCCESS', counts: { updated: 1, errors: 0 } });
+    expect(await fixedPrices(list.id)).toEqual({ ...before, [String(rows[1]![0])]: '88.00' });
+    // Blank, it is the header; a CSV in the list's country; what cannot be: 400 and 404.
+    const blank = await download(`/staff/templates/prices/?price_list=${list.id}&format=csv&empty=true`);
+    expect(blank.bytes.subarray(3).toString().trim()).toBe('Артикул;Наименование;Прайс-лист;Цена, сом');
+    expect((await download(`/staff/templates/prices/?price_list=${list.id}&country=kz`)).status).toBe(400);
+    expect((await download(`/staff/templates/stock/?price_list=${list.id}`)).status).toBe(400);
+    expect((await download(`/staff/templates/prices/?price_list=abc`)).status).toBe(400);
+    const missing = await download('/staff/templates/prices/?price_list=2147483000');
+    expect(missing.status).toBe(404);
+    expect(JSON.parse(missing.bytes.toString())).toEqual({ detail: 'Такого прайс-листа нет.' });
   });
 });

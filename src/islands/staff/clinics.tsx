@@ -5,6 +5,7 @@
  * the clinics using each).
  */
 import {
+  Box,
   Card,
   CardContent,
   Chip,
@@ -40,6 +41,7 @@ import { COUNTRIES, type CountryCode } from '../../shared/countries.ts';
 import { TAX_NUMBER } from '../../shared/order-methods.ts';
 import { useCatalogChoices } from './catalog-choices.ts';
 import { countryChoices, countryName } from './choices.ts';
+import { DownloadButton } from './DownloadButton.tsx';
 import { FieldRow } from './FieldRow.tsx';
 import { FlagChip } from './FlagChip.tsx';
 import { formatPhone, money, moment } from './format.ts';
@@ -154,31 +156,33 @@ function Members() {
           У клиники нет владельца: пригласить его может только участник-владелец, согласовать заказы некому.
         </Typography>
       ) : null}
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>Кто</TableCell>
-            <TableCell>Роль</TableCell>
-            <TableCell>С нами с</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {members.map((m) => (
-            <TableRow key={m.user}>
-              <TableCell>
-                {`${m.first_name} ${m.last_name}`.trim() || '—'}
-                <br />
-                <Link href={`#/users/${encodeURIComponent(m.email)}`} underline="always">
-                  {m.email}
-                </Link>
-                {m.phone ? ` · ${formatPhone(m.phone)}` : ''}
-              </TableCell>
-              <TableCell>{m.role_label}</TableCell>
-              <TableCell>{moment(m.joined_at)}</TableCell>
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>Кто</TableCell>
+              <TableCell>Роль</TableCell>
+              <TableCell>С нами с</TableCell>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHead>
+          <TableBody>
+            {members.map((m) => (
+              <TableRow key={m.user}>
+                <TableCell>
+                  {`${m.first_name} ${m.last_name}`.trim() || '—'}
+                  <br />
+                  <Link href={`#/users/${encodeURIComponent(m.email)}`} underline="always">
+                    {m.email}
+                  </Link>
+                  {m.phone ? ` · ${formatPhone(m.phone)}` : ''}
+                </TableCell>
+                <TableCell>{m.role_label}</TableCell>
+                <TableCell>{moment(m.joined_at)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
     </section>
   );
 }
@@ -193,32 +197,34 @@ function Orders() {
         {clinic && clinic.orders_count > orders.length ? ` (последние ${orders.length} из ${clinic.orders_count})` : ''}
       </Typography>
       {orders.length ? (
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>Номер</TableCell>
-              <TableCell>Статус</TableCell>
-              <TableCell>Сумма</TableCell>
-              <TableCell>Оформил(а)</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {orders.map((o) => (
-              <TableRow key={o.number}>
-                <TableCell>
-                  <Link href={`#/orders/${encodeURIComponent(o.number)}/show`} underline="always">
-                    {o.number}
-                  </Link>
-                  <br />
-                  {moment(o.created_at)}
-                </TableCell>
-                <TableCell>{o.status_label}</TableCell>
-                <TableCell>{money(o.total, o.currency)}</TableCell>
-                <TableCell>{o.placed_by}</TableCell>
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>Номер</TableCell>
+                <TableCell>Статус</TableCell>
+                <TableCell>Сумма</TableCell>
+                <TableCell>Оформил(а)</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {orders.map((o) => (
+                <TableRow key={o.number}>
+                  <TableCell>
+                    <Link href={`#/orders/${encodeURIComponent(o.number)}/show`} underline="always">
+                      {o.number}
+                    </Link>
+                    <br />
+                    {moment(o.created_at)}
+                  </TableCell>
+                  <TableCell>{o.status_label}</TableCell>
+                  <TableCell>{money(o.total, o.currency)}</TableCell>
+                  <TableCell>{o.placed_by}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
       ) : (
         <Typography variant="body2" color="text.secondary">
           Заказов пока нет (заказы на согласовании у владельца клиники сюда не попадают).
@@ -379,34 +385,51 @@ function FixedPrices() {
         Фиксированные цены ({prices.length})
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        Фиксированная цена важнее любой скидки. Много цен загружайте файлом: «Загрузки» → цены, колонка price_list с
-        названием прайс-листа.
+        Фиксированная цена важнее любой скидки. Много цен меняйте файлом: выгрузите их, поправьте в Excel и загрузите
+        обратно в «Загрузках» как цены (столбец «Прайс-лист» говорит, чьи они). Пустой шаблон — для новых цен.
       </Typography>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', my: 1 }}>
+        <DownloadButton
+          variant="outlined"
+          url={`/api/v1/staff/templates/prices/?price_list=${list.id}&format=xlsx`}
+          filename={`цены-${list.name}.xlsx`}
+        >
+          Выгрузить в Excel
+        </DownloadButton>
+        <DownloadButton
+          url={`/api/v1/staff/templates/prices/?price_list=${list.id}&format=xlsx&empty=true`}
+          filename={`шаблон-цены-${list.name}.xlsx`}
+        >
+          Пустой шаблон
+        </DownloadButton>
+      </Stack>
       {prices.length ? (
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>Товар</TableCell>
-              <TableCell>Публичная</TableCell>
-              <TableCell>По договору</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {prices.map((p) => (
-              <TableRow key={p.sku}>
-                <TableCell>
-                  <Link href={`#/products/${encodeURIComponent(p.sku)}`} underline="always">
-                    {p.sku}
-                  </Link>
-                  <br />
-                  {p.name}
-                </TableCell>
-                <TableCell>{p.public_price ? money(p.public_price, currency) : 'не продаётся'}</TableCell>
-                <TableCell>{money(p.price, currency)}</TableCell>
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>Товар</TableCell>
+                <TableCell>Публичная</TableCell>
+                <TableCell>По договору</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {prices.map((p) => (
+                <TableRow key={p.sku}>
+                  <TableCell>
+                    <Link href={`#/products/${encodeURIComponent(p.sku)}`} underline="always">
+                      {p.sku}
+                    </Link>
+                    <br />
+                    {p.name}
+                  </TableCell>
+                  <TableCell>{p.public_price ? money(p.public_price, currency) : 'не продаётся'}</TableCell>
+                  <TableCell>{money(p.price, currency)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
       ) : null}
     </section>
   );
@@ -428,6 +451,8 @@ function ListClinics() {
               component="a"
               href={`#/clinics/${c.id}`}
               clickable
+              // A long name wraps inside the chip rather than widening the form past a phone's screen.
+              sx={{ maxWidth: '100%', height: 'auto', py: 0.5, '& .MuiChip-label': { whiteSpace: 'normal' } }}
               label={`${c.name} · ${c.tax_number}${c.verified ? '' : ' (не проверена)'}`}
             />
           ))}

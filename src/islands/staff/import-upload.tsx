@@ -20,7 +20,7 @@ import {
   Typography,
 } from '@mui/material';
 import UploadIcon from '@mui/icons-material/Upload';
-import { Title, useNotify, useRedirect } from 'react-admin';
+import { Title, useGetList, useNotify, useRedirect } from 'react-admin';
 import { apiErrorMessage } from '../../lib/api/api-error.ts';
 import { COUNTRY_CODES, type CountryCode } from '../../shared/countries.ts';
 import { useCatalogChoices } from './catalog-choices.ts';
@@ -220,8 +220,16 @@ function ExportForm() {
   const [category, setCategory] = useState<string | null>(null);
   const [brand, setBrand] = useState<string | null>(null);
   const [empty, setEmpty] = useState(false);
+  // Prices: the country's public prices, or a clinic price list's fixed prices (in the list's country).
+  const [priceList, setPriceList] = useState<number | ''>('');
+  const { data: priceLists } = useGetList<{ id: number; name: string; country: CountryCode }>('price_lists', {
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'name', order: 'ASC' },
+  });
+  const ofList = kind === 'prices' && priceList !== '';
   const query = new URLSearchParams({ format });
-  if (kind !== 'products') query.set('country', country);
+  if (ofList) query.set('price_list', String(priceList));
+  else if (kind !== 'products') query.set('country', country);
   if (empty) query.set('empty', 'true');
   else {
     if (category) query.set('category', category);
@@ -250,7 +258,7 @@ function ExportForm() {
               </MenuItem>
             ))}
           </MuiTextField>
-          {kind !== 'products' ? (
+          {kind !== 'products' && !ofList ? (
             <CountrySelect value={country} onChange={(v) => setCountry(v as CountryCode)} />
           ) : null}
           <MuiTextField
@@ -263,6 +271,26 @@ function ExportForm() {
             <MenuItem value="csv">CSV для Excel</MenuItem>
           </MuiTextField>
         </FieldRow>
+        {kind === 'prices' && priceLists?.length ? (
+          <MuiTextField
+            select
+            label="Чьи цены"
+            value={priceList}
+            onChange={(e) => setPriceList(e.target.value === '' ? '' : Number(e.target.value))}
+            helperText={
+              ofList
+                ? 'Фиксированные цены прайс-листа клиник, со столбцом «Прайс-лист»: загрузка запишет их в прайс-лист'
+                : 'Цены витрины в выбранной стране'
+            }
+          >
+            <MenuItem value="">Цены витрины</MenuItem>
+            {priceLists.map((list) => (
+              <MenuItem key={list.id} value={list.id}>
+                Прайс-лист «{list.name}» ({list.country.toUpperCase()})
+              </MenuItem>
+            ))}
+          </MuiTextField>
+        ) : null}
         {!empty ? (
           <FieldRow min={240}>
             <SearchableChoice label="Категория" choices={categories} value={category} onChange={setCategory} />

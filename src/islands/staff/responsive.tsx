@@ -17,5 +17,6 @@ export function ByScreen({ phone, wide }: { phone: ReactNode; wide: ReactNode })
  */
 export const ASIDE_BELOW_ON_PHONES = {
   '& .RaEdit-main': { flexDirection: { xs: 'column', md: 'row' } },
-  '& .RaEdit-card': { minWidth: 0 },
+  // As wide as the screen, not as the widest line of its content (a chip, a table row).
+  '& .RaEdit-card': { minWidth: 0, maxWidth: '100%' },
 } as const;

@@ -14817,6 +14817,8 @@ export interface operations {
                 brand?: string;
                 /** @description Only the header: a blank template. */
                 empty?: boolean;
+                /** @description Prices only: a clinic price list’s id. The file holds its fixed prices, with a «Прайс-лист» column, in its own country; uploaded back, they are the list’s contract prices. */
+                price_list?: number;
             };
             header?: never;
             path: {
@@ -14863,7 +14865,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description No such category or brand */
+            /** @description No such category, brand or price list */
             404: {
                 headers: {
                     [name: string]: unknown;

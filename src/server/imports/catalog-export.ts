@@ -2,6 +2,8 @@
  * The catalog as the three table uploads read it (stock, prices, products), per country, for all
  * products or a category (with its subcategories) or a brand, as an .xlsx workbook or a CSV Russian
  * Excel opens: the templates staff edit and upload back. Uploaded unchanged, an export changes nothing.
+ * The prices of a clinic's price list (`priceList`) are the list's fixed prices with a «Прайс-лист» column,
+ * which the prices upload reads as contract prices (`contract-prices-import.ts`).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
@@ -9,7 +11,7 @@ import { COUNTRIES, type CountryCode } from '../../shared/countries.ts';
 import { slugify } from '../../shared/slug.ts';
 import { EXCEL_CSV } from '../csv.ts';
 import { getDb, intArray, queryRows } from '../db/client.ts';
-import { NotFoundError } from '../errors.ts';
+import { NotFoundError, ValidationError } from '../errors.ts';
 import { attachmentDisposition } from '../requests/served-files.ts';
 import type { ImportKind, TableCell } from './import.types.ts';
 import { specificationHeader, type SpecificationColumn } from './products-table.ts';
@@ -26,6 +28,15 @@ export interface ExportRequest {
   brand?: string;
   /** The header only: a blank template. */
   empty?: boolean;
+  /** Prices only: a price list's id, whose fixed prices are exported instead of the public ones. */
+  priceList?: number;
+}
+
+/** The price list a prices export is of, as `exportCatalog` found it. */
+interface PriceListRef {
+  id: number;
+  name: string;
+  country: CountryCode;
 }
 
 export interface ExportFile {
@@ -53,9 +64,13 @@ interface Selection {
   ids: number[];
 }
 
-async function select(request: ExportRequest): Promise<Selection> {
+async function select(request: ExportRequest, list: PriceListRef | null): Promise<Selection> {
   const db = await getDb();
   const conditions: SQL[] = [sql`true`];
+  if (list)
+    conditions.push(
+      sql`exists (select 1 from price_list_prices l where l.product_id = p.id and l.price_list_id = ${list.id})`,
+    );
   if (request.category) {
     const tree = await queryRows<{ id: number; slug: string; parent_id: number | null }>(
       db,
@@ -171,6 +186,29 @@ async function pricesSheet(request: ExportRequest, selection: Selection): Promis
   return { columns, rows: rows() };
 }
 
+/** A price list's fixed prices, in the columns the prices upload reads as contract prices. */
+async function priceListSheet(request: ExportRequest, selection: Selection, list: PriceListRef): Promise<Sheet> {
+  const currency = CURRENCY_WORDS[COUNTRIES[list.country].currency];
+  const db = await getDb();
+  const columns: TableColumn[] = [
+    { header: 'Артикул', kind: 'text', width: 20 },
+    { header: 'Наименование', width: 60 },
+    { header: 'Прайс-лист', width: 24 },
+    { header: `Цена, ${currency}`, kind: 'money', width: 14 },
+  ];
+  const read = (ids: number[]) =>
+    queryRows<{ id: number; sku: string; name: string; price: string }>(
+      db,
+      sql`select p.id, p.sku, p.name, l.price::text as price from products p
+          join price_list_prices l on l.product_id = p.id and l.price_list_id = ${list.id}
+          where p.id = any(${intArray(ids)}::int[])`,
+    );
+  async function* rows(): AsyncGenerator<TableCell[]> {
+    for await (const r of pages(selection.ids, read)) yield [r.sku, r.name, list.name, money(r.price, request.format)];
+  }
+  return { columns, rows: rows() };
+}
+
 async function productsSheet(request: ExportRequest, selection: Selection): Promise<Sheet> {
   const db = await getDb();
   const categoryRows = await queryRows<{ id: number; slug: string; name: string }>(
@@ -258,6 +296,23 @@ async function productsSheet(request: ExportRequest, selection: Selection): Prom
   return { columns, rows: rows() };
 }
 
+async function findPriceList(request: ExportRequest): Promise<PriceListRef> {
+  if (request.kind !== 'prices')
+    throw new ValidationError({ price_list: ['Прайс-лист выгружается только с ценами (kind=prices).'] });
+  const [list] = await queryRows<PriceListRef>(
+    await getDb(),
+    sql`select id, name, country from price_lists where id = ${request.priceList!}`,
+  );
+  if (!list) throw new NotFoundError('Такого прайс-листа нет.');
+  if (request.country && request.country !== list.country)
+    throw new ValidationError({
+      price_list: [
+        `Прайс-лист «${list.name}» — для страны «${COUNTRIES[list.country].name}», а выбрана другая страна.`,
+      ],
+    });
+  return { ...list, id: Number(list.id) };
+}
+
 const SHEETS: Record<ImportKind, (request: ExportRequest, selection: Selection) => Promise<Sheet>> = {
   stock: stockSheet,
   prices: pricesSheet,
@@ -265,15 +320,20 @@ const SHEETS: Record<ImportKind, (request: ExportRequest, selection: Selection) 
 };
 
 /**
- * The export (or with `empty`, the blank template) of a kind of file. Stock and prices need a country.
- * @throws NotFoundError for an unknown category or brand.
+ * The export (or with `empty`, the blank template) of a kind of file. Stock and prices need a country;
+ * a price list's prices are in its own.
+ * @throws NotFoundError for an unknown category, brand or price list
+ * @throws ValidationError `{price_list}` for a price list with another kind than prices, or of another country
  */
 export async function exportCatalog(request: ExportRequest): Promise<ExportFile> {
-  const selection = await select(request);
-  const sheet = await SHEETS[request.kind](request, selection);
+  const list = request.priceList === undefined ? null : await findPriceList(request);
+  const selection = await select(request, list);
+  const sheet = list ? await priceListSheet(request, selection, list) : await SHEETS[request.kind](request, selection);
   const names = KIND_FILE_NAMES[request.kind];
   const date = new Date().toISOString().slice(0, 10);
-  const parts = [request.country, request.category, request.brand, request.empty ? null : date].filter(Boolean);
+  const parts = [list?.name ?? request.country, request.category, request.brand, request.empty ? null : date].filter(
+    Boolean,
+  );
   const base = `${request.empty ? `шаблон-${names.ru}` : names.ru}${parts.length ? `-${parts.join('-')}` : ''}`;
   const ascii = `${request.empty ? `template-${names.en}` : names.en}${parts.length ? `-${parts.map((p) => slugify(p!)).join('-')}` : ''}`;
   const body =

@@ -108,11 +108,11 @@ export const stockTemplate: AppRouteHandler<typeof routes.stockTemplate> = async
 
 export const exportCatalog: AppRouteHandler<typeof routes.exportCatalog> = async (c) => {
   const { kind } = c.req.valid('param');
-  const { country, format, category, brand, empty } = c.req.valid('query');
-  if (kind !== 'products' && !country)
+  const { country, format, category, brand, empty, price_list: priceList } = c.req.valid('query');
+  if (kind !== 'products' && !country && priceList === undefined)
     throw new ValidationError({ country: ['Выберите страну: цены и остатки у каждой страны свои.'] });
   return download(
     c,
-    await exportCatalogFile({ kind, country: country ?? null, format, category, brand, empty }),
+    await exportCatalogFile({ kind, country: country ?? null, format, category, brand, empty, priceList }),
   ) as never;
 };

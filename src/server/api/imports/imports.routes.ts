@@ -187,6 +187,6 @@ export const exportCatalog = createRoute({
     200: table('The file'),
     400: jsonContent(fieldErrorsSchema, 'No country for stock or prices, or an invalid filter'),
     ...staff,
-    404: jsonContent(detailSchema, 'No such category or brand'),
+    404: jsonContent(detailSchema, 'No such category, brand or price list'),
   },
 });

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { countryEnum } from '../common.schemas.ts';
+import { queryInt } from '../fields.ts';
 import { pageSchema, paginationQuery } from '../pagination.ts';
 import { ERROR_POLICIES, IMPORT_LIMITS, STOCK_MODES } from '../../imports/imports.options.ts';
 
@@ -235,4 +236,9 @@ export const exportQuery = z.object({
     .openapi({ description: 'A category’s slug: it and its subcategories.' }),
   brand: z.string().regex(SLUG_PARAM, 'Бренд — его slug, например 3m.').optional(),
   empty: formBoolean.openapi({ type: 'boolean', description: 'Only the header: a blank template.' }),
+  price_list: queryInt({ min: 1 }).openapi({
+    type: 'integer',
+    description:
+      'Prices only: a clinic price list’s id. The file holds its fixed prices, with a «Прайс-лист» column, in its own country; uploaded back, they are the list’s contract prices.',
+  }),
 });
