@@ -101,6 +101,7 @@ const LABELS: Record<string, Label> = {
   // Clinics and price lists.
   verified: ['отметка «проверена»', 'отметку «проверена»'],
   priceListId: ['прайс-лист'],
+  owners: ['владельцы', 'владельцев'],
   rules: ['скидки'],
   comment: ['комментарий'],
   canExchange: ['обмен с 1С'],

@@ -230,5 +230,33 @@ describe('clinic clean-ups', () => {
     const read = await api(`/staff/clinics/${small.id}/`, { token });
     expect(read.body).toMatchObject({ members_count: 1, owners_count: 0 });
     expect(read.body.members.map((m: { role: string }) => m.role)).toEqual(['assistant']);
+
+    // Staff appoint the remaining member its owner, journaled; nobody outside the clinic can be appointed.
+    const patch = (json: unknown) => api(`/staff/clinics/${small.id}/`, { method: 'PATCH', token, json });
+    const outsider = await signedIn();
+    expect((await patch({ owner: outsider.user.id })).body).toEqual({
+      owner: ['Владельцем можно назначить только участника клиники: сначала пусть он примет приглашение.'],
+    });
+    expect((await patch({ owner: 'helper' })).status).toBe(400);
+    const appointed = await patch({ owner: helper.user.id });
+    expect(appointed.status, JSON.stringify(appointed.body)).toBe(200);
+    expect(appointed.body).toMatchObject({ owners_count: 1 });
+    expect(appointed.body.members.map((m: { user: number; role: string }) => [m.user, m.role])).toEqual([
+      [helper.user.id, 'owner'],
+    ]);
+    // The new owner does what owners do: invites.
+    const invited = await api(`/clinics/${small.id}/invitations/`, {
+      method: 'POST',
+      token: helper.tokens.access,
+      json: { email: `new-${Date.now()}@example.kg`, role: 'buyer' },
+      ip: uniqueIp(),
+    });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+    // Appointing an owner again changes nothing and journals nothing.
+    expect((await patch({ owner: helper.user.id })).status).toBe(200);
+    const journal = await api(`/staff/journal/?${qs({ entity: 'clinic', entity_id: String(small.id) })}`, { token });
+    expect(journal.body.results.map((e: { changes: { text: string }[] }) => e.changes.map((c) => c.text))).toEqual([
+      [expect.stringContaining(helper.email)],
+    ]);
   });
 });

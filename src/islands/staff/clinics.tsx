@@ -259,6 +259,25 @@ function PriceListInput() {
   );
 }
 
+/** Staff appoint a member an owner: a clinic whose owner left, or that asked the shop to hand it over. */
+function OwnerInput() {
+  const clinic = useRecordContext<Clinic>();
+  const candidates = (clinic?.members ?? []).filter((m) => m.role !== 'owner');
+  if (!candidates.length) return null;
+  return (
+    <SelectInput
+      source="owner"
+      label="Назначить владельцем"
+      choices={candidates.map((m) => ({
+        id: m.user,
+        name: `${`${m.first_name} ${m.last_name}`.trim() || m.email} · ${m.email} (${m.role_label.toLowerCase()})`,
+      }))}
+      emptyText="Никого"
+      helperText="Участник станет владельцем: приглашает и убирает людей, меняет роли, согласует заказы"
+    />
+  );
+}
+
 function ClinicFields() {
   return (
     <>
@@ -272,6 +291,7 @@ function ClinicFields() {
         />
       </FieldRow>
       <Members />
+      <OwnerInput />
       <Orders />
     </>
   );
@@ -284,7 +304,11 @@ export const ClinicEdit = resourceScreens<Clinic>({
   noun: { one: 'клиника', accusative: 'клинику', gender: 'f' },
   label: (c) => c.name,
   Fields: ClinicFields,
-  body: (values) => ({ verified: values.verified, price_list: priceListId(values.price_list) }),
+  body: (values) => ({
+    verified: values.verified,
+    price_list: priceListId(values.price_list),
+    ...((values as { owner?: number | '' }).owner ? { owner: (values as { owner: number }).owner } : {}),
+  }),
   history: { entity: 'clinic' },
   deletable: false,
 }).Edit;

@@ -4911,6 +4911,8 @@ export interface components {
             verified?: boolean;
             /** @description A price list of the clinic's country; null: public prices. */
             price_list?: number | null;
+            /** @description A member's user id (`members[].user`): they become an owner, beside the owners there are (a clinic left without one gets one). */
+            owner?: number;
         };
         StaffPriceListPage: {
             count: number;

@@ -69,7 +69,7 @@ export const clinics = staffResource({
       }),
     get: (id) => findClinicForStaff(id),
     update: (actor, id, body) =>
-      updateClinicAsStaff(actor, id, { verified: body.verified, priceList: body.price_list }),
+      updateClinicAsStaff(actor, id, { verified: body.verified, priceList: body.price_list, owner: body.owner }),
   },
   toJson: m.toStaffClinicJson,
 });

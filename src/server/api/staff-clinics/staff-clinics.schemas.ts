@@ -169,6 +169,16 @@ export const staffClinicUpdateBody = z
       .nullable()
       .optional()
       .openapi({ description: "A price list of the clinic's country; null: public prices." }),
+    owner: z
+      .number({ error: 'Ожидается id участника клиники.' })
+      .int('Ожидается id участника клиники.')
+      .min(1, 'Ожидается id участника клиники.')
+      .max(MAX_ID, 'Ожидается id участника клиники.')
+      .optional()
+      .openapi({
+        description:
+          "A member's user id (`members[].user`): they become an owner, beside the owners there are (a clinic left without one gets one).",
+      }),
   })
   .openapi('PatchedStaffClinicUpdate');
 
