@@ -76,6 +76,11 @@ export default function QuickOrder({ country, clinics }: Props) {
   };
 
   const total = found.reduce((sum, l) => sum + Number(l.product.price ?? 0) * l.quantity, 0);
+  // A clinic member's lines are at the contract price: the public one is shown beside it.
+  const listTotal = found.reduce(
+    (sum, l) => sum + Number(l.product.list_price ?? l.product.price ?? 0) * l.quantity,
+    0,
+  );
   return (
     <div className="quick-order">
       <Form form={form} onSubmit={submit}>
@@ -126,6 +131,11 @@ export default function QuickOrder({ country, clinics }: Props) {
                       <td data-label="В наличии">{product.stock} шт.</td>
                       <td data-label="Сумма">
                         {product.price === null ? '—' : money(Number(product.price) * quantity, product.currency)}
+                        {product.list_price && product.list_price !== product.price && (
+                          <span className="quick-order-list-price muted small">
+                            в розницу <s>{money(Number(product.list_price) * quantity, product.currency)}</s>
+                          </span>
+                        )}
                       </td>
                     </tr>
                   ))}
@@ -136,6 +146,11 @@ export default function QuickOrder({ country, clinics }: Props) {
           {found.length > 0 && (
             <p className="quick-order-actions">
               <strong>Итого: {money(total, found[0]!.product.currency)}</strong>
+              {listTotal > total && (
+                <span className="muted small">
+                  по договору клиники; в розницу <s>{money(listTotal, found[0]!.product.currency)}</s>
+                </span>
+              )}
               <button type="button" className="btn btn-primary" onClick={toCart}>
                 Добавить в корзину ({found.length})
               </button>
