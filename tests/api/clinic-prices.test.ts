@@ -6,7 +6,7 @@ import { apiListener } from '../../src/server/api/node-listener.ts';
 import { createShopServer } from '../../src/server/http/shop-server.ts';
 import { mailsTo, signedIn, uniqueIp } from '../helpers/accounts.ts';
 import { api, dbRows } from '../helpers/api.ts';
-import { clinicWith, createClinic } from '../helpers/clinics.ts';
+import { clinicWith, createClinic, join } from '../helpers/clinics.ts';
 import { giveCompletedOrder, orderBody, setStock } from '../helpers/orders.ts';
 
 // Contract prices (issue 37): a clinic's price list on every product read of its members and in the total of
@@ -247,6 +247,44 @@ describe('contract prices', () => {
       expect(again.xCache).not.toBe('HIT');
       if (path === detail) expect(again.body.price).not.toBe(products[3]!.price);
     }
+  });
+
+  it('follow the clinic a member of two chose to buy for: the oldest until they choose, then the chosen one', async () => {
+    const { member, clinic: first, expected } = await memberWithPrices('Договор A2');
+    // A second clinic of the same country with its own list: 50 % off everything.
+    const otherOwner = await signedIn();
+    const second = (await createClinic(otherOwner.tokens.access, { name: 'Клиника «Вторая»' })).body;
+    const [half] = await dbRows<{ id: number }>(
+      sql`insert into price_lists (name, country) values (${`Половина ${Date.now()}`}, 'kg') returning id`,
+    );
+    await dbRows(sql`insert into price_list_rules (price_list_id, scope, percent) values (${half!.id}, 'all', 50)`);
+    await dbRows(sql`update clinics set price_list_id = ${half!.id} where id = ${second.id}`);
+    await join(otherOwner.tokens.access, second.id, member, 'buyer');
+    const seen = async () => {
+      const list = await api(idsQuery(), { token: member.tokens.access });
+      return new Map([...pricesOf(list.body)].map(([id, p]) => [id, p.price]));
+    };
+    const ids = (body: { id: number }[]) => body.map((c) => c.id);
+    expect(await seen()).toEqual(expected);
+    expect(ids((await api('/clinics/', { token: member.tokens.access })).body)).toEqual([first.id, second.id]);
+
+    const chosen = await api(`/clinics/${second.id}/choose/`, { method: 'POST', token: member.tokens.access });
+    expect(chosen.status).toBe(200);
+    expect(chosen.headers.get('cache-control')).toContain('no-store');
+    expect(chosen.body).toMatchObject({ id: second.id, role: 'buyer' });
+    expect(await seen()).toEqual(new Map(products.map((p) => [p.id, less(p.price, 50)])));
+    expect(ids((await api('/clinics/', { token: member.tokens.access })).body)).toEqual([second.id, first.id]);
+
+    // Back to the first; a clinic they are not in, and no session, are refused.
+    expect((await api(`/clinics/${first.id}/choose/`, { method: 'POST', token: member.tokens.access })).status).toBe(
+      200,
+    );
+    expect(await seen()).toEqual(expected);
+    const stranger = await signedIn();
+    expect((await api(`/clinics/${first.id}/choose/`, { method: 'POST', token: stranger.tokens.access })).status).toBe(
+      404,
+    );
+    expect((await api(`/clinics/${first.id}/choose/`, { method: 'POST' })).status).toBe(401);
   });
 
   it('leave a clinic without a price list, or with a list of another country, at public prices', async () => {

@@ -67,6 +67,7 @@ const PROTECTED = [
   'clinics_create',
   'clinics_retrieve',
   'clinics_partial_update',
+  'clinics_choose_create',
   'clinics_members_list',
   'clinics_members_partial_update',
   'clinics_members_destroy',

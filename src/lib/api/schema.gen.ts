@@ -834,7 +834,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The clinics the account belongs to, each with the member’s own role */
+        /** The clinics the account belongs to, each with the member’s own role; the one it buys for first (`choose`), then the oldest */
         get: operations["clinics_list"];
         put?: never;
         /**
@@ -867,6 +867,26 @@ export interface paths {
          * @description A changed ИНН/БИН is to be checked by staff again: `verified` becomes false.
          */
         patch: operations["clinics_partial_update"];
+        trace?: never;
+    };
+    "/api/v1/clinics/{id}/choose/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The member buys for this clinic from now on
+         * @description For a person in several clinics of a country: the clinic chosen last is the one whose contract prices the product reads give them, listed first in `GET /clinics/` and offered first in checkout. Any member may choose; no body.
+         */
+        post: operations["clinics_choose_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/clinics/{id}/members/": {
@@ -8030,6 +8050,46 @@ export interface operations {
             };
             /** @description A member who is not an owner */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No such clinic, or the account is not its member (the same answer) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    clinics_choose_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clinic */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Clinic"];
+                };
+            };
+            /** @description No valid access token (`not_authenticated`, `token_not_valid`) */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -75,7 +75,8 @@ export async function listMemberClinics(userId: number): Promise<MemberClinic[]>
     .from(clinicMembers)
     .innerJoin(clinics, eq(clinics.id, clinicMembers.clinicId))
     .where(eq(clinicMembers.userId, userId))
-    .orderBy(asc(clinicMembers.createdAt), asc(clinics.id));
+    // The one the member buys for first (`chosenAt`), as their prices are: then the oldest.
+    .orderBy(sql`${clinicMembers.chosenAt} desc nulls last`, asc(clinicMembers.createdAt), asc(clinics.id));
   return rows.map((r) => ({ ...toClinic(r.clinic), role: r.role as ClinicRole }));
 }
 

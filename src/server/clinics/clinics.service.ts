@@ -172,6 +172,22 @@ export async function changeMemberRole(
 }
 
 /**
+ * The member buys for this clinic from now on (they belong to several of its country): its contract
+ * prices are the ones they see, and checkout offers it first. Any role may choose.
+ * @throws NotFoundError for a clinic the person is not a member of
+ */
+export async function chooseClinic(actor: Pick<ClinicActor, 'id'>, clinicId: number): Promise<MemberClinic> {
+  const db = await getDb();
+  const chosen = await db
+    .update(clinicMembers)
+    .set({ chosenAt: sql`now()` })
+    .where(and(eq(clinicMembers.clinicId, clinicId), eq(clinicMembers.userId, actor.id)))
+    .returning({ clinicId: clinicMembers.clinicId });
+  if (!chosen.length) throw new NotFoundError(CLINIC_MESSAGES.notFound);
+  return findMemberClinic(clinicId, actor.id, db);
+}
+
+/**
  * The owner removes a member, or a member leaves (removes themselves). The last owner cannot leave.
  * @throws NotFoundError, PermissionError (a member who is not an owner removing someone else), ValidationError
  */

@@ -70,7 +70,7 @@ export async function memberPrices(
           from clinic_members m
           join clinics c on c.id = m.clinic_id and c.country = ${country}
           where m.user_id = ${userId}
-          order by m.created_at, c.id
+          order by m.chosen_at desc nulls last, m.created_at, c.id
           limit 1
         )
         select ${termsColumns(productIds)}

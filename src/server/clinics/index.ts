@@ -23,6 +23,7 @@ export {
 } from './clinics.queries.ts';
 export {
   changeMemberRole,
+  chooseClinic,
   createClinic,
   removeMember,
   updateClinic,

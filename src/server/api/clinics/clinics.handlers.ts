@@ -69,6 +69,13 @@ export const updateClinic: AppRouteHandler<typeof routes.updateClinic> = async (
   return c.json(toClinicJson(clinic), 200);
 };
 
+export const chooseClinic: AppRouteHandler<typeof routes.chooseClinic> = async (c) => {
+  const user = await currentUser(c);
+  const clinic = await clinics.chooseClinic(user, c.req.valid('param').id);
+  personal(c);
+  return c.json(toClinicJson(clinic), 200);
+};
+
 export const listMembers: AppRouteHandler<typeof routes.listMembers> = async (c) => {
   const user = await currentUser(c);
   const { id } = c.req.valid('param');

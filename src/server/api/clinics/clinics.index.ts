@@ -15,6 +15,7 @@ export const clinicsRouter = router
   .openapi(routes.createClinic, handlers.createClinic)
   .openapi(routes.getClinic, handlers.getClinic)
   .openapi(routes.updateClinic, handlers.updateClinic)
+  .openapi(routes.chooseClinic, handlers.chooseClinic)
   .openapi(routes.listMembers, handlers.listMembers)
   .openapi(routes.updateMember, handlers.updateMember)
   .openapi(routes.removeMember, handlers.removeMember)

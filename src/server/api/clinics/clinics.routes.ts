@@ -24,7 +24,8 @@ export const listClinics = createRoute({
   operationId: 'clinics_list',
   tags,
   security,
-  summary: 'The clinics the account belongs to, each with the member’s own role',
+  summary:
+    'The clinics the account belongs to, each with the member’s own role; the one it buys for first (`choose`), then the oldest',
   responses: { 200: jsonContent(z.array(s.clinicSchema), 'The clinics'), ...unauthorized },
 });
 
@@ -73,6 +74,19 @@ export const updateClinic = createRoute({
     ...ownerOnly,
     ...notFound,
   },
+});
+
+export const chooseClinic = createRoute({
+  method: 'post',
+  path: '/clinics/{id}/choose/',
+  operationId: 'clinics_choose_create',
+  tags,
+  security,
+  summary: 'The member buys for this clinic from now on',
+  description:
+    'For a person in several clinics of a country: the clinic chosen last is the one whose contract prices the product reads give them, listed first in `GET /clinics/` and offered first in checkout. Any member may choose; no body.',
+  request: { params: s.clinicParam },
+  responses: { 200: jsonContent(s.clinicSchema, 'The clinic'), ...unauthorized, ...notFound },
 });
 
 export const listMembers = createRoute({

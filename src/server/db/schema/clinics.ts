@@ -58,6 +58,11 @@ export const clinicMembers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the member last chose to buy for this clinic (a person in several clinics of a country): the
+     * latest chosen is the one whose prices they see and that checkout offers first; never chosen, the oldest.
+     */
+    chosenAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.clinicId, t.userId] }),

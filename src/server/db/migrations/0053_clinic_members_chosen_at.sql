@@ -1,0 +1,1 @@
+ALTER TABLE "clinic_members" ADD COLUMN "chosen_at" timestamp with time zone;
