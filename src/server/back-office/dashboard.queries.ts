@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '../../shared/countries.ts';
 import { getDb, queryRows, textArray } from '../db/client.ts';
-import { IMPORT_TASK_KINDS } from '../imports/imports.options.ts';
+import { isImportTask } from '../imports/imports.options.ts';
 
 /** Orders placed in a country since a moment: how many, how many of them are cancelled, the others' value. */
 export interface OrderPeriod {
@@ -93,7 +93,7 @@ export async function readDashboard(): Promise<Dashboard> {
       sql`select count(*) filter (where status in ('PENDING', 'STARTED', 'PROGRESS'))::int as running,
                  count(*) filter (where status = 'FAILURE' and created_at >= now() - interval '7 days'
                                   and not coalesce((options->>'dry_run')::boolean, false))::int as failed
-          from tasks where kind = any(${textArray(IMPORT_TASK_KINDS)}::text[])`,
+          from tasks where ${isImportTask(sql`kind`)}`,
     ),
     queryRows<{ product_id: number; sku: string; name: string; country: CountryCode; waiting: number }>(
       db,

@@ -1,4 +1,6 @@
 /** What an upload may ask for, and the limits every import keeps. */
+import { sql, type SQL } from 'drizzle-orm';
+import { textArray } from '../db/client.ts';
 import type { ImportKind } from './import.types.ts';
 
 export const ERROR_POLICIES = ['reject_everything', 'reject_failed_rows'] as const;
@@ -36,6 +38,9 @@ export const TASK_KIND: Record<ImportKind, string> = {
 
 /** The staff imports' task kinds (1C's exchange runs tasks of its own, `import_1c`, listed elsewhere). */
 export const IMPORT_TASK_KINDS: readonly string[] = Object.values(TASK_KIND);
+
+/** The SQL condition that a task's `kind` column is a staff import's. */
+export const isImportTask = (kind: SQL): SQL => sql`${kind} = any(${textArray(IMPORT_TASK_KINDS)}::text[])`;
 
 export function importKindOf(taskKind: string): ImportKind | null {
   const found = (Object.entries(TASK_KIND) as [ImportKind, string][]).find(([, kind]) => kind === taskKind);

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { getDb, getDbHandle, queryRows, textArray } from '../db/client.ts';
+import { getDb, getDbHandle, queryRows } from '../db/client.ts';
 import { defineQueue } from '../jobs/jobs.ts';
 import { endStalledTasks, runningTasks, TASK_HEARTBEAT, TASK_STALLED_MESSAGE } from '../jobs/tasks.ts';
 import { logger } from '../logger.ts';
 import { revertImport } from './import-revert.ts';
-import { IMPORT_TASK_KINDS } from './imports.options.ts';
+import { isImportTask } from './imports.options.ts';
 import { runImport } from './imports.runner.ts';
 
 /** Seconds before a task still PENDING is taken for one whose job was lost, and queued again. */
@@ -50,7 +50,7 @@ async function endStalledImports(options: { deadAfterSeconds?: number } = {}): P
   if (ended.length) logger.warn({ tasks: ended }, 'Ended import tasks whose process stopped');
   const unfinished = await queryRows<{ id: string }>(
     db,
-    sql`select id from tasks where kind = any(${textArray(IMPORT_TASK_KINDS)}::text[]) and status = 'FAILURE' and result->>'code' = 'stalled'
+    sql`select id from tasks where ${isImportTask(sql`kind`)} and status = 'FAILURE' and result->>'code' = 'stalled'
           and applied_at is not null and undone_at is null`,
   );
   for (const { id } of unfinished) {
@@ -77,7 +77,7 @@ async function requeueLostImports(): Promise<void> {
   const db = await getDb();
   const stored = sql`(select coalesce(sum(length(c.data)), 0) from task_file_chunks c where c.task_id = t.id)
                      = coalesce((t.file->>'size')::bigint, 0)`;
-  const old = sql`t.kind = any(${textArray(IMPORT_TASK_KINDS)}::text[]) and t.status = 'PENDING'
+  const old = sql`${isImportTask(sql`t.kind`)} and t.status = 'PENDING'
                   and t.created_at < now() - make_interval(secs => ${LOST_AFTER_SECONDS})`;
   await db.execute(
     sql`update tasks t set status = 'FAILURE', finished_at = now(),
