@@ -79,6 +79,10 @@ export const queryInt = (opts: { min?: number; max?: number } = {}) =>
     )
     .optional();
 
+/** A row's id in a JSON body: a whole number from 1 to the largest id, `message` for anything else. */
+export const bodyId = (message: string) =>
+  z.number({ error: message }).int(message).min(1, message).max(MAX_ID, message);
+
 export const queryBoolean = () =>
   z
     .enum(['true', 'false', '1', '0', 'True', 'False'], { error: 'Ожидается true или false.' })

@@ -3,8 +3,7 @@ import { CLINIC_ROLE_LABELS, CLINIC_ROLES } from '../../../shared/clinic-roles.t
 import { COUNTRY_CODES } from '../../../shared/countries.ts';
 import { PRICE_LIST_SCOPES } from '../../clinics/price-lists.queries.ts';
 import { countryEnum } from '../common.schemas.ts';
-import { flag, line, queryInt, queryText, text, filledLine } from '../fields.ts';
-import { MAX_ID } from '../../ids.ts';
+import { bodyId, flag, line, queryInt, queryText, text, filledLine } from '../fields.ts';
 import { pageSchema, paginationQuery } from '../pagination.ts';
 
 /** The back office's clinics and price lists (issue 37, staff). */
@@ -161,24 +160,14 @@ export const staffClinicListQuery = z.object({
 export const staffClinicUpdateBody = z
   .object({
     verified: flag().optional().openapi({ description: '«Проверена»: staff checked the ИНН/БИН.' }),
-    price_list: z
-      .number({ error: 'Ожидается id прайс-листа или null.' })
-      .int('Ожидается id прайс-листа или null.')
-      .min(1, 'Ожидается id прайс-листа или null.')
-      .max(MAX_ID, 'Ожидается id прайс-листа или null.')
+    price_list: bodyId('Ожидается id прайс-листа или null.')
       .nullable()
       .optional()
       .openapi({ description: "A price list of the clinic's country; null: public prices." }),
-    owner: z
-      .number({ error: 'Ожидается id участника клиники.' })
-      .int('Ожидается id участника клиники.')
-      .min(1, 'Ожидается id участника клиники.')
-      .max(MAX_ID, 'Ожидается id участника клиники.')
-      .optional()
-      .openapi({
-        description:
-          "A member's user id (`members[].user`): they become an owner, beside the owners there are (a clinic left without one gets one).",
-      }),
+    owner: bodyId('Ожидается id участника клиники.').optional().openapi({
+      description:
+        "A member's user id (`members[].user`): they become an owner, beside the owners there are (a clinic left without one gets one).",
+    }),
   })
   .openapi('PatchedStaffClinicUpdate');
 
