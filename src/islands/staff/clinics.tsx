@@ -304,11 +304,11 @@ export const ClinicEdit = resourceScreens<Clinic>({
   noun: { one: 'клиника', accusative: 'клинику', gender: 'f' },
   label: (c) => c.name,
   Fields: ClinicFields,
-  body: (values) => ({
-    verified: values.verified,
-    price_list: priceListId(values.price_list),
-    ...((values as { owner?: number | '' }).owner ? { owner: (values as { owner: number }).owner } : {}),
-  }),
+  body: (values) => {
+    // «Назначить владельцем» left at «Никого» is '' (or absent): no owner is sent.
+    const { owner } = values as { owner?: number | '' };
+    return { verified: values.verified, price_list: priceListId(values.price_list), ...(owner ? { owner } : {}) };
+  },
   history: { entity: 'clinic' },
   deletable: false,
 }).Edit;
