@@ -48,7 +48,7 @@ const url = new URL(BASE_URL);
 url.pathname = `/${dbName}`;
 const logDir = path.join(root, 'bench-results', 'logs');
 mkdirSync(logDir, { recursive: true });
-const env = { ...process.env, DATABASE_URL: url.toString(), LOG_LEVEL: 'warn' };
+const env = { ...process.env, DATABASE_URL: url.toString(), LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn' };
 
 interface Run {
   name: string;
@@ -59,6 +59,9 @@ interface Run {
   rssPeakMb: number;
   rssGrowthMb: number;
   answer: string;
+  /** Sending the file's parts; then the `mode=import` calls until `success`; the rest is `complete`. */
+  uploadSeconds: number;
+  importSeconds: number;
   limitSeconds?: number;
 }
 const runs: Run[] = [];
@@ -66,7 +69,7 @@ const runs: Run[] = [];
 const done = (run: Run) => {
   runs.push(run);
   console.log(
-    `${run.name}: ${run.seconds.toFixed(2)} s, ${Math.round(run.rowsPerSecond)} rows/s, RSS peak ${run.rssPeakMb.toFixed(0)} MB (+${run.rssGrowthMb.toFixed(0)})${run.limitSeconds === undefined ? '' : `, limit ${run.limitSeconds.toFixed(2)} s (${(run.seconds / run.limitSeconds).toFixed(1)}×)`}, ${run.answer}`,
+    `${run.name}: ${run.seconds.toFixed(2)} s (upload ${run.uploadSeconds.toFixed(2)}, import ${run.importSeconds.toFixed(2)}), ${Math.round(run.rowsPerSecond)} rows/s, RSS peak ${run.rssPeakMb.toFixed(0)} MB (+${run.rssGrowthMb.toFixed(0)})${run.limitSeconds === undefined ? '' : `, limit ${run.limitSeconds.toFixed(2)} s (${(run.seconds / run.limitSeconds).toFixed(1)}×)`}, ${run.answer}`,
   );
 };
 const db = postgres(url.toString(), { max: 2, onnotice: () => {} });
@@ -162,12 +165,12 @@ try {
 
   console.log('\n## Exchange with 1C (PostgreSQL, through the protocol, first part sent to `success`)\n');
   console.log(
-    '| exchange | rows | file | seconds | rows/s | shop RSS peak | growth | limit (COPY + UPDATE) | ÷ limit | answer |',
+    '| exchange | rows | file | seconds | upload | import | rows/s | shop RSS peak | growth | limit (COPY + UPDATE) | ÷ limit | answer |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const r of runs)
     console.log(
-      `| ${r.name} | ${r.rows} | ${(r.bytes / 1e6).toFixed(1)} MB | ${r.seconds.toFixed(2)} | ${Math.round(r.rowsPerSecond)} | ${r.rssPeakMb.toFixed(0)} MB | ${r.rssGrowthMb.toFixed(0)} MB | ${r.limitSeconds === undefined ? '–' : `${r.limitSeconds.toFixed(2)} s`} | ${r.limitSeconds === undefined ? '–' : (r.seconds / r.limitSeconds).toFixed(1)} | ${r.answer} |`,
+      `| ${r.name} | ${r.rows} | ${(r.bytes / 1e6).toFixed(1)} MB | ${r.seconds.toFixed(2)} | ${r.uploadSeconds.toFixed(2)} | ${r.importSeconds.toFixed(2)} | ${Math.round(r.rowsPerSecond)} | ${r.rssPeakMb.toFixed(0)} MB | ${r.rssGrowthMb.toFixed(0)} MB | ${r.limitSeconds === undefined ? '–' : `${r.limitSeconds.toFixed(2)} s`} | ${r.limitSeconds === undefined ? '–' : (r.seconds / r.limitSeconds).toFixed(1)} | ${r.answer} |`,
     );
   mkdirSync(path.join(root, 'bench-results'), { recursive: true });
   writeFileSync(
@@ -216,6 +219,7 @@ async function exchange(
   );
   const part = Number(init.get('file_limit'));
   let bytes = 0;
+  const uploadStarted = performance.now();
   for (const [filename, data] of Object.entries(files)) {
     bytes += data.length;
     for (let start = 0; start < data.length; start += part) {
@@ -223,7 +227,9 @@ async function exchange(
       if (answer !== 'success') throw new Error(`file ${filename}: ${answer}`);
     }
   }
+  const uploadSeconds = (performance.now() - uploadStarted) / 1000;
   let answer = '';
+  const importStarted = performance.now();
   for (const filename of imports) {
     for (;;) {
       answer = await call({ type: 'catalog', mode: 'import', filename });
@@ -232,6 +238,7 @@ async function exchange(
     }
     if (answer !== 'success') break;
   }
+  const importSeconds = (performance.now() - importStarted) / 1000;
   if (answer === 'success') answer = await call({ type: 'catalog', mode: 'complete' });
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
@@ -244,6 +251,8 @@ async function exchange(
     rssPeakMb: peak,
     rssGrowthMb: peak - baseline,
     answer: answer.split('\n').join(' '),
+    uploadSeconds,
+    importSeconds,
   };
 }
 

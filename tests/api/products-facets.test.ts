@@ -261,6 +261,44 @@ describe('the catalog summary behind unfiltered listings', () => {
     await refreshCatalogStats(db, [leaf!.category_id]);
   });
 
+  it('refreshes only the price parts where only prices moved, and ends where a full recount ends', async () => {
+    const { getDb } = await import('../../src/server/db/client.ts');
+    const { countFacets } = await import('../../src/server/catalog/facets.queries.ts');
+    const { facetsFromStats, refreshCatalogStats } = await import('../../src/server/catalog/catalog-stats.ts');
+    const { resolveFilters } = await import('../../src/server/catalog/product-filters.ts');
+    const db = await getDb();
+    const summary = () =>
+      dbRows(sql`select 'b' as t, country, category_id, brand_id as k, products::text || min_price::text || max_price::text as v
+                 from category_brand_stats
+                 union all select 's', country, category_id, specification_id, value || products::text from category_spec_stats
+                 union all select 'l', country, category_id, 0, products::text || facets::text from category_listing_stats
+                 order by 1, 2, 3, 4, 5`);
+    // The cheapest product of a subcategory in kg becomes its dearest: the range of it and its parent moves.
+    const [leaf] = await dbRows<{ id: number; category_id: number; parent: string; slug: string; price: string }>(
+      sql`select p.id, p.category_id, parent.slug as parent, c.slug, o.price::text as price from products p
+          join categories c on c.id = p.category_id join categories parent on parent.id = c.parent_id
+          join product_offers o on o.product_id = p.id and o.country = 'kg' where p.is_active order by o.price limit 1`,
+    );
+    await dbRows(sql`update product_offers set price = 9999999 where product_id = ${leaf!.id} and country = 'kg'`);
+    try {
+      await refreshCatalogStats(db, [], { pricesOnly: [leaf!.category_id] });
+      for (const category of [leaf!.slug, leaf!.parent]) {
+        const f = await resolveFilters(db, { country: 'kg', category });
+        const stored = await facetsFromStats(db, f);
+        expect(stored.price.max).toBe('9999999.00');
+        expect(stored).toEqual(await countFacets(db, f));
+      }
+      const afterPrices = await summary();
+      await refreshCatalogStats(db);
+      expect(afterPrices).toEqual(await summary());
+    } finally {
+      await dbRows(
+        sql`update product_offers set price = ${leaf!.price} where product_id = ${leaf!.id} and country = 'kg'`,
+      );
+      await refreshCatalogStats(db, [leaf!.category_id]);
+    }
+  });
+
   it('gives the catalog page each category’s count and the brand list each brand’s, as their listings count', async () => {
     const { getCountedCategoryTree, getBrandProductCounts } =
       await import('../../src/server/catalog/catalog-counts.queries.ts');

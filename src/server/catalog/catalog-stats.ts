@@ -20,15 +20,31 @@ const NO_BRAND = 0;
 
 /**
  * Recomputes the summary of `categoryIds` (products' own categories), or of the whole catalog when
- * omitted, in one transaction.
+ * omitted, in one transaction; of the categories in `pricesOnly`, where only offers' prices moved, the
+ * parts that depend on prices.
  */
-export async function refreshCatalogStats(db: Db, categoryIds?: readonly number[]): Promise<void> {
+export async function refreshCatalogStats(
+  db: Db,
+  categoryIds?: readonly number[],
+  options: { pricesOnly?: readonly number[] } = {},
+): Promise<void> {
   await db.transaction(async (tx) => {
+    const pricesOnly = categoryIds ? (options.pricesOnly ?? []).filter((id) => !categoryIds.includes(id)) : [];
     await refreshSummaryRows(tx, categoryIds);
+    // Only prices moved there: the per-specification rows count products, which stay as they were.
+    if (pricesOnly.length) await refreshSummaryRows(tx, pricesOnly, { specifications: false });
     const scope = await listingScope(tx, categoryIds);
     if (categoryIds) await deleteListingRows(tx, scope.touched);
     else await tx.execute(sql`delete from category_listing_stats`);
     await refreshListingRows(tx, scope, scope.affected);
+    if (pricesOnly.length) {
+      const priced = await listingScope(tx, pricesOnly);
+      await refreshListingPrices(
+        tx,
+        priced,
+        priced.affected.filter((id) => !scope.affected.includes(id)),
+      );
+    }
   });
 }
 
@@ -60,17 +76,26 @@ export async function refreshCatalogStatsInSteps(
     });
 }
 
-/** The per-brand and per-specification rows of `categoryIds` (or of all categories), recomputed. */
-async function refreshSummaryRows(tx: Db, categoryIds?: readonly number[]): Promise<void> {
+/**
+ * The per-brand and per-specification rows of `categoryIds` (or of all categories), recomputed; without
+ * `specifications`, the per-brand rows alone (their prices).
+ */
+async function refreshSummaryRows(
+  tx: Db,
+  categoryIds?: readonly number[],
+  { specifications = true } = {},
+): Promise<void> {
+  if (categoryIds && !categoryIds.length) return;
   const only = (column: SQL) => (categoryIds ? sql`and ${column} = any(${intArray(categoryIds)}::int[])` : sql``);
   await tx.execute(sql`delete from category_brand_stats where true ${only(sql`category_id`)}`);
-  await tx.execute(sql`delete from category_spec_stats where true ${only(sql`category_id`)}`);
   await tx.execute(sql`
     insert into category_brand_stats (country, category_id, brand_id, products, min_price, max_price)
     select o.country, p.category_id, coalesce(p.brand_id, ${NO_BRAND}), count(*), min(o.price), max(o.price)
     from products p join product_offers o on o.product_id = p.id
     where p.is_active ${only(sql`p.category_id`)}
     group by 1, 2, 3`);
+  if (!specifications) return;
+  await tx.execute(sql`delete from category_spec_stats where true ${only(sql`category_id`)}`);
   await tx.execute(sql`
     insert into category_spec_stats (country, category_id, brand_id, specification_id, value, value_number, products)
     select o.country, p.category_id, coalesce(p.brand_id, ${NO_BRAND}), ps.specification_id, ps.value, min(ps.value_number), count(*)
@@ -134,6 +159,27 @@ async function refreshListingRows(tx: Db, scope: ListingScope, ids: readonly num
       );
     }
   }
+}
+
+/**
+ * The price range of the stored category page of each of `ids` in every country, in one statement, from
+ * the per-brand rows of their subtrees (when only prices moved, the counts and the other facets stand).
+ */
+async function refreshListingPrices(tx: Db, scope: ListingScope, ids: readonly number[]): Promise<void> {
+  if (!ids.length) return;
+  const pairs = ids.flatMap((id) => subtreeIds(scope.tree, id).map((below) => [id, below] as const));
+  await tx.execute(sql`
+    with pairs as (
+      select * from unnest(${intArray(pairs.map((p) => p[0]))}::int[], ${intArray(pairs.map((p) => p[1]))}::int[])
+        as p(category_id, below)
+    ), prices as (
+      select s.country, p.category_id, min(s.min_price)::text as min, max(s.max_price)::text as max
+      from pairs p join category_brand_stats s on s.category_id = p.below
+      group by 1, 2
+    )
+    update category_listing_stats l
+    set facets = jsonb_set(l.facets, '{price}', jsonb_build_object('min', prices.min, 'max', prices.max))
+    from prices where l.country = prices.country and l.category_id = prices.category_id`);
 }
 
 /** Whether `f` is a category page as it opens, whose count and facets are stored (`refreshListingRows`). */

@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { CountryCode } from '../../shared/countries.ts';
 import { invalidate } from '../cache/invalidation.ts';
 import { getDb, queryRows, textArray, type Db } from '../db/client.ts';
+import { logger } from '../logger.ts';
 import { detachedFromRequest } from '../request-scope.ts';
 import { requestStockAlertSweep } from '../requests/stock-alerts.queue.ts';
 import { refreshCatalogStats, refreshCatalogStatsInSteps } from './catalog-stats.ts';
@@ -36,6 +37,10 @@ export interface FieldChange {
   oldValue: string | null;
   newValue: string | null;
 }
+
+const log = logger.child({ module: 'catalog' });
+/** A change this large logs how long its end took (at debug). */
+const LOGGED_CHANGES = 1000;
 
 const AUDITED: ReadonlySet<CatalogActor['source']> = new Set(['staff', 'import', 'undo']);
 
@@ -71,6 +76,7 @@ export async function finishDeferred(
 /** A catalog change in progress: the transaction, and what must happen once it commits. */
 export class CatalogWrite {
   readonly #categories = new Set<number>();
+  readonly #priceCategories = new Set<number>();
   readonly #changes: FieldChange[] = [];
   #changed = false;
   #restocked = false;
@@ -101,9 +107,15 @@ export class CatalogWrite {
     for (const id of productIds) this.#stockMoved.add(id);
   }
 
-  /** Prices, offers or products of these categories changed: their summary is refreshed before the commit. */
+  /** Offers or products of these categories changed: their summary is refreshed before the commit. */
   touchCategories(ids: Iterable<number>): void {
     for (const id of ids) this.#categories.add(id);
+    this.#changed = true;
+  }
+
+  /** Only prices of offers these categories already had changed: the summary's price parts are refreshed. */
+  touchPrices(ids: Iterable<number>): void {
+    for (const id of ids) this.#priceCategories.add(id);
     this.#changed = true;
   }
 
@@ -126,19 +138,31 @@ export class CatalogWrite {
 
   /** Writes what must be in the same transaction: the audit rows and the summary. */
   async beforeCommit(): Promise<void> {
+    const began = performance.now();
     if (this.#changes.length) await insertChanges(this.tx, this.actor, this.#changes);
+    this.timings.journal = Math.round(performance.now() - began);
     const deferred = this.#deferred;
     if (deferred) {
       // A step's own products' words: in the step, which stays about as long as what it writes.
       if (this.#wordProducts.size) await addSearchWords(this.tx, [...this.#wordProducts]);
-      for (const id of this.#categories) deferred.categories.add(id);
+      for (const id of [...this.#categories, ...this.#priceCategories]) deferred.categories.add(id);
       for (const id of this.#stockMoved) deferred.stockMoved.add(id);
       deferred.changed ||= this.#changed;
       deferred.restocked ||= this.#restocked;
       return;
     }
-    if (this.#categories.size) await refreshCatalogStats(this.tx, [...this.#categories]);
+    if (this.#categories.size || this.#priceCategories.size)
+      await refreshCatalogStats(this.tx, [...this.#categories], { pricesOnly: [...this.#priceCategories] });
     if (this.#wordProducts.size) await addSearchWords(this.tx, [...this.#wordProducts]);
+    this.timings.summary = Math.round(performance.now() - began) - this.timings.journal;
+  }
+
+  /** How long the end of the change took, in ms (logged at debug for a large change). */
+  readonly timings = { journal: 0, summary: 0 };
+
+  /** How many audit rows the change keeps. */
+  get recorded(): number {
+    return this.#changes.length;
   }
 
   /** What happens once the change is committed; never throws (each step logs its own failure). */
@@ -162,14 +186,28 @@ export async function writeCatalog<T>(
 ): Promise<T> {
   const db = options.db ?? (await getDb());
   let write: CatalogWrite | undefined;
+  let workDone = 0;
   const result = await db.transaction(async (tx) => {
     write = new CatalogWrite(tx, actor, options.deferred);
     const value = await work(write);
     await write.beforeCommit();
+    workDone = performance.now();
     return value;
   });
+  const committed = performance.now();
   // What follows a commit is done even if the client that asked for the change has gone meanwhile.
   await detachedFromRequest(() => write!.afterCommit());
+  if (write!.recorded >= LOGGED_CHANGES)
+    log.debug(
+      {
+        task: actor.taskId,
+        changes: write!.recorded,
+        ...write!.timings,
+        commit: Math.round(committed - workDone),
+        caches: Math.round(performance.now() - committed),
+      },
+      'Catalog change ended',
+    );
   return result;
 }
 

@@ -49,8 +49,24 @@ export async function lockOffers(
   write: CatalogWrite,
   country: CountryCode,
   productIds: readonly number[],
+  /** The products' SKUs and categories, when the caller has them already: the offers are read alone. */
+  known?: ReadonlyMap<number, { sku: string; categoryId: number }>,
 ): Promise<Map<number, CurrentOffer>> {
   if (!productIds.length) return new Map();
+  if (known && productIds.every((id) => known.has(id))) {
+    const rows = await queryRows<Omit<OfferRow, 'sku' | 'category_id'>>(
+      write.tx,
+      sql`select product_id, price::text as price, old_price::text as old_price, quantity from product_offers
+          where country = ${country} and product_id = any(${intArray(productIds)}::int[])
+          order by product_id for update`,
+    );
+    return new Map(
+      rows.map((r) => {
+        const product = known.get(Number(r.product_id))!;
+        return [Number(r.product_id), toCurrentOffer({ ...r, sku: product.sku, category_id: product.categoryId })];
+      }),
+    );
+  }
   const rows = await queryRows<OfferRow>(
     write.tx,
     sql`select o.product_id, p.sku, p.category_id, o.price::text as price, o.old_price::text as old_price, o.quantity
@@ -171,25 +187,13 @@ export interface StockChange {
  * back-in-stock alerts for those that come back from zero.
  */
 export async function setStock(write: CatalogWrite, country: CountryCode, changes: readonly StockChange[]) {
-  const moved = changes.filter((c) => c.quantity !== c.offer.quantity);
-  if (!moved.length) return;
-  await write.tx.execute(sql`
-    update product_offers o set quantity = v.quantity, updated_at = now()
-    from unnest(${intArray(moved.map((c) => c.offer.productId))}::int[], ${intArray(moved.map((c) => c.quantity))}::int[])
-      as v(product_id, quantity)
-    where o.product_id = v.product_id and o.country = ${country}`);
-  // In stock or out of it changes what listings show; a count alone changes only the products' own entries.
-  if (moved.some((c) => c.offer.quantity <= 0 !== c.quantity <= 0)) write.markChanged();
-  else write.markStockMoved(moved.map((c) => c.offer.productId));
-  if (moved.some((c) => c.offer.quantity <= 0 && c.quantity > 0)) write.markRestocked();
-  write.record(
-    moved.map((c) => ({
-      productId: c.offer.productId,
-      sku: c.offer.sku,
-      country,
-      field: 'quantity',
-      oldValue: String(c.offer.quantity),
-      newValue: String(c.quantity),
+  await setOffers(
+    write,
+    country,
+    changes.map(({ offer, quantity }) => ({
+      product: { id: offer.productId, sku: offer.sku, categoryId: offer.categoryId },
+      offer,
+      quantity,
     })),
   );
 }
@@ -209,32 +213,94 @@ export interface PriceChange {
  * country; records each changed field and refreshes the summary of the categories touched.
  */
 export async function setPrices(write: CatalogWrite, country: CountryCode, changes: readonly PriceChange[]) {
+  await setOffers(write, country, changes);
+}
+
+/**
+ * What to write to one product's offer in a country: a field left undefined stays as it is. A product
+ * without an offer there (`offer` null) gets one when a price is given (stock 0 unless `quantity` says).
+ */
+export interface OfferChange {
+  product: { id: number; sku: string; categoryId: number };
+  offer: CurrentOffer | null;
+  /** Decimal string, 2 places. */
+  price?: string;
+  oldPrice?: string | null;
+  quantity?: number;
+}
+
+/**
+ * Writes prices, old prices and stock together (offers already locked with `lockOffers`): one `UPDATE`
+ * for the offers that exist, so a row whose price and stock both change is written once, and one
+ * `INSERT` for the new ones. Records each changed field; a price refreshes its category's summary, a
+ * stock that crosses zero changes listings (and wakes back-in-stock alerts when it comes back), any
+ * other stock change drops only the products' own cached entries.
+ */
+export async function setOffers(write: CatalogWrite, country: CountryCode, changes: readonly OfferChange[]) {
   const audit: FieldChange[] = [];
-  const rows: { id: number; price: string; oldPrice: string | null }[] = [];
+  const updated: { id: number; price: string; oldPrice: string | null; quantity: number }[] = [];
+  const created: { id: number; price: string; oldPrice: string | null; quantity: number | null }[] = [];
+  /** Categories with a new offer, and those where only prices of offers they had moved. */
   const categories = new Set<number>();
+  const priced = new Set<number>();
+  const stockMoved: number[] = [];
+  let listingsMoved = false;
+  let restocked = false;
   for (const change of changes) {
     const { product, offer } = change;
+    const price = change.price ?? offer?.price;
+    if (price === undefined) continue;
     const oldPrice = change.oldPrice === undefined ? (offer?.oldPrice ?? null) : change.oldPrice;
+    const before = offer?.quantity ?? 0;
+    const quantity = change.quantity ?? before;
     const field = (name: string, from: string | null, to: string | null) => {
       if (from !== to)
         audit.push({ productId: product.id, sku: product.sku, country, field: name, oldValue: from, newValue: to });
     };
     if (!offer) field('offer', null, 'sold');
-    field('price', offer?.price ?? null, change.price);
+    field('price', offer?.price ?? null, price);
     field('old_price', offer?.oldPrice ?? null, oldPrice);
-    if (offer && offer.price === change.price && offer.oldPrice === oldPrice) continue;
-    rows.push({ id: product.id, price: change.price, oldPrice });
-    categories.add(product.categoryId);
+    field('quantity', String(before), String(quantity));
+    const repriced = !!offer && (offer.price !== price || offer.oldPrice !== oldPrice);
+    if (!offer) categories.add(product.categoryId);
+    else if (repriced) priced.add(product.categoryId);
+    if (quantity !== before) {
+      // In stock or out of it changes what listings show; a count alone changes only the products' own entries.
+      if (before <= 0 !== quantity <= 0) listingsMoved = true;
+      else stockMoved.push(product.id);
+      if (before <= 0 && quantity > 0) restocked = true;
+    }
+    if (!offer) created.push({ id: product.id, price, oldPrice, quantity: change.quantity ?? null });
+    else if (repriced || quantity !== before) updated.push({ id: product.id, price, oldPrice, quantity });
   }
-  if (!rows.length) return;
-  await write.tx.execute(sql`
-    insert into product_offers (product_id, country, price, old_price, quantity)
-    select v.product_id, ${country}, v.price, v.old_price, 0
-    from unnest(${intArray(rows.map((r) => r.id))}::int[], ${textArray(rows.map((r) => r.price))}::numeric[],
-                ${textArray(rows.map((r) => r.oldPrice))}::numeric[]) as v(product_id, price, old_price)
-    on conflict (product_id, country) do update
-      set price = excluded.price, old_price = excluded.old_price, updated_at = now()`);
-  write.touchCategories(categories);
+  if (updated.length)
+    await write.tx.execute(sql`
+      update product_offers o
+      set price = v.price, old_price = v.old_price, quantity = v.quantity, updated_at = now()
+      from unnest(${intArray(updated.map((r) => r.id))}::int[], ${textArray(updated.map((r) => r.price))}::numeric[],
+                  ${textArray(updated.map((r) => r.oldPrice))}::numeric[], ${intArray(updated.map((r) => r.quantity))}::int[])
+        as v(product_id, price, old_price, quantity)
+      where o.product_id = v.product_id and o.country = ${country}`);
+  // Offers another writer made meanwhile (they could not be locked) take the price, and the stock if given.
+  for (const withStock of [false, true]) {
+    const rows = created.filter((r) => (r.quantity !== null) === withStock);
+    if (!rows.length) continue;
+    await write.tx.execute(sql`
+      insert into product_offers (product_id, country, price, old_price, quantity)
+      select v.product_id, ${country}, v.price, v.old_price, coalesce(v.quantity, 0)
+      from unnest(${intArray(rows.map((r) => r.id))}::int[], ${textArray(rows.map((r) => r.price))}::numeric[],
+                  ${textArray(rows.map((r) => r.oldPrice))}::numeric[],
+                  ${textArray(rows.map((r) => (r.quantity === null ? null : String(r.quantity))))}::int[])
+        as v(product_id, price, old_price, quantity)
+      on conflict (product_id, country) do update
+        set price = excluded.price, old_price = excluded.old_price, updated_at = now()
+        ${withStock ? sql`, quantity = excluded.quantity` : sql``}`);
+  }
+  if (categories.size) write.touchCategories(categories);
+  if (priced.size) write.touchPrices(priced);
+  if (listingsMoved) write.markChanged();
+  else if (stockMoved.length) write.markStockMoved(stockMoved);
+  if (restocked) write.markRestocked();
   write.record(audit);
 }
 

@@ -8,9 +8,10 @@
 import { sql } from 'drizzle-orm';
 import type { CountryCode } from '../../shared/countries.ts';
 import { writeCatalog, type CatalogWrite } from '../catalog/catalog-write.ts';
-import { lockOffers, setPrices, setStock, type PriceChange, type StockChange } from '../catalog/offers.service.ts';
+import { lockOffers, setOffers, setStock, type OfferChange, type StockChange } from '../catalog/offers.service.ts';
 import { intArray, queryRows, textArray } from '../db/client.ts';
 import { slices } from '../event-loop.ts';
+import { logger } from '../logger.ts';
 import {
   countryOfCurrency,
   readOffer,
@@ -31,6 +32,18 @@ import {
   type ExchangeOutcome,
 } from './exchange-run.ts';
 import { elementName, textOf, xmlElements, XmlFileError, type XmlItem } from './xml-elements.ts';
+
+const log = logger.child({ module: 'exchange' });
+
+/** Logs (at debug) how long each step of a run took since the one before. */
+function stepTimer(taskId: string): (step: string) => void {
+  let mark = performance.now();
+  return (step) => {
+    const now = performance.now();
+    log.debug({ task: taskId, step, ms: Math.round(now - mark) }, 'Offers import step');
+    mark = now;
+  };
+}
 
 const WANTED = [
   'ТипыЦен/ТипЦены',
@@ -109,11 +122,13 @@ export async function zeroOmitted(
 }
 
 export async function importOffers(ctx: ExchangeContext): Promise<ExchangeOutcome> {
+  const step = stepTimer(ctx.taskId);
   const file = await readOffersFile(ctx);
+  step('read the file');
   await ctx.progress('checking', file.offers.length, file.offers.length);
   const notes: string[] = [];
 
-  return writeCatalog(ctx.actor, async (write) => {
+  const outcome = await writeCatalog(ctx.actor, async (write) => {
     await write.tx.execute(sql`select pg_advisory_xact_lock(hashtext('import_1c'))`);
     // Price types: a mapping staff made wins over the currency; the first type of a country is its price.
     await rememberSeen(write.tx, 'price_type', file.priceTypes);
@@ -160,11 +175,14 @@ export async function importOffers(ctx: ExchangeContext): Promise<ExchangeOutcom
       new Map([...bases].flatMap(([id, known]) => (known.localId === null ? [] : [[id, known.localId] as const]))),
       notes,
     );
-    const byExternal = await loadIds(
-      write.tx,
-      'product',
-      file.offers.flatMap((o) => (o.offerId === o.productId ? [o.productId] : [o.offerId, o.productId])),
-    );
+    // With no characteristic in the file, the products' own ids are all there is to find.
+    const byExternal = file.offers.some((o) => o.offerId !== o.productId)
+      ? await loadIds(
+          write.tx,
+          'product',
+          file.offers.flatMap((o) => (o.offerId === o.productId ? [o.productId] : [o.offerId, o.productId])),
+        )
+      : bases;
     const skus = file.offers.filter((o) => !byExternal.has(o.productId) && o.sku).map((o) => o.sku);
     const bySku = new Map(
       (
@@ -188,6 +206,7 @@ export async function importOffers(ctx: ExchangeContext): Promise<ExchangeOutcom
         )
       ).map((r) => [Number(r.id), { id: Number(r.id), sku: r.sku, categoryId: Number(r.category_id) }]),
     );
+    step('found the products');
     let unknown = 0;
     let noPrice = 0;
     /** Per country, per product: the price and stock the file gives (the first offer of a product wins its price; characteristics' stock adds up). */
@@ -228,29 +247,27 @@ export async function importOffers(ctx: ExchangeContext): Promise<ExchangeOutcom
     let created = madeCharacteristics;
     const touched = new Set<number>();
     for (const [country, perCountry] of wanted) {
-      const productIds = [...perCountry.keys()];
-      const offers = await lockOffers(write, country, productIds);
-      const prices: PriceChange[] = [];
-      for (const [productId, { price }] of perCountry) {
-        if (price === null) continue;
+      const offers = await lockOffers(write, country, [...perCountry.keys()], products);
+      step(`locked the offers (${country})`);
+      const changes: OfferChange[] = [];
+      for (const [productId, { price, quantity }] of perCountry) {
         const offer = offers.get(productId) ?? null;
-        if (offer && offer.price === price) continue;
-        // An old price that would no longer be above the price goes.
-        const oldPrice = offer?.oldPrice && Number(offer.oldPrice) > Number(price) ? offer.oldPrice : null;
+        // Stock alone (no price in the file) goes only to offers there are.
+        if (!offer && price === null) continue;
+        const change: OfferChange = { product: products.get(productId)!, offer };
+        if (price !== null && price !== offer?.price) {
+          change.price = price;
+          // An old price that would no longer be above the price goes.
+          change.oldPrice = offer?.oldPrice && Number(offer.oldPrice) > Number(price) ? offer.oldPrice : null;
+        }
+        if (quantity !== null && stockOf(quantity) !== (offer?.quantity ?? 0)) change.quantity = stockOf(quantity);
+        if (change.price === undefined && change.quantity === undefined) continue;
         if (!offer) created += 1;
-        prices.push({ product: products.get(productId)!, offer, price, oldPrice });
+        changes.push(change);
         touched.add(productId);
       }
-      await setPrices(write, country, prices);
-      const current = prices.length ? await lockOffers(write, country, productIds) : offers;
-      const stock: StockChange[] = [];
-      for (const [productId, { quantity }] of perCountry) {
-        const offer = current.get(productId);
-        if (!offer || quantity === null || stockOf(quantity) === offer.quantity) continue;
-        stock.push({ offer, quantity: stockOf(quantity) });
-        touched.add(productId);
-      }
-      await setStock(write, country, stock);
+      await setOffers(write, country, changes);
+      step(`set ${changes.length} offers (${country})`);
     }
     if (unknown) notes.push(`Предложений для товаров, которых нет в магазине, пропущено: ${unknown}.`);
     if (noPrice) notes.push(`Цен, равных нулю, пропущено: ${noPrice}.`);
@@ -265,10 +282,13 @@ export async function importOffers(ctx: ExchangeContext): Promise<ExchangeOutcom
       zeroed = await zeroOmitted(write, countries, inFile);
       if (zeroed) notes.push(`Остаток 0 у товаров, которых нет в полном файле предложений: ${zeroed}.`);
     }
+    step('zeroed the omitted');
     return {
       counts: { rows: file.offers.length, created, updated: touched.size + zeroed, hidden: 0, errors: 0 },
       notes,
       ...(deferred ? { deferred } : {}),
     };
   });
+  step('journal, summary, commit and caches');
+  return outcome;
 }

@@ -33,6 +33,9 @@ export class XmlFileError extends Error {
   }
 }
 
+/** The attributes of every element that has none (shared: nothing writes to a node's attributes). */
+const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
 const localName = (name: string) => name.slice(name.indexOf(':') + 1);
 
 /** The encoding the declaration names (`<?xml version="1.0" encoding="windows-1251"?>`), UTF-8 when none. */
@@ -43,12 +46,26 @@ export function declaredEncoding(head: Buffer): string {
   return iconv.encodingExists(name) ? name : 'utf-8';
 }
 
+/**
+ * A streaming decoder for `encoding`: the platform's own (`TextDecoder`, about twice as fast on
+ * windows-1251) where it knows the name, else iconv-lite's.
+ */
+function decoderOf(encoding: string): { write(b: Buffer): string; end(): string | undefined } {
+  let platform: TextDecoder;
+  try {
+    platform = new TextDecoder(encoding);
+  } catch {
+    return iconv.getDecoder(encoding);
+  }
+  return { write: (b) => platform.decode(b, { stream: true }), end: () => platform.decode() };
+}
+
 /** The text of `chunks`, decoded by the declaration of its first bytes, without a byte order mark. */
 export async function* decodedText(chunks: AsyncIterable<Buffer>): AsyncGenerator<string> {
   let decoder: { write(b: Buffer): string; end(): string | undefined } | null = null;
   let first = true;
   for await (const chunk of chunks) {
-    decoder ??= iconv.getDecoder(declaredEncoding(chunk));
+    decoder ??= decoderOf(declaredEncoding(chunk));
     let text = decoder.write(chunk);
     if (first && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     first = false;
@@ -82,11 +99,14 @@ export async function* xmlElements(
   parser.on('opentag', (tag) => {
     const name = localName(tag.name);
     path.push(name);
-    const attrs: Record<string, string> = {};
-    for (const [key, value] of Object.entries(tag.attributes)) attrs[localName(key)] = String(value);
+    let attrs: Record<string, string> = NO_ATTRIBUTES;
+    for (const key in tag.attributes) {
+      if (attrs === NO_ATTRIBUTES) attrs = {};
+      attrs[localName(key)] = String(tag.attributes[key]);
+    }
     if (open.length) {
       const node: XmlNode = { name, attrs, text: '', children: [] };
-      open.at(-1)!.children.push(node);
+      open[open.length - 1]!.children.push(node);
       open.push(node);
     } else if (isWanted()) {
       startLine = parser.line;
@@ -94,7 +114,7 @@ export async function* xmlElements(
     } else headers.set(path.join('/'), attrs);
   });
   parser.on('text', (text) => {
-    if (open.length) open.at(-1)!.text += text;
+    if (open.length) open[open.length - 1]!.text += text;
   });
   parser.on('cdata', (text) => {
     if (open.length) open.at(-1)!.text += text;
