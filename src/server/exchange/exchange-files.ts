@@ -55,19 +55,31 @@ export async function fileNames(sessionId: string): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
-/** A file, chunk by chunk (one chunk in memory at a time). */
+/** A file, chunk by chunk (the next one read ahead). */
 export async function* readFile(sessionId: string, name: string): AsyncGenerator<Buffer> {
   const db = await getDb();
   const seqs = await queryRows<{ seq: number }>(
     db,
     sql`select seq from exchange_files where session_id = ${sessionId}::uuid and name = ${name} order by seq`,
   );
-  for (const { seq } of seqs) {
+  const chunkAt = async (seq: number) => {
     const [chunk] = await db
       .select({ data: exchangeFiles.data })
       .from(exchangeFiles)
       .where(and(eq(exchangeFiles.sessionId, sessionId), eq(exchangeFiles.name, name), eq(exchangeFiles.seq, seq)));
-    if (chunk?.data.length) yield chunk.data;
+    return chunk?.data;
+  };
+  // The next chunk is on its way while the reader works on this one (two in memory at most).
+  let next = seqs.length ? chunkAt(seqs[0]!.seq) : null;
+  try {
+    for (let i = 0; next; i += 1) {
+      const data = await next;
+      next = i + 1 < seqs.length ? chunkAt(seqs[i + 1]!.seq) : null;
+      if (data?.length) yield data;
+    }
+  } finally {
+    // A reader that stopped early (a broken file) leaves the chunk read ahead unread, and its failure unheard.
+    next?.catch(() => {});
   }
 }
 
