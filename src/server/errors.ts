@@ -201,6 +201,11 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return hasSqlState(error, '23503') || hasSqlState(error, '23001');
 }
 
+/** A row lock asked for with `NOWAIT` that another transaction holds: PostgreSQL's 55P03. */
+export function isLockNotAvailable(error: unknown): boolean {
+  return hasSqlState(error, '55P03');
+}
+
 function hasSqlState(error: unknown, code: string): boolean {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === code) return true;

@@ -78,6 +78,8 @@ export class CatalogWrite {
   readonly #categories = new Set<number>();
   readonly #priceCategories = new Set<number>();
   readonly #changes: FieldChange[] = [];
+  /** Audit rows already written by `writeJournal`. */
+  #journaled = 0;
   #changed = false;
   #restocked = false;
   readonly #wordProducts = new Set<number>();
@@ -136,11 +138,23 @@ export class CatalogWrite {
     if (AUDITED.has(this.actor.source)) for (const change of changes) this.#changes.push(change);
   }
 
+  /**
+   * Writes the audit rows recorded so far now, in the change's transaction, rather than all at its end
+   * (a long change that works in batches keeps the database busy while it reads its next one).
+   */
+  async writeJournal(): Promise<void> {
+    const began = performance.now();
+    const changes = this.#changes.splice(0);
+    if (changes.length) await insertChanges(this.tx, this.actor, changes);
+    this.#journaled += changes.length;
+    this.timings.journal += Math.round(performance.now() - began);
+  }
+
   /** Writes what must be in the same transaction: the audit rows and the summary. */
   async beforeCommit(): Promise<void> {
     const began = performance.now();
-    if (this.#changes.length) await insertChanges(this.tx, this.actor, this.#changes);
-    this.timings.journal = Math.round(performance.now() - began);
+    const journaled = this.timings.journal;
+    await this.writeJournal();
     const deferred = this.#deferred;
     if (deferred) {
       // A step's own products' words: in the step, which stays about as long as what it writes.
@@ -154,7 +168,7 @@ export class CatalogWrite {
     if (this.#categories.size || this.#priceCategories.size)
       await refreshCatalogStats(this.tx, [...this.#categories], { pricesOnly: [...this.#priceCategories] });
     if (this.#wordProducts.size) await addSearchWords(this.tx, [...this.#wordProducts]);
-    this.timings.summary = Math.round(performance.now() - began) - this.timings.journal;
+    this.timings.summary = Math.round(performance.now() - began) - (this.timings.journal - journaled);
   }
 
   /** How long the end of the change took, in ms (logged at debug for a large change). */
@@ -162,7 +176,7 @@ export class CatalogWrite {
 
   /** How many audit rows the change keeps. */
   get recorded(): number {
-    return this.#changes.length;
+    return this.#journaled + this.#changes.length;
   }
 
   /** What happens once the change is committed; never throws (each step logs its own failure). */

@@ -51,14 +51,17 @@ export async function lockOffers(
   productIds: readonly number[],
   /** The products' SKUs and categories, when the caller has them already: the offers are read alone. */
   known?: ReadonlyMap<number, { sku: string; categoryId: number }>,
+  /** `wait: false`: PostgreSQL refuses at once (55P03) when another transaction holds one of them. */
+  { wait = true } = {},
 ): Promise<Map<number, CurrentOffer>> {
   if (!productIds.length) return new Map();
+  const lock = wait ? sql`for update` : sql`for update nowait`;
   if (known && productIds.every((id) => known.has(id))) {
     const rows = await queryRows<Omit<OfferRow, 'sku' | 'category_id'>>(
       write.tx,
       sql`select product_id, price::text as price, old_price::text as old_price, quantity from product_offers
           where country = ${country} and product_id = any(${intArray(productIds)}::int[])
-          order by product_id for update`,
+          order by product_id ${lock}`,
     );
     return new Map(
       rows.map((r) => {
@@ -72,7 +75,7 @@ export async function lockOffers(
     sql`select o.product_id, p.sku, p.category_id, o.price::text as price, o.old_price::text as old_price, o.quantity
         from product_offers o join products p on p.id = o.product_id
         where o.country = ${country} and o.product_id = any(${intArray(productIds)}::int[])
-        order by o.product_id for update of o`,
+        order by o.product_id ${wait ? sql`for update of o` : sql`for update of o nowait`}`,
   );
   return new Map(rows.map((r) => [Number(r.product_id), toCurrentOffer(r)]));
 }

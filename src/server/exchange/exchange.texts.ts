@@ -16,6 +16,8 @@ export const EXCHANGE_TEXT = {
   notXml: (name: string, line: number, reason: string) =>
     `${name}, строка ${line}: файл не разобран как XML (${reason}).`,
   element: (name: string, line: number, reason: string) => `${name}, строка ${line}: ${reason}.`,
+  headerAfterOffers: (element: string) =>
+    `${element} после предложений: по схеме CommerceML типы цен и склады идут до раздела «Предложения»`,
   failed: 'Обмен прерван внутренней ошибкой магазина; повторите позже. Если не поможет — сообщите разработчикам.',
   stalled: 'Обработка файла прервалась (процесс магазина остановился); повторите обмен.',
 } as const;

@@ -9,7 +9,8 @@ import { sql } from 'drizzle-orm';
 import type { CountryCode } from '../../shared/countries.ts';
 import { writeCatalog, type CatalogWrite } from '../catalog/catalog-write.ts';
 import { lockOffers, setOffers, setStock, type OfferChange, type StockChange } from '../catalog/offers.service.ts';
-import { intArray, queryRows, textArray } from '../db/client.ts';
+import { getDbHandle, intArray, queryRows, textArray } from '../db/client.ts';
+import { isLockNotAvailable } from '../errors.ts';
 import { slices } from '../event-loop.ts';
 import { logger } from '../logger.ts';
 import {
@@ -31,6 +32,7 @@ import {
   type ExchangeContext,
   type ExchangeOutcome,
 } from './exchange-run.ts';
+import { EXCHANGE_TEXT } from './exchange.texts.ts';
 import { elementName, textOf, xmlElements, XmlFileError, type XmlItem } from './xml-elements.ts';
 
 const log = logger.child({ module: 'exchange' });
@@ -52,46 +54,139 @@ const WANTED = [
   'ПакетПредложений/СодержитТолькоИзменения',
 ];
 
-interface OffersFile {
-  /** A package of offers (not the changes only): what it omits has no stock left. */
-  full: boolean;
-  priceTypes: PriceTypeRecord[];
-  warehouses: { id: string; name: string }[];
-  offers: (OfferRecord & { line: number; sku: string })[];
-}
+type Offer = OfferRecord & { line: number; sku: string };
 
-async function readOffersFile(ctx: ExchangeContext): Promise<OffersFile> {
-  const file: OffersFile = { full: false, priceTypes: [], warehouses: [], offers: [] };
-  const headers = new Map<string, Record<string, string>>();
-  const slice = slices(2000);
-  let item: XmlItem | undefined;
-  let changesOnly = false;
-  try {
-    for await (item of xmlElements(ctx.file(), WANTED, headers)) {
-      const name = item.node.name;
-      if (name === 'СодержитТолькоИзменения') changesOnly = item.node.text === 'true';
-      else if (name === 'ТипЦены') file.priceTypes.push(readPriceType(item.node));
-      else if (name === 'Склад')
-        file.warehouses.push({ id: textOf(item.node, 'Ид'), name: textOf(item.node, 'Наименование') });
-      else if (name === 'Предложение') {
-        file.offers.push({ ...readOffer(item.node), line: item.line, sku: textOf(item.node, 'Артикул') });
-        if (file.offers.length % 20_000 === 0) await ctx.progress('reading', file.offers.length, 0);
-      }
-      await slice.step();
-    }
-  } catch (error) {
-    if (error instanceof XmlFileError) throw xmlFailure(ctx.filename, error.line, error.message);
-    if (error instanceof RecordError)
-      throw elementFailure(ctx.filename, item?.line ?? 0, error.message, item ? elementName(item.node) : null);
-    throw error;
+/** Offers handed to the writer at a time: the reader parses the next ones while these are written. */
+const BATCH = 20_000;
+
+/**
+ * Reads an offers file ahead of its writer: the price types and warehouses (which CommerceML puts before
+ * the offers), then the offers in batches of `size` as they are parsed. The writer works on one batch in
+ * the database while the next is parsed, so the two take turns on the two cores instead of one after
+ * the other.
+ */
+class OffersReader {
+  readonly priceTypes: PriceTypeRecord[] = [];
+  readonly warehouses: { id: string; name: string }[] = [];
+  /** How many offers have been read. */
+  count = 0;
+  readonly #ctx: ExchangeContext;
+  readonly #size: number;
+  readonly #headers = new Map<string, Record<string, string>>();
+  readonly #ready: Offer[][] = [];
+  #current: Offer[] = [];
+  #changesOnly = false;
+  #anyQuantity = false;
+  #offersBegun = false;
+  #done = false;
+  #stopped = false;
+  #failure: unknown = null;
+  #wake: (() => void) | null = null;
+  readonly #running: Promise<void>;
+
+  constructor(ctx: ExchangeContext, size: number) {
+    this.#ctx = ctx;
+    this.#size = size;
+    this.#running = this.#read();
   }
-  for (const [path, attrs] of headers)
-    if (path.endsWith('ПакетПредложений')) {
-      if (attrs['СодержитТолькоИзменения'] === 'true') changesOnly = true;
-      // Only a package that states quantities says what is out of stock (a prices file does not).
-      file.full = !changesOnly && file.offers.some((o) => o.quantity !== null);
+
+  async #read(): Promise<void> {
+    const ctx = this.#ctx;
+    const slice = slices(2000);
+    let item: XmlItem | undefined;
+    try {
+      for await (item of xmlElements(ctx.file(), WANTED, this.#headers)) {
+        if (this.#stopped) return;
+        const name = item.node.name;
+        if (name === 'СодержитТолькоИзменения') this.#changesOnly = item.node.text === 'true';
+        else if (name === 'ТипЦены' || name === 'Склад') {
+          // The schema's order: what the offers' prices and stock refer to comes before them.
+          if (this.#offersBegun) throw new RecordError(EXCHANGE_TEXT.headerAfterOffers(name));
+          if (name === 'ТипЦены') this.priceTypes.push(readPriceType(item.node));
+          else this.warehouses.push({ id: textOf(item.node, 'Ид'), name: textOf(item.node, 'Наименование') });
+        } else if (name === 'Предложение') {
+          const offer = { ...readOffer(item.node), line: item.line, sku: textOf(item.node, 'Артикул') };
+          if (!this.#offersBegun) {
+            this.#offersBegun = true;
+            this.#signal();
+          }
+          if (offer.quantity !== null) this.#anyQuantity = true;
+          this.#current.push(offer);
+          this.count += 1;
+          if (this.#current.length >= this.#size) this.#hand();
+          if (this.count % 20_000 === 0) await ctx.progress('reading', this.count, 0);
+        }
+        await slice.step();
+      }
+      this.#hand();
+    } catch (error) {
+      if (error instanceof XmlFileError) this.#failure = xmlFailure(ctx.filename, error.line, error.message);
+      else if (error instanceof RecordError)
+        this.#failure = elementFailure(
+          ctx.filename,
+          item?.line ?? 0,
+          error.message,
+          item ? elementName(item.node) : null,
+        );
+      else this.#failure = error;
+    } finally {
+      this.#done = true;
+      this.#signal();
     }
-  return file;
+  }
+
+  #hand(): void {
+    if (this.#current.length) this.#ready.push(this.#current);
+    this.#current = [];
+    this.#signal();
+  }
+
+  #signal(): void {
+    const wake = this.#wake;
+    this.#wake = null;
+    wake?.();
+  }
+
+  #next(): Promise<void> {
+    return new Promise((resolve) => (this.#wake = resolve));
+  }
+
+  /** Once the offers begin (or the file ends): the price types and warehouses are all known. */
+  async header(): Promise<void> {
+    while (!this.#offersBegun && !this.#done) await this.#next();
+    if (this.#failure) throw this.#failure;
+  }
+
+  /** The whole file read (the embedded database's one session cannot read it while a change is open). */
+  async readToEnd(): Promise<void> {
+    await this.#running;
+    if (this.#failure) throw this.#failure;
+  }
+
+  /** The offers, a batch at a time, as they are read; throws at once when the file turns out broken. */
+  async *batches(): AsyncGenerator<Offer[]> {
+    for (;;) {
+      if (this.#failure) throw this.#failure;
+      const batch = this.#ready.shift();
+      if (batch) yield batch;
+      else if (this.#done) return;
+      else await this.#next();
+    }
+  }
+
+  /** A package of offers (not the changes only) that states quantities: what it omits has no stock left. */
+  get full(): boolean {
+    let changesOnly = this.#changesOnly;
+    for (const [path, attrs] of this.#headers)
+      if (path.endsWith('ПакетПредложений') && attrs['СодержитТолькоИзменения'] === 'true') changesOnly = true;
+    // Only a package that states quantities says what is out of stock (a prices file does not).
+    return !changesOnly && this.#anyQuantity;
+  }
+
+  /** Stops reading (the writer failed): the rest of the file is not parsed for nothing. */
+  stop(): void {
+    this.#stopped = true;
+  }
 }
 
 /**
@@ -113,7 +208,7 @@ export async function zeroOmitted(
     );
     const omitted = rows.map((r) => Number(r.product_id)).filter((id) => !kept.has(id));
     if (!omitted.length) continue;
-    const offers = await lockOffers(write, country, omitted);
+    const offers = await lockWithoutWaiting(write, country, omitted);
     const changes: StockChange[] = [...offers.values()].map((offer) => ({ offer, quantity: 0 }));
     await setStock(write, country, changes);
     zeroed += changes.length;
@@ -121,174 +216,281 @@ export async function zeroOmitted(
   return zeroed;
 }
 
-export async function importOffers(ctx: ExchangeContext): Promise<ExchangeOutcome> {
-  const step = stepTimer(ctx.taskId);
-  const file = await readOffersFile(ctx);
-  step('read the file');
-  await ctx.progress('checking', file.offers.length, file.offers.length);
-  const notes: string[] = [];
+/** What the file gives one product in one country (its first offer's price; its offers' stock added up). */
+interface Wanted {
+  price: string | null;
+  quantity: number | null;
+  /** The batch that wrote it; a later batch that adds stock to it leaves it to `writeAgain`. */
+  batch: number;
+}
 
-  const outcome = await writeCatalog(ctx.actor, async (write) => {
-    await write.tx.execute(sql`select pg_advisory_xact_lock(hashtext('import_1c'))`);
-    // Price types: a mapping staff made wins over the currency; the first type of a country is its price.
-    await rememberSeen(write.tx, 'price_type', file.priceTypes);
-    await rememberSeen(write.tx, 'warehouse', file.warehouses);
+/**
+ * Writes an offers file's batches into one catalog change: finds each offer's product (by its 1C Ид, a
+ * characteristic's own or its product's, else by the Артикул), locks the offers, writes what changed and
+ * its audit rows, batch after batch.
+ */
+class OffersWriter {
+  readonly notes: string[] = [];
+  unknown = 0;
+  noPrice = 0;
+  created = 0;
+  readonly touched = new Set<number>();
+  /** Every product the file names. */
+  readonly inFile = new Set<number>();
+  readonly wanted = new Map<CountryCode, Map<number, Wanted>>();
+  readonly #write: CatalogWrite;
+  readonly #filename: string;
+  readonly #countryOfType = new Map<string, CountryCode | null>();
+  readonly #warehouseTarget = new Map<string, CountryCode | 'ignore'>();
+  readonly #warehousesLooked = new Set<string>();
+  readonly #products = new Map<number, { id: number; sku: string; categoryId: number }>();
+  /** Products a later batch added stock to, by country. */
+  readonly #again = new Map<CountryCode, Set<number>>();
+  #batch = 0;
+
+  constructor(write: CatalogWrite, filename: string) {
+    this.#write = write;
+    this.#filename = filename;
+  }
+
+  /** The price types' countries: a mapping staff made wins over the currency; the first type of a country is its price. */
+  async start(reader: OffersReader): Promise<void> {
+    const tx = this.#write.tx;
+    await rememberSeen(tx, 'price_type', reader.priceTypes);
+    await rememberSeen(tx, 'warehouse', reader.warehouses);
     const mapped = await loadIds(
-      write.tx,
+      tx,
       'price_type',
-      file.priceTypes.map((t) => t.id),
+      reader.priceTypes.map((t) => t.id),
     );
-    const countryOfType = new Map<string, CountryCode | null>();
-    for (const type of file.priceTypes) {
+    for (const type of reader.priceTypes) {
       const target = targetOf('price_type', mapped.get(type.id)?.value ?? null, type.currency);
-      countryOfType.set(type.id, target === 'ignore' ? null : target);
+      this.#countryOfType.set(type.id, target === 'ignore' ? null : target);
     }
-    const unmapped = file.priceTypes.filter((t) => !countryOfType.get(t.id));
+    const unmapped = reader.priceTypes.filter((t) => !this.#countryOfType.get(t.id));
     if (unmapped.length)
-      notes.push(
+      this.notes.push(
         `Типы цен без страны магазина пропущены: ${unmapped.map((t) => `«${t.name}» (${t.currency})`).join(', ')}.`,
       );
-    // Warehouses staff mapped: to a country, or `ignore`; one left alone is not mapped.
-    const warehouseTarget = new Map(
-      [
-        ...(await loadIds(
-          write.tx,
-          'warehouse',
-          file.offers.flatMap((o) => o.warehouses.map((w) => w.id)),
-        )),
-      ].flatMap(([id, known]) => {
-        const target = targetOf('warehouse', known.value, null);
-        return target ? [[id, target] as const] : [];
-      }),
-    );
+  }
 
-    // Products by their 1C Ид (a characteristic's own, else its product's), else by the offer's Артикул.
+  async writeBatch(offers: readonly Offer[]): Promise<void> {
+    const tx = this.#write.tx;
+    this.#batch += 1;
+    // Warehouses staff mapped: to a country, or `ignore`; one left alone is not mapped.
+    const stores = [...new Set(offers.flatMap((o) => o.warehouses.map((w) => w.id)))].filter(
+      (id) => !this.#warehousesLooked.has(id),
+    );
+    for (const [id, known] of await loadIds(tx, 'warehouse', stores)) {
+      const target = targetOf('warehouse', known.value, null);
+      if (target) this.#warehouseTarget.set(id, target);
+    }
+    for (const id of stores) this.#warehousesLooked.add(id);
+
     const bases = await loadIds(
-      write.tx,
+      tx,
       'product',
-      file.offers.map((o) => o.productId),
+      offers.map((o) => o.productId),
     );
-    const madeCharacteristics = await makeCharacteristics(
-      write,
-      ctx.filename,
-      file.offers,
+    this.created += await makeCharacteristics(
+      this.#write,
+      this.#filename,
+      offers,
       new Map([...bases].flatMap(([id, known]) => (known.localId === null ? [] : [[id, known.localId] as const]))),
-      notes,
+      this.notes,
     );
-    // With no characteristic in the file, the products' own ids are all there is to find.
-    const byExternal = file.offers.some((o) => o.offerId !== o.productId)
+    // With no characteristic in the batch, the products' own ids are all there is to find.
+    const byExternal = offers.some((o) => o.offerId !== o.productId)
       ? await loadIds(
-          write.tx,
+          tx,
           'product',
-          file.offers.flatMap((o) => (o.offerId === o.productId ? [o.productId] : [o.offerId, o.productId])),
+          offers.flatMap((o) => (o.offerId === o.productId ? [o.productId] : [o.offerId, o.productId])),
         )
       : bases;
-    const skus = file.offers.filter((o) => !byExternal.has(o.productId) && o.sku).map((o) => o.sku);
+    const skus = offers.filter((o) => !byExternal.has(o.productId) && o.sku).map((o) => o.sku);
     const bySku = new Map(
-      (
-        await queryRows<{ id: number; sku: string }>(
-          write.tx,
-          sql`select id, sku from products where sku = any(${textArray(skus)}::text[])`,
-        )
+      (skus.length
+        ? await queryRows<{ id: number; sku: string }>(
+            tx,
+            sql`select id, sku from products where sku = any(${textArray(skus)}::text[])`,
+          )
+        : []
       ).map((r) => [r.sku, Number(r.id)]),
     );
-    const productOf = (offer: OfferRecord & { sku: string }) =>
+    const productOf = (offer: Offer) =>
       byExternal.get(offer.offerId)?.localId ??
       byExternal.get(offer.productId)?.localId ??
       bySku.get(offer.sku) ??
       null;
-    const ids = [...new Set(file.offers.map(productOf).filter((id): id is number => id !== null))];
-    const products = new Map(
-      (
-        await queryRows<{ id: number; sku: string; category_id: number }>(
-          write.tx,
-          sql`select id, sku, category_id from products where id = any(${intArray(ids)}::int[])`,
-        )
-      ).map((r) => [Number(r.id), { id: Number(r.id), sku: r.sku, categoryId: Number(r.category_id) }]),
-    );
-    step('found the products');
-    let unknown = 0;
-    let noPrice = 0;
-    /** Per country, per product: the price and stock the file gives (the first offer of a product wins its price; characteristics' stock adds up). */
-    const wanted = new Map<CountryCode, Map<number, { price: string | null; quantity: number | null }>>();
-    for (const offer of file.offers) {
+    const ids = [...new Set(offers.map(productOf).filter((id): id is number => id !== null))];
+    for (const id of ids) this.inFile.add(id);
+    const fresh = ids.filter((id) => !this.#products.has(id));
+    if (fresh.length)
+      for (const r of await queryRows<{ id: number; sku: string; category_id: number }>(
+        tx,
+        sql`select id, sku, category_id from products where id = any(${intArray(fresh)}::int[])`,
+      ))
+        this.#products.set(Number(r.id), { id: Number(r.id), sku: r.sku, categoryId: Number(r.category_id) });
+
+    /** This batch's products, by country. */
+    const batchProducts = new Map<CountryCode, number[]>();
+    for (const offer of offers) {
       const productId = productOf(offer);
-      if (productId === null || !products.has(productId)) {
-        unknown += 1;
+      if (productId === null || !this.#products.has(productId)) {
+        this.unknown += 1;
         continue;
       }
       const countries = new Map<CountryCode, string | null>();
       for (const price of offer.prices) {
-        const country = countryOfType.has(price.typeId)
-          ? countryOfType.get(price.typeId)
+        const country = this.#countryOfType.has(price.typeId)
+          ? this.#countryOfType.get(price.typeId)
           : countryOfCurrency(price.currency);
         if (!country || countries.get(country)) continue;
-        if (Number(price.price) <= 0) noPrice += 1;
+        if (Number(price.price) <= 0) this.noPrice += 1;
         else countries.set(country, price.price);
       }
       // No price in the file (a `rests.xml`): the stock goes to every country the warehouses or price types name.
       if (!offer.prices.length)
-        for (const country of new Set([...countryOfType.values()].filter((c): c is CountryCode => c !== null)))
+        for (const country of new Set([...this.#countryOfType.values()].filter((c): c is CountryCode => c !== null)))
           countries.set(country, null);
       for (const [country, price] of countries) {
         // Once any of the offer's warehouses is mapped, only those mapped to this country count.
-        const stores = offer.warehouses.filter((w) => warehouseTarget.has(w.id));
-        const quantity = stores.length
-          ? stores.filter((w) => warehouseTarget.get(w.id) === country).reduce((n, w) => n + w.quantity, 0)
+        const mapped = offer.warehouses.filter((w) => this.#warehouseTarget.has(w.id));
+        const quantity = mapped.length
+          ? mapped.filter((w) => this.#warehouseTarget.get(w.id) === country).reduce((n, w) => n + w.quantity, 0)
           : offer.quantity;
-        const perCountry = wanted.get(country) ?? new Map();
-        wanted.set(country, perCountry);
+        const perCountry = this.wanted.get(country) ?? new Map<number, Wanted>();
+        this.wanted.set(country, perCountry);
         const seen = perCountry.get(productId);
-        if (seen) {
-          if (seen.quantity !== null && quantity !== null) seen.quantity += quantity;
-        } else perCountry.set(productId, { price, quantity });
-      }
-    }
-    let created = madeCharacteristics;
-    const touched = new Set<number>();
-    for (const [country, perCountry] of wanted) {
-      const offers = await lockOffers(write, country, [...perCountry.keys()], products);
-      step(`locked the offers (${country})`);
-      const changes: OfferChange[] = [];
-      for (const [productId, { price, quantity }] of perCountry) {
-        const offer = offers.get(productId) ?? null;
-        // Stock alone (no price in the file) goes only to offers there are.
-        if (!offer && price === null) continue;
-        const change: OfferChange = { product: products.get(productId)!, offer };
-        if (price !== null && price !== offer?.price) {
-          change.price = price;
-          // An old price that would no longer be above the price goes.
-          change.oldPrice = offer?.oldPrice && Number(offer.oldPrice) > Number(price) ? offer.oldPrice : null;
+        if (!seen) {
+          perCountry.set(productId, { price, quantity, batch: this.#batch });
+          const list = batchProducts.get(country) ?? [];
+          batchProducts.set(country, list);
+          list.push(productId);
+        } else if (seen.quantity !== null && quantity !== null) {
+          seen.quantity += quantity;
+          if (seen.batch !== this.#batch) {
+            const again = this.#again.get(country) ?? new Set<number>();
+            this.#again.set(country, again);
+            again.add(productId);
+          }
         }
-        if (quantity !== null && stockOf(quantity) !== (offer?.quantity ?? 0)) change.quantity = stockOf(quantity);
-        if (change.price === undefined && change.quantity === undefined) continue;
-        if (!offer) created += 1;
-        changes.push(change);
-        touched.add(productId);
       }
-      await setOffers(write, country, changes);
-      step(`set ${changes.length} offers (${country})`);
     }
-    if (unknown) notes.push(`Предложений для товаров, которых нет в магазине, пропущено: ${unknown}.`);
-    if (noPrice) notes.push(`Цен, равных нулю, пропущено: ${noPrice}.`);
-    const countries = [...wanted.keys()];
-    const inFile = new Set(ids);
-    let zeroed = 0;
-    let deferred: ExchangeOutcome['deferred'];
-    if (file.full && isPackagePart(ctx.filename))
-      // The other packages of the exchange hold the rest: what none of them holds goes to 0 at `complete`.
-      deferred = { kind: 'offers', products: [...inFile], countries };
-    else if (file.full) {
-      zeroed = await zeroOmitted(write, countries, inFile);
-      if (zeroed) notes.push(`Остаток 0 у товаров, которых нет в полном файле предложений: ${zeroed}.`);
+    for (const [country, productIds] of batchProducts) await this.#writeOffers(country, productIds);
+    // The batch's audit rows go in now, while the reader parses the next batch.
+    await this.#write.writeJournal();
+  }
+
+  /** The stock that offers of a later batch added to products an earlier batch wrote. */
+  async writeAgain(): Promise<void> {
+    for (const [country, productIds] of this.#again) await this.#writeOffers(country, [...productIds]);
+  }
+
+  async #writeOffers(country: CountryCode, productIds: number[]): Promise<void> {
+    const perCountry = this.wanted.get(country)!;
+    const offers = await lockWithoutWaiting(this.#write, country, productIds, this.#products);
+    const changes: OfferChange[] = [];
+    for (const productId of productIds) {
+      const { price, quantity } = perCountry.get(productId)!;
+      const offer = offers.get(productId) ?? null;
+      // Stock alone (no price in the file) goes only to offers there are.
+      if (!offer && price === null) continue;
+      const change: OfferChange = { product: this.#products.get(productId)!, offer };
+      if (price !== null && price !== offer?.price) {
+        change.price = price;
+        // An old price that would no longer be above the price goes.
+        change.oldPrice = offer?.oldPrice && Number(offer.oldPrice) > Number(price) ? offer.oldPrice : null;
+      }
+      if (quantity !== null && stockOf(quantity) !== (offer?.quantity ?? 0)) change.quantity = stockOf(quantity);
+      if (change.price === undefined && change.quantity === undefined) continue;
+      if (!offer) this.created += 1;
+      changes.push(change);
+      this.touched.add(productId);
     }
-    step('zeroed the omitted');
-    return {
-      counts: { rows: file.offers.length, created, updated: touched.size + zeroed, hidden: 0, errors: 0 },
-      notes,
-      ...(deferred ? { deferred } : {}),
-    };
-  });
-  step('journal, summary, commit and caches');
-  return outcome;
+    await setOffers(this.#write, country, changes);
+  }
+}
+
+/** Tries again after this many ms when an offer is locked by someone else (an order being placed)... */
+const LOCK_RETRY_MS = 20;
+/** ...this many times, then waits for the lock as any writer does. */
+const LOCK_TRIES = 100;
+
+/**
+ * Locks the offers with `NOWAIT`, trying again while others hold one of them. The batches of a file
+ * lock in file order, not product order as orders do: by not waiting while it holds the earlier
+ * batches' locks, the import does not deadlock with an order (the order, which holds its offers for
+ * milliseconds, waits for the import instead). A lock held for seconds (a staff import of the same
+ * offers) is waited for after two seconds of tries.
+ */
+async function lockWithoutWaiting(
+  write: CatalogWrite,
+  country: CountryCode,
+  productIds: readonly number[],
+  known?: ReadonlyMap<number, { sku: string; categoryId: number }>,
+) {
+  for (let tries = 1; tries < LOCK_TRIES; tries += 1) {
+    await write.tx.execute(sql`savepoint lock_offers`);
+    try {
+      const offers = await lockOffers(write, country, productIds, known, { wait: false });
+      await write.tx.execute(sql`release savepoint lock_offers`);
+      return offers;
+    } catch (error) {
+      if (!isLockNotAvailable(error)) throw error;
+      await write.tx.execute(sql`rollback to savepoint lock_offers`);
+      await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
+    }
+  }
+  return lockOffers(write, country, productIds, known);
+}
+
+export async function importOffers(ctx: ExchangeContext, batch = BATCH): Promise<ExchangeOutcome> {
+  const step = stepTimer(ctx.taskId);
+  const reader = new OffersReader(ctx, batch);
+  try {
+    // The embedded database has one session: the file is read from it before the change takes it.
+    if ((await getDbHandle()).kind === 'pglite') {
+      await reader.readToEnd();
+    }
+    await reader.header();
+    step('read the header');
+    const outcome = await writeCatalog(ctx.actor, async (write) => {
+      await write.tx.execute(sql`select pg_advisory_xact_lock(hashtext('import_1c'))`);
+      const writer = new OffersWriter(write, ctx.filename);
+      await writer.start(reader);
+      for await (const batch of reader.batches()) await writer.writeBatch(batch);
+      await writer.writeAgain();
+      step(`read and wrote ${reader.count} offers`);
+      const { notes } = writer;
+      if (writer.unknown) notes.push(`Предложений для товаров, которых нет в магазине, пропущено: ${writer.unknown}.`);
+      if (writer.noPrice) notes.push(`Цен, равных нулю, пропущено: ${writer.noPrice}.`);
+      const countries = [...writer.wanted.keys()];
+      let zeroed = 0;
+      let deferred: ExchangeOutcome['deferred'];
+      if (reader.full && isPackagePart(ctx.filename))
+        // The other packages of the exchange hold the rest: what none of them holds goes to 0 at `complete`.
+        deferred = { kind: 'offers', products: [...writer.inFile], countries };
+      else if (reader.full) {
+        zeroed = await zeroOmitted(write, countries, writer.inFile);
+        if (zeroed) notes.push(`Остаток 0 у товаров, которых нет в полном файле предложений: ${zeroed}.`);
+      }
+      step('zeroed the omitted');
+      return {
+        counts: {
+          rows: reader.count,
+          created: writer.created,
+          updated: writer.touched.size + zeroed,
+          hidden: 0,
+          errors: 0,
+        },
+        notes,
+        ...(deferred ? { deferred } : {}),
+      };
+    });
+    step('summary, commit and caches');
+    return outcome;
+  } finally {
+    reader.stop();
+  }
 }
