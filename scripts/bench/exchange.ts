@@ -144,6 +144,7 @@ try {
     // time alone varies by half on this machine), the median kept.
     const limits: number[] = [];
     for (const step of [1, 2, 3]) {
+      await settled(pid);
       const limitRows =
         ids.map((id, i) => `${id};${100 + ((i * (salt + step)) % 9000)};${(i * (salt + step)) % 500}`).join('\n') +
         '\n';
@@ -191,6 +192,26 @@ try {
   await admin.end();
 }
 
+/** CPU seconds the process has used (user and system). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * Waits (at most a minute) until the shop has been idle for a second: what the last write left it to do
+ * (its search index reloading the products whose prices moved) is not counted in the next exchange.
+ */
+async function settled(pid: number): Promise<void> {
+  const until = performance.now() + 60_000;
+  for (let before = cpuSeconds(pid); performance.now() < until;) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = cpuSeconds(pid);
+    if (now - before < 0.05) return;
+    before = now;
+  }
+}
+
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
@@ -204,6 +225,7 @@ async function exchange(
   files: Record<string, Buffer>,
   imports: string[],
 ): Promise<Run> {
+  await settled(pid);
   const baseline = rssMb(pid);
   let peak = baseline;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 50);

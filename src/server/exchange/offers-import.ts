@@ -92,7 +92,8 @@ class OffersReader {
 
   async #read(): Promise<void> {
     const ctx = this.#ctx;
-    const slice = slices(2000);
+    // A turn of the event loop every 200 offers (a few ms): the writer's answers from the database wait no longer.
+    const slice = slices(200);
     let item: XmlItem | undefined;
     try {
       for await (item of xmlElements(ctx.file(), WANTED, this.#headers)) {
@@ -274,9 +275,18 @@ class OffersWriter {
       );
   }
 
+  /** Time spent per part of the batches, in ms (logged at debug at the end). */
+  readonly timings = { find: 0, lock: 0, write: 0, journal: 0 };
+
   async writeBatch(offers: readonly Offer[]): Promise<void> {
     const tx = this.#write.tx;
     this.#batch += 1;
+    let mark = performance.now();
+    const lap = (part: keyof OffersWriter['timings']) => {
+      const now = performance.now();
+      this.timings[part] += now - mark;
+      mark = now;
+    };
     // Warehouses staff mapped: to a country, or `ignore`; one left alone is not mapped.
     const stores = [...new Set(offers.flatMap((o) => o.warehouses.map((w) => w.id)))].filter(
       (id) => !this.#warehousesLooked.has(id),
@@ -377,9 +387,11 @@ class OffersWriter {
         }
       }
     }
-    for (const [country, productIds] of batchProducts) await this.#writeOffers(country, productIds);
+    lap('find');
+    for (const [country, productIds] of batchProducts) await this.#writeOffers(country, productIds, lap);
     // The batch's audit rows go in now, while the reader parses the next batch.
     await this.#write.writeJournal();
+    lap('journal');
   }
 
   /** The stock that offers of a later batch added to products an earlier batch wrote. */
@@ -387,9 +399,14 @@ class OffersWriter {
     for (const [country, productIds] of this.#again) await this.#writeOffers(country, [...productIds]);
   }
 
-  async #writeOffers(country: CountryCode, productIds: number[]): Promise<void> {
+  async #writeOffers(
+    country: CountryCode,
+    productIds: number[],
+    lap: (part: 'lock' | 'write') => void = () => {},
+  ): Promise<void> {
     const perCountry = this.wanted.get(country)!;
     const offers = await lockWithoutWaiting(this.#write, country, productIds, this.#products);
+    lap('lock');
     const changes: OfferChange[] = [];
     for (const productId of productIds) {
       const { price, quantity } = perCountry.get(productId)!;
@@ -409,6 +426,7 @@ class OffersWriter {
       this.touched.add(productId);
     }
     await setOffers(this.#write, country, changes);
+    lap('write');
   }
 }
 
@@ -452,6 +470,7 @@ export async function importOffers(ctx: ExchangeContext, batch = BATCH): Promise
     // The embedded database has one session: the file is read from it before the change takes it.
     if ((await getDbHandle()).kind === 'pglite') {
       await reader.readToEnd();
+      await ctx.progress('checking', reader.count, reader.count);
     }
     await reader.header();
     step('read the header');
@@ -459,9 +478,25 @@ export async function importOffers(ctx: ExchangeContext, batch = BATCH): Promise
       await write.tx.execute(sql`select pg_advisory_xact_lock(hashtext('import_1c'))`);
       const writer = new OffersWriter(write, ctx.filename);
       await writer.start(reader);
-      for await (const batch of reader.batches()) await writer.writeBatch(batch);
+      // How the time went: waiting for the reader, or writing (the reader parsing meanwhile).
+      let waited = 0;
+      let writing = 0;
+      let mark = performance.now();
+      for await (const offers of reader.batches()) {
+        const got = performance.now();
+        waited += got - mark;
+        await writer.writeBatch(offers);
+        mark = performance.now();
+        writing += mark - got;
+      }
       await writer.writeAgain();
-      step(`read and wrote ${reader.count} offers`);
+      step(
+        `read and wrote ${reader.count} offers (${Math.round(waited)} ms waiting for the reader, ${Math.round(writing)} ms writing: ${Object.entries(
+          writer.timings,
+        )
+          .map(([part, ms]) => `${part} ${Math.round(ms)}`)
+          .join(', ')})`,
+      );
       const { notes } = writer;
       if (writer.unknown) notes.push(`Предложений для товаров, которых нет в магазине, пропущено: ${writer.unknown}.`);
       if (writer.noPrice) notes.push(`Цен, равных нулю, пропущено: ${writer.noPrice}.`);

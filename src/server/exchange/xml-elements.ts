@@ -33,6 +33,9 @@ export class XmlFileError extends Error {
   }
 }
 
+/** Characters handed to the parser at a time (about 3 ms of parsing). */
+const PIECE = 64 * 1024;
+
 /** The attributes of every element that has none (shared: nothing writes to a node's attributes). */
 const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
@@ -131,9 +134,12 @@ export async function* xmlElements(
     failure ??= new XmlFileError(error.message, parser.line);
   });
   for await (const text of decodedText(chunks)) {
-    parser.write(text);
-    if (failure) throw failure;
-    yield* ready.splice(0);
+    // In pieces, so that a reader that takes turns with other work (`slices`) is never long away.
+    for (let start = 0; start < text.length; start += PIECE) {
+      parser.write(start === 0 && text.length <= PIECE ? text : text.slice(start, start + PIECE));
+      if (failure) throw failure;
+      yield* ready.splice(0);
+    }
   }
   parser.close();
   if (failure) throw failure;
