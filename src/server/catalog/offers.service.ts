@@ -243,8 +243,9 @@ export async function setOffers(write: CatalogWrite, country: CountryCode, chang
   const audit: FieldChange[] = [];
   const updated: { id: number; price: string; oldPrice: string | null; quantity: number }[] = [];
   const created: { id: number; price: string; oldPrice: string | null; quantity: number | null }[] = [];
-  /** Categories with a new offer, and those where only prices of offers they had moved. */
+  /** Categories with a new offer. */
   const categories = new Set<number>();
+  /** Categories where only prices of offers they had moved. */
   const priced = new Set<number>();
   const stockMoved: number[] = [];
   let listingsMoved = false;

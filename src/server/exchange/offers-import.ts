@@ -276,7 +276,7 @@ class OffersWriter {
   }
 
   /** Time spent per part of the batches, in ms (logged at debug at the end). */
-  readonly timings = { find: 0, lock: 0, write: 0, journal: 0 };
+  readonly timings = { find: 0, lock: 0, write: 0 };
 
   async writeBatch(offers: readonly Offer[]): Promise<void> {
     const tx = this.#write.tx;
@@ -391,7 +391,6 @@ class OffersWriter {
     for (const [country, productIds] of batchProducts) await this.#writeOffers(country, productIds, lap);
     // The batch's audit rows go in now, while the reader parses the next batch.
     await this.#write.writeJournal();
-    lap('journal');
   }
 
   /** The stock that offers of a later batch added to products an earlier batch wrote. */
@@ -448,7 +447,7 @@ async function lockWithoutWaiting(
   productIds: readonly number[],
   known?: ReadonlyMap<number, { sku: string; categoryId: number }>,
 ) {
-  for (let tries = 1; tries < LOCK_TRIES; tries += 1) {
+  for (let tries = 0; tries < LOCK_TRIES; tries += 1) {
     await write.tx.execute(sql`savepoint lock_offers`);
     try {
       const offers = await lockOffers(write, country, productIds, known, { wait: false });
@@ -478,23 +477,13 @@ export async function importOffers(ctx: ExchangeContext, batch = BATCH): Promise
       await write.tx.execute(sql`select pg_advisory_xact_lock(hashtext('import_1c'))`);
       const writer = new OffersWriter(write, ctx.filename);
       await writer.start(reader);
-      // How the time went: waiting for the reader, or writing (the reader parsing meanwhile).
-      let waited = 0;
-      let writing = 0;
-      let mark = performance.now();
-      for await (const offers of reader.batches()) {
-        const got = performance.now();
-        waited += got - mark;
-        await writer.writeBatch(offers);
-        mark = performance.now();
-        writing += mark - got;
-      }
+      for await (const offers of reader.batches()) await writer.writeBatch(offers);
       await writer.writeAgain();
+      // The step's time less these parts and the journal (logged as «Catalog change ended») is the time it
+      // waited for the reader.
       step(
-        `read and wrote ${reader.count} offers (${Math.round(waited)} ms waiting for the reader, ${Math.round(writing)} ms writing: ${Object.entries(
-          writer.timings,
-        )
-          .map(([part, ms]) => `${part} ${Math.round(ms)}`)
+        `read and wrote ${reader.count} offers (${Object.entries(writer.timings)
+          .map(([part, ms]) => `${part} ${Math.round(ms)} ms`)
           .join(', ')})`,
       );
       const { notes } = writer;
