@@ -21,6 +21,7 @@ import path from 'node:path';
 import iconv from 'iconv-lite';
 import postgres from 'postgres';
 import sharp from 'sharp';
+import { copyThenUpdate } from './copy-limit.ts';
 import { runToEnd, startProcess, waitUntilReady } from './processes.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -148,22 +149,16 @@ try {
       const limitRows =
         ids.map((id, i) => `${id};${100 + ((i * (salt + step)) % 9000)};${(i * (salt + step)) % 500}`).join('\n') +
         '\n';
-      const limitStarted = performance.now();
-      await db.begin(async (tx) => {
-        await tx`create temp table bench_offers (external_id text, price numeric, quantity int) on commit drop`;
-        await tx`copy bench_offers from stdin with (format csv, delimiter ';')`.writable().then(
-          (stream) =>
-            new Promise<void>((resolve, reject) => {
-              stream.on('error', reject);
-              stream.on('finish', resolve);
-              stream.end(limitRows);
-            }),
-        );
-        await tx`update product_offers o set price = t.price, quantity = t.quantity
-                 from bench_offers t join exchange_ids e on e.kind = 'product' and e.external_id = t.external_id
-                 where o.product_id = e.local_id and o.country = 'kg'`;
-      });
-      limits.push((performance.now() - limitStarted) / 1000);
+      limits.push(
+        await copyThenUpdate(
+          db,
+          'bench_offers (external_id text, price numeric, quantity int)',
+          limitRows,
+          (tx) => tx`update product_offers o set price = t.price, quantity = t.quantity
+                     from bench_offers t join exchange_ids e on e.kind = 'product' and e.external_id = t.external_id
+                     where o.product_id = e.local_id and o.country = 'kg'`,
+        ),
+      );
     }
     run.limitSeconds = limits.sort((a, b) => a - b)[1]!;
     console.log(`(limit runs: ${limits.map((l) => l.toFixed(2)).join(', ')} s)`);

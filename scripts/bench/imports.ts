@@ -16,6 +16,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import iconv from 'iconv-lite';
 import postgres from 'postgres';
+import { copyThenUpdate } from './copy-limit.ts';
 import { runToEnd, startProcess, waitUntilReady } from './processes.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -165,20 +166,13 @@ try {
     );
     // The limit: the same rows loaded by PostgreSQL itself.
     const limitRows = stockSkus.map((sku, i) => `${sku};${(i * (salt + 1)) % 500}`).join('\n') + '\n';
-    const limitStarted = performance.now();
-    await db.begin(async (tx) => {
-      await tx`create temp table bench_stock (sku text, quantity int) on commit drop`;
-      await tx`copy bench_stock from stdin with (format csv, delimiter ';')`.writable().then(
-        (stream) =>
-          new Promise<void>((resolve, reject) => {
-            stream.on('error', reject);
-            stream.on('finish', resolve);
-            stream.end(limitRows);
-          }),
-      );
-      await tx`update product_offers o set quantity = t.quantity from bench_stock t join products p on p.sku = t.sku where o.product_id = p.id and o.country = 'kg'`;
-    });
-    run.limitSeconds = (performance.now() - limitStarted) / 1000;
+    run.limitSeconds = await copyThenUpdate(
+      db,
+      'bench_stock (sku text, quantity int)',
+      limitRows,
+      (tx) =>
+        tx`update product_offers o set quantity = t.quantity from bench_stock t join products p on p.sku = t.sku where o.product_id = p.id and o.country = 'kg'`,
+    );
     runs.push(run);
   }
 

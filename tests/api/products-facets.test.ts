@@ -194,13 +194,20 @@ describe('GET /products/products/?facets=true', () => {
   });
 });
 
+/** The summary's code and the database, loaded once the test database is open. */
+async function summaryCode() {
+  const [{ getDb }, { countFacets }, stats, { resolveFilters }] = await Promise.all([
+    import('../../src/server/db/client.ts'),
+    import('../../src/server/catalog/facets.queries.ts'),
+    import('../../src/server/catalog/catalog-stats.ts'),
+    import('../../src/server/catalog/product-filters.ts'),
+  ]);
+  return { db: await getDb(), countFacets, resolveFilters, ...stats };
+}
+
 describe('the catalog summary behind unfiltered listings', () => {
   it('gives every category page and brand page, in both countries, the counts of the products themselves', async () => {
-    const { getDb } = await import('../../src/server/db/client.ts');
-    const { countFacets } = await import('../../src/server/catalog/facets.queries.ts');
-    const { countFromStats, facetsFromStats, isSummarised } = await import('../../src/server/catalog/catalog-stats.ts');
-    const { resolveFilters } = await import('../../src/server/catalog/product-filters.ts');
-    const db = await getDb();
+    const { db, countFacets, countFromStats, facetsFromStats, isSummarised, resolveFilters } = await summaryCode();
     // Counted the slow way, product by product, to check the summary against.
     const countProducts = async (country: string, f: { categoryIds?: number[]; brandIds?: number[] }) => {
       const rows = await dbRows<{
@@ -238,11 +245,7 @@ describe('the catalog summary behind unfiltered listings', () => {
   });
 
   it('keeps the stored category pages right after a partial refresh, up to the top category', async () => {
-    const { getDb } = await import('../../src/server/db/client.ts');
-    const { countFacets } = await import('../../src/server/catalog/facets.queries.ts');
-    const { facetsFromStats, refreshCatalogStats } = await import('../../src/server/catalog/catalog-stats.ts');
-    const { resolveFilters } = await import('../../src/server/catalog/product-filters.ts');
-    const db = await getDb();
+    const { db, countFacets, facetsFromStats, refreshCatalogStats, resolveFilters } = await summaryCode();
     const stored = await dbRows<{ n: number }>(sql`select count(*)::int as n from category_listing_stats`);
     expect(stored[0]!.n).toBeGreaterThan(0);
     // A product of a subcategory goes inactive; only its category is refreshed, as a writer would.
@@ -262,11 +265,7 @@ describe('the catalog summary behind unfiltered listings', () => {
   });
 
   it('refreshes only the price parts where only prices moved, and ends where a full recount ends', async () => {
-    const { getDb } = await import('../../src/server/db/client.ts');
-    const { countFacets } = await import('../../src/server/catalog/facets.queries.ts');
-    const { facetsFromStats, refreshCatalogStats } = await import('../../src/server/catalog/catalog-stats.ts');
-    const { resolveFilters } = await import('../../src/server/catalog/product-filters.ts');
-    const db = await getDb();
+    const { db, countFacets, facetsFromStats, refreshCatalogStats, resolveFilters } = await summaryCode();
     const summary = () =>
       dbRows(sql`select 'b' as t, country, category_id, brand_id as k, products::text || min_price::text || max_price::text as v
                  from category_brand_stats
@@ -331,10 +330,7 @@ describe('the catalog summary behind unfiltered listings', () => {
   });
 
   it('is not used once a price, specification or search narrows the listing', async () => {
-    const { getDb } = await import('../../src/server/db/client.ts');
-    const { isSummarised } = await import('../../src/server/catalog/catalog-stats.ts');
-    const { resolveFilters } = await import('../../src/server/catalog/product-filters.ts');
-    const db = await getDb();
+    const { db, isSummarised, resolveFilters } = await summaryCode();
     for (const narrowed of [
       { priceFrom: '100' },
       { priceTo: '100' },

@@ -1,0 +1,32 @@
+/**
+ * The limit the import benches compare with: the same rows loaded by PostgreSQL's own `COPY` (from
+ * semicolon-separated text) into a temporary table, then written by one `UPDATE … FROM` it, in one
+ * transaction on the same server.
+ */
+import type postgres from 'postgres';
+
+/**
+ * Loads `rows` into the temporary table `table` (`name (column type, …)`), runs `update` on it and
+ * commits. @returns the seconds it took
+ */
+export async function copyThenUpdate(
+  db: postgres.Sql,
+  table: string,
+  rows: string,
+  update: (tx: postgres.TransactionSql) => Promise<unknown>,
+): Promise<number> {
+  const started = performance.now();
+  await db.begin(async (tx) => {
+    await tx.unsafe(`create temp table ${table} on commit drop`);
+    const stream = await tx
+      .unsafe(`copy ${table.split(' ')[0]} from stdin with (format csv, delimiter ';')`)
+      .writable();
+    await new Promise<void>((resolve, reject) => {
+      stream.on('error', reject);
+      stream.on('finish', resolve);
+      stream.end(rows);
+    });
+    await update(tx);
+  });
+  return (performance.now() - started) / 1000;
+}
