@@ -47,6 +47,16 @@ function run(xml: string) {
   );
 }
 
+/** The SQLSTATE codes of an error and its causes (the driver's error is the query error's cause). */
+function sqlStates(error: unknown): string[] {
+  const codes: string[] = [];
+  for (let e = error; e; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') codes.push(code);
+  }
+  return codes;
+}
+
 const offersOf = (skus: string[]) =>
   dbRows<{ sku: string; price: string; quantity: number }>(
     sql`select p.sku, o.price::text as price, o.quantity from product_offers o join products p on p.id = o.product_id
@@ -76,6 +86,20 @@ describe('an offers file written in batches', () => {
     // Cut inside the last offer: the first two batches are written by then.
     const broken = xml.slice(0, xml.lastIndexOf('<Цены>') + 12);
     await expect(run(broken)).rejects.toBeInstanceOf(ExchangeFailure);
+    expect(await offersOf(all.map((p) => p.sku))).toEqual(before);
+  });
+
+  it("fails with the database's own refusal when a batch in the middle cannot be written, and writes nothing", async () => {
+    const all = await catalog(8);
+    const before = await offersOf(all.map((p) => p.sku));
+    // The fourth offer's price does not fit numeric(14,2): its batch (the second) is sent once the third
+    // is locked, and refused while the fourth is looked up; the refusal, not the «transaction aborted»
+    // the lookup gets, is what fails the import.
+    const failure = await run(
+      offersXml(all.map((p, i) => ({ id: p.id, kg: i === 3 ? '100000000000000' : '444', quantity: 4 }))),
+    ).catch((error: unknown) => error);
+    expect(sqlStates(failure)).toContain('22003');
+    expect(sqlStates(failure)).not.toContain('25P02');
     expect(await offersOf(all.map((p) => p.sku))).toEqual(before);
   });
 

@@ -277,6 +277,14 @@ export async function setOffers(write: CatalogWrite, country: CountryCode, chang
     if (!offer) created.push({ id: product.id, price, oldPrice, quantity: change.quantity ?? null });
     else if (repriced || quantity !== before) updated.push({ id: product.id, price, oldPrice, quantity });
   }
+  // Recorded before the statements run (a failed one rolls the whole change back): a caller may send the
+  // audit rows (`writeJournal`) while these statements are still on their way.
+  if (categories.size) write.touchCategories(categories);
+  if (priced.size) write.touchPrices(priced);
+  if (listingsMoved) write.markChanged();
+  else if (stockMoved.length) write.markStockMoved(stockMoved);
+  if (restocked) write.markRestocked();
+  write.record(audit);
   if (updated.length)
     await write.tx.execute(sql`
       update product_offers o
@@ -300,12 +308,6 @@ export async function setOffers(write: CatalogWrite, country: CountryCode, chang
         set price = excluded.price, old_price = excluded.old_price, updated_at = now()
         ${withStock ? sql`, quantity = excluded.quantity` : sql``}`);
   }
-  if (categories.size) write.touchCategories(categories);
-  if (priced.size) write.touchPrices(priced);
-  if (listingsMoved) write.markChanged();
-  else if (stockMoved.length) write.markStockMoved(stockMoved);
-  if (restocked) write.markRestocked();
-  write.record(audit);
 }
 
 /** Stops selling products in a country: their offers go (price, stock and all). */

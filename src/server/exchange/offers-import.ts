@@ -8,7 +8,14 @@
 import { sql } from 'drizzle-orm';
 import type { CountryCode } from '../../shared/countries.ts';
 import { writeCatalog, type CatalogWrite } from '../catalog/catalog-write.ts';
-import { lockOffers, setOffers, setStock, type OfferChange, type StockChange } from '../catalog/offers.service.ts';
+import {
+  lockOffers,
+  setOffers,
+  setStock,
+  type CurrentOffer,
+  type OfferChange,
+  type StockChange,
+} from '../catalog/offers.service.ts';
 import { getDbHandle, intArray, queryRows, textArray } from '../db/client.ts';
 import { isLockNotAvailable } from '../errors.ts';
 import { slices } from '../event-loop.ts';
@@ -22,7 +29,7 @@ import {
   type OfferRecord,
   type PriceTypeRecord,
 } from './commerceml.ts';
-import { loadIds } from './exchange-ids.ts';
+import { loadIds, type KnownId } from './exchange-ids.ts';
 import { rememberSeen, targetOf } from './exchange-mappings.ts';
 import { makeCharacteristics } from './characteristics.ts';
 import {
@@ -58,6 +65,8 @@ type Offer = OfferRecord & { line: number; sku: string };
 
 /** Offers handed to the writer at a time: the reader parses the next ones while these are written. */
 const BATCH = 20_000;
+/** The first batch is smaller: the database starts writing sooner while the reader parses on. */
+const FIRST_BATCH = 4_000;
 
 /**
  * Reads an offers file ahead of its writer: the price types and warehouses (which CommerceML puts before
@@ -72,6 +81,9 @@ class OffersReader {
   count = 0;
   readonly #ctx: ExchangeContext;
   readonly #size: number;
+  readonly #first: number;
+  /** Whether a batch has been handed out (the first may be smaller). */
+  #handed = false;
   readonly #headers = new Map<string, Record<string, string>>();
   readonly #ready: Offer[][] = [];
   #current: Offer[] = [];
@@ -87,6 +99,7 @@ class OffersReader {
   constructor(ctx: ExchangeContext, size: number) {
     this.#ctx = ctx;
     this.#size = size;
+    this.#first = Math.min(size, FIRST_BATCH);
     this.#running = this.#read();
   }
 
@@ -114,7 +127,7 @@ class OffersReader {
           if (offer.quantity !== null) this.#anyQuantity = true;
           this.#current.push(offer);
           this.count += 1;
-          if (this.#current.length >= this.#size) this.#hand();
+          if (this.#current.length >= (this.#handed ? this.#size : this.#first)) this.#hand();
           if (this.count % 20_000 === 0) await ctx.progress('reading', this.count, 0);
         }
         await slice.step();
@@ -137,7 +150,10 @@ class OffersReader {
   }
 
   #hand(): void {
-    if (this.#current.length) this.#ready.push(this.#current);
+    if (this.#current.length) {
+      this.#ready.push(this.#current);
+      this.#handed = true;
+    }
     this.#current = [];
     this.#signal();
   }
@@ -199,18 +215,22 @@ export async function zeroOmitted(
   countries: readonly CountryCode[],
   kept: ReadonlySet<number>,
 ): Promise<number> {
+  if (!countries.length) return 0;
+  // 1C's products less the file's, found in `exchange_ids`: the offers the file has just written (each
+  // with its old row beside it until the commit) are not scanned.
+  const rows = await queryRows<{ local_id: number }>(
+    write.tx,
+    sql`select e.local_id from exchange_ids e
+        where e.kind = 'product' and e.local_id is not null
+          and not exists (select 1 from unnest(${intArray([...kept])}::int[]) k(id) where k.id = e.local_id)`,
+  );
+  const omitted = rows.map((r) => Number(r.local_id));
   let zeroed = 0;
-  for (const country of countries) {
-    const rows = await queryRows<{ product_id: number }>(
-      write.tx,
-      sql`select o.product_id from product_offers o
-          where o.country = ${country} and o.quantity > 0
-            and exists (select 1 from exchange_ids e where e.kind = 'product' and e.local_id = o.product_id)`,
-    );
-    const omitted = rows.map((r) => Number(r.product_id)).filter((id) => !kept.has(id));
-    if (!omitted.length) continue;
+  for (const country of omitted.length ? countries : []) {
     const offers = await lockWithoutWaiting(write, country, omitted);
-    const changes: StockChange[] = [...offers.values()].map((offer) => ({ offer, quantity: 0 }));
+    const changes: StockChange[] = [...offers.values()]
+      .filter((offer) => offer.quantity > 0)
+      .map((offer) => ({ offer, quantity: 0 }));
     await setStock(write, country, changes);
     zeroed += changes.length;
   }
@@ -248,6 +268,10 @@ class OffersWriter {
   /** Products a later batch added stock to, by country. */
   readonly #again = new Map<CountryCode, Set<number>>();
   #batch = 0;
+  /** Changes planned for the batch locked last, by country, sent once the next batch is locked. */
+  readonly #planned: [CountryCode, OfferChange[]][] = [];
+  /** Writes sent and not yet waited for. */
+  readonly #writing: Promise<void>[] = [];
 
   constructor(write: CatalogWrite, filename: string) {
     this.#write = write;
@@ -275,10 +299,24 @@ class OffersWriter {
       );
   }
 
-  /** Time spent per part of the batches, in ms (logged at debug at the end). */
-  readonly timings = { find: 0, lock: 0, write: 0 };
+  /**
+   * Time spent per part of the batches, in ms (logged at debug at the end): finding the products (which
+   * waits behind the previous batch's writes in the database), locking, planning, and waiting for the
+   * last writes.
+   */
+  readonly timings = { find: 0, lock: 0, plan: 0, write: 0 };
 
   async writeBatch(offers: readonly Offer[]): Promise<void> {
+    try {
+      await this.#writeBatch(offers);
+    } catch (error) {
+      // A write that failed left the transaction aborted: its error is the one to tell.
+      await this.#settle();
+      throw error;
+    }
+  }
+
+  async #writeBatch(offers: readonly Offer[]): Promise<void> {
     const tx = this.#write.tx;
     this.#batch += 1;
     let mark = performance.now();
@@ -297,11 +335,7 @@ class OffersWriter {
     }
     for (const id of stores) this.#warehousesLooked.add(id);
 
-    const bases = await loadIds(
-      tx,
-      'product',
-      offers.map((o) => o.productId),
-    );
+    const bases = await this.#loadProducts(offers.map((o) => o.productId));
     this.created += await makeCharacteristics(
       this.#write,
       this.#filename,
@@ -388,24 +422,96 @@ class OffersWriter {
       }
     }
     lap('find');
-    for (const [country, productIds] of batchProducts) await this.#writeOffers(country, productIds, lap);
-    // The batch's audit rows go in now, while the reader parses the next batch.
-    await this.#write.writeJournal();
+    await this.#lockAndPlan(batchProducts, lap);
+  }
+
+  /**
+   * The products 1C's ids name, with the SKU and category of each (kept for the audit rows and the
+   * summary): one statement, where looking the ids up and then the products would take two.
+   */
+  async #loadProducts(externalIds: readonly string[]): Promise<Map<string, KnownId>> {
+    const unique = [...new Set(externalIds)];
+    if (!unique.length) return new Map();
+    const rows = await queryRows<{
+      external_id: string;
+      local_id: number | null;
+      value: string | null;
+      sku: string | null;
+      category_id: number | null;
+    }>(
+      this.#write.tx,
+      sql`select e.external_id, e.local_id, e.value, p.sku, p.category_id
+          from exchange_ids e left join products p on p.id = e.local_id
+          where e.kind = 'product' and e.external_id = any(${textArray(unique)}::text[])`,
+    );
+    const known = new Map<string, KnownId>();
+    for (const r of rows) {
+      const localId = r.local_id === null ? null : Number(r.local_id);
+      known.set(r.external_id, { localId, value: r.value });
+      if (localId !== null && r.sku !== null)
+        this.#products.set(localId, { id: localId, sku: r.sku, categoryId: Number(r.category_id) });
+    }
+    return known;
   }
 
   /** The stock that offers of a later batch added to products an earlier batch wrote. */
   async writeAgain(): Promise<void> {
-    for (const [country, productIds] of this.#again) await this.#writeOffers(country, [...productIds]);
+    await this.#lockAndPlan(new Map([...this.#again].map(([country, ids]) => [country, [...ids]])));
+    await this.flush();
   }
 
-  async #writeOffers(
-    country: CountryCode,
-    productIds: number[],
-    lap: (part: 'lock' | 'write') => void = () => {},
+  /** Sends what is planned and waits until every write sent has been done. */
+  async flush(): Promise<void> {
+    this.#send();
+    const began = performance.now();
+    await this.#settle();
+    this.timings.write += performance.now() - began;
+  }
+
+  /**
+   * Locks the batch's offers, then sends the previous batch's writes and plans this one's while those
+   * run: the database writes one batch while this process works out the next (a batch's products are
+   * never those of an earlier batch: a product seen again only adds stock, written by `writeAgain`).
+   */
+  async #lockAndPlan(
+    products: ReadonlyMap<CountryCode, number[]>,
+    lap: (part: 'lock' | 'plan') => void = () => {},
   ): Promise<void> {
-    const perCountry = this.wanted.get(country)!;
-    const offers = await lockWithoutWaiting(this.#write, country, productIds, this.#products);
+    const locked: [CountryCode, number[], Map<number, CurrentOffer>][] = [];
+    for (const [country, productIds] of products) {
+      // A lock refused rolls back to its savepoint: no write may be on its way behind it.
+      await this.#settle();
+      locked.push([country, productIds, await lockWithoutWaiting(this.#write, country, productIds, this.#products)]);
+    }
     lap('lock');
+    this.#send();
+    for (const [country, productIds, offers] of locked)
+      this.#planned.push([country, this.#plan(country, productIds, offers)]);
+    lap('plan');
+  }
+
+  /** Writes the planned changes and their audit rows, without waiting for them (`#settle` does). */
+  #send(): void {
+    const planned = this.#planned.splice(0);
+    if (!planned.length) return;
+    const sent = planned.map(([country, changes]) => setOffers(this.#write, country, changes));
+    sent.push(this.#write.writeJournal());
+    const writing = Promise.allSettled(sent).then((results) => {
+      const failed = results.find((r) => r.status === 'rejected');
+      if (failed) throw failed.reason;
+    });
+    // Awaited by `#settle`; caught here so that a failure is not unhandled meanwhile.
+    writing.catch(() => {});
+    this.#writing.push(writing);
+  }
+
+  /** Waits for the writes sent; throws the first that failed. */
+  async #settle(): Promise<void> {
+    for (const writing of this.#writing.splice(0)) await writing;
+  }
+
+  #plan(country: CountryCode, productIds: readonly number[], offers: ReadonlyMap<number, CurrentOffer>): OfferChange[] {
+    const perCountry = this.wanted.get(country)!;
     const changes: OfferChange[] = [];
     for (const productId of productIds) {
       const { price, quantity } = perCountry.get(productId)!;
@@ -424,8 +530,7 @@ class OffersWriter {
       changes.push(change);
       this.touched.add(productId);
     }
-    await setOffers(this.#write, country, changes);
-    lap('write');
+    return changes;
   }
 }
 
@@ -478,6 +583,7 @@ export async function importOffers(ctx: ExchangeContext, batch = BATCH): Promise
       const writer = new OffersWriter(write, ctx.filename);
       await writer.start(reader);
       for await (const offers of reader.batches()) await writer.writeBatch(offers);
+      await writer.flush();
       await writer.writeAgain();
       // The step's time less these parts and the journal (logged as «Catalog change ended») is the time it
       // waited for the reader.
