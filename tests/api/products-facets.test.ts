@@ -205,6 +205,14 @@ async function summaryCode() {
   return { db: await getDb(), countFacets, resolveFilters, ...stats };
 }
 
+/** Every row of the summary, in one order, to compare a partial refresh with a full recount. */
+const summaryRows = () =>
+  dbRows(sql`select 'b' as t, country, category_id, brand_id as k, products::text || min_price::text || max_price::text as v
+             from category_brand_stats
+             union all select 's', country, category_id, specification_id, value || products::text from category_spec_stats
+             union all select 'l', country, category_id, 0, products::text || facets::text from category_listing_stats
+             order by 1, 2, 3, 4, 5`);
+
 describe('the catalog summary behind unfiltered listings', () => {
   it('gives every category page and brand page, in both countries, the counts of the products themselves', async () => {
     const { db, countFacets, countFromStats, facetsFromStats, isSummarised, resolveFilters } = await summaryCode();
@@ -266,12 +274,6 @@ describe('the catalog summary behind unfiltered listings', () => {
 
   it('refreshes only the price parts where only prices moved, and ends where a full recount ends', async () => {
     const { db, countFacets, facetsFromStats, refreshCatalogStats, resolveFilters } = await summaryCode();
-    const summary = () =>
-      dbRows(sql`select 'b' as t, country, category_id, brand_id as k, products::text || min_price::text || max_price::text as v
-                 from category_brand_stats
-                 union all select 's', country, category_id, specification_id, value || products::text from category_spec_stats
-                 union all select 'l', country, category_id, 0, products::text || facets::text from category_listing_stats
-                 order by 1, 2, 3, 4, 5`);
     // The cheapest product of a subcategory in kg becomes its dearest: the range of it and its parent moves.
     const [leaf] = await dbRows<{ id: number; category_id: number; parent: string; slug: string; price: string }>(
       sql`select p.id, p.category_id, parent.slug as parent, c.slug, o.price::text as price from products p
@@ -287,12 +289,51 @@ describe('the catalog summary behind unfiltered listings', () => {
         expect(stored.price.max).toBe('9999999.00');
         expect(stored).toEqual(await countFacets(db, f));
       }
-      const afterPrices = await summary();
+      const afterPrices = await summaryRows();
       await refreshCatalogStats(db);
-      expect(afterPrices).toEqual(await summary());
+      expect(afterPrices).toEqual(await summaryRows());
     } finally {
       await dbRows(
         sql`update product_offers set price = ${leaf!.price} where product_id = ${leaf!.id} and country = 'kg'`,
+      );
+      await refreshCatalogStats(db, [leaf!.category_id]);
+    }
+  });
+
+  it('refreshes only the country whose offers changed, and ends where a full recount ends', async () => {
+    const { db, countFacets, facetsFromStats, refreshCatalogStats, resolveFilters } = await summaryCode();
+    // A product of a subcategory sold in both countries stops being sold in kg.
+    const [leaf] = await dbRows<{ id: number; category_id: number; parent: string; slug: string }>(
+      sql`select p.id, p.category_id, parent.slug as parent, c.slug from products p
+          join categories c on c.id = p.category_id join categories parent on parent.id = c.parent_id
+          join product_offers o on o.product_id = p.id and o.country = 'kg'
+          join product_offers z on z.product_id = p.id and z.country = 'kz' where p.is_active limit 1`,
+    );
+    const [offer] = await dbRows<{ price: string; quantity: number }>(
+      sql`select price::text as price, quantity from product_offers where product_id = ${leaf!.id} and country = 'kg'`,
+    );
+    // A mark on the category's stored page in kz: a refresh of kg alone leaves it there.
+    const kzPage = sql`country = 'kz' and category_id = ${leaf!.category_id}`;
+    await dbRows(sql`update category_listing_stats set products = products + 1000 where ${kzPage}`);
+    await dbRows(sql`delete from product_offers where product_id = ${leaf!.id} and country = 'kg'`);
+    try {
+      await refreshCatalogStats(db, [leaf!.category_id], { countries: ['kg'] });
+      const [marked] = await dbRows<{ products: number }>(
+        sql`select products from category_listing_stats where ${kzPage}`,
+      );
+      await dbRows(sql`update category_listing_stats set products = products - 1000 where ${kzPage}`);
+      expect(marked!.products).toBeGreaterThanOrEqual(1000);
+      for (const category of [leaf!.slug, leaf!.parent]) {
+        const f = await resolveFilters(db, { country: 'kg', category });
+        expect(await facetsFromStats(db, f)).toEqual(await countFacets(db, f));
+      }
+      const afterOneCountry = await summaryRows();
+      await refreshCatalogStats(db);
+      expect(afterOneCountry).toEqual(await summaryRows());
+    } finally {
+      await dbRows(
+        sql`insert into product_offers (product_id, country, price, quantity)
+            values (${leaf!.id}, 'kg', ${offer!.price}, ${offer!.quantity}) on conflict do nothing`,
       );
       await refreshCatalogStats(db, [leaf!.category_id]);
     }

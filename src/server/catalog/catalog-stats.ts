@@ -9,7 +9,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { CountryCode } from '../../shared/countries.ts';
-import { intArray, queryRows, type Db } from '../db/client.ts';
+import { intArray, queryRows, textArray, type Db } from '../db/client.ts';
 import { subtreeIds, type CategoryRecord } from './categories.queries.ts';
 import type { Facets, SpecificationFacet } from './facets.types.ts';
 import type { ResolvedFilters } from './product-filters.ts';
@@ -26,19 +26,21 @@ const NO_BRAND = 0;
 export async function refreshCatalogStats(
   db: Db,
   categoryIds?: readonly number[],
-  options: { pricesOnly?: readonly number[] } = {},
+  options: { pricesOnly?: readonly number[]; countries?: readonly CountryCode[] } = {},
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const pricesOnly = categoryIds ? (options.pricesOnly ?? []).filter((id) => !categoryIds.includes(id)) : [];
-    await refreshSummaryRows(tx, categoryIds);
+    // Offers of some countries changed: the others' rows stand (the whole summary is of every country).
+    const countries = categoryIds ? options.countries : undefined;
+    await refreshSummaryRows(tx, categoryIds, { countries });
     // Only prices moved there: the per-specification rows count products, which stay as they were.
-    if (pricesOnly.length) await refreshSummaryRows(tx, pricesOnly, { specifications: false });
-    const scope = await listingScope(tx, categoryIds);
-    if (categoryIds) await deleteListingRows(tx, scope.touched);
+    if (pricesOnly.length) await refreshSummaryRows(tx, pricesOnly, { specifications: false, countries });
+    const scope = await listingScope(tx, categoryIds, countries);
+    if (categoryIds) await deleteListingRows(tx, scope.touched, countries);
     else await tx.execute(sql`delete from category_listing_stats`);
     await refreshListingRows(tx, scope, scope.affected);
     if (pricesOnly.length) {
-      const priced = await listingScope(tx, pricesOnly);
+      const priced = await listingScope(tx, pricesOnly, countries);
       await refreshListingPrices(
         tx,
         priced,
@@ -83,26 +85,28 @@ export async function refreshCatalogStatsInSteps(
 async function refreshSummaryRows(
   tx: Db,
   categoryIds?: readonly number[],
-  { specifications = true } = {},
+  { specifications = true, countries }: { specifications?: boolean; countries?: readonly CountryCode[] } = {},
 ): Promise<void> {
   if (categoryIds && !categoryIds.length) return;
-  const only = (column: SQL) => (categoryIds ? sql`and ${column} = any(${intArray(categoryIds)}::int[])` : sql``);
-  await tx.execute(sql`delete from category_brand_stats where true ${only(sql`category_id`)}`);
+  const only = (category: SQL, country: SQL) =>
+    sql`${categoryIds ? sql`and ${category} = any(${intArray(categoryIds)}::int[])` : sql``}
+        ${countries ? sql`and ${country} = any(${textArray(countries)}::text[])` : sql``}`;
+  await tx.execute(sql`delete from category_brand_stats where true ${only(sql`category_id`, sql`country`)}`);
   await tx.execute(sql`
     insert into category_brand_stats (country, category_id, brand_id, products, min_price, max_price)
     select o.country, p.category_id, coalesce(p.brand_id, ${NO_BRAND}), count(*), min(o.price), max(o.price)
     from products p join product_offers o on o.product_id = p.id
-    where p.is_active ${only(sql`p.category_id`)}
+    where p.is_active ${only(sql`p.category_id`, sql`o.country`)}
     group by 1, 2, 3`);
   if (!specifications) return;
-  await tx.execute(sql`delete from category_spec_stats where true ${only(sql`category_id`)}`);
+  await tx.execute(sql`delete from category_spec_stats where true ${only(sql`category_id`, sql`country`)}`);
   await tx.execute(sql`
     insert into category_spec_stats (country, category_id, brand_id, specification_id, value, value_number, products)
     select o.country, p.category_id, coalesce(p.brand_id, ${NO_BRAND}), ps.specification_id, ps.value, min(ps.value_number), count(*)
     from product_specifications ps
       join products p on p.id = ps.product_id
       join product_offers o on o.product_id = p.id
-    where p.is_active ${only(sql`p.category_id`)}
+    where p.is_active ${only(sql`p.category_id`, sql`o.country`)}
     group by 1, 2, 3, 4, 5`);
 }
 
@@ -116,7 +120,11 @@ interface ListingScope {
   affected: number[];
 }
 
-async function listingScope(db: Db, categoryIds?: readonly number[]): Promise<ListingScope> {
+async function listingScope(
+  db: Db,
+  categoryIds?: readonly number[],
+  only?: readonly CountryCode[],
+): Promise<ListingScope> {
   const rows = await queryRows<{ id: number; parent_id: number | null }>(
     db,
     sql`select id, parent_id from categories where is_active`,
@@ -125,7 +133,9 @@ async function listingScope(db: Db, categoryIds?: readonly number[]): Promise<Li
     id: Number(r.id),
     parentId: r.parent_id === null ? null : Number(r.parent_id),
   })) as CategoryRecord[];
-  const countries = (await queryRows<{ code: CountryCode }>(db, sql`select code from countries`)).map((r) => r.code);
+  const countries = (await queryRows<{ code: CountryCode }>(db, sql`select code from countries`))
+    .map((r) => r.code)
+    .filter((code) => !only || only.includes(code));
   if (!categoryIds) {
     const all = tree.map((c) => c.id);
     return { tree, countries, touched: all, affected: all };
@@ -137,8 +147,15 @@ async function listingScope(db: Db, categoryIds?: readonly number[]): Promise<Li
   return { tree, countries, touched: [...up], affected: [...up].filter((id) => parentOf.has(id)) };
 }
 
-async function deleteListingRows(tx: Db, categoryIds: readonly number[]): Promise<void> {
-  await tx.execute(sql`delete from category_listing_stats where category_id = any(${intArray(categoryIds)}::int[])`);
+async function deleteListingRows(
+  tx: Db,
+  categoryIds: readonly number[],
+  countries?: readonly CountryCode[],
+): Promise<void> {
+  await tx.execute(
+    sql`delete from category_listing_stats where category_id = any(${intArray(categoryIds)}::int[])
+        ${countries ? sql`and country = any(${textArray(countries)}::text[])` : sql``}`,
+  );
 }
 
 /** Writes the stored category page of each of `ids` in every country, from the summary rows. */

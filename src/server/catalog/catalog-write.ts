@@ -77,6 +77,8 @@ export async function finishDeferred(
 export class CatalogWrite {
   readonly #categories = new Set<number>();
   readonly #priceCategories = new Set<number>();
+  /** The countries whose summary the change moved; null: every country (a product itself changed). */
+  #countries: Set<CountryCode> | null = new Set();
   readonly #changes: FieldChange[] = [];
   /** Audit rows already written by `writeJournal`. */
   #journaled = 0;
@@ -109,16 +111,26 @@ export class CatalogWrite {
     for (const id of productIds) this.#stockMoved.add(id);
   }
 
-  /** Offers or products of these categories changed: their summary is refreshed before the commit. */
-  touchCategories(ids: Iterable<number>): void {
+  /**
+   * Offers (in `country`) or products (in every country) of these categories changed: their summary is
+   * refreshed before the commit, in the countries touched.
+   */
+  touchCategories(ids: Iterable<number>, country?: CountryCode): void {
     for (const id of ids) this.#categories.add(id);
+    this.#touchCountry(country);
     this.#changed = true;
   }
 
   /** Only prices of offers these categories already had changed: the summary's price parts are refreshed. */
-  touchPrices(ids: Iterable<number>): void {
+  touchPrices(ids: Iterable<number>, country?: CountryCode): void {
     for (const id of ids) this.#priceCategories.add(id);
+    this.#touchCountry(country);
     this.#changed = true;
+  }
+
+  #touchCountry(country: CountryCode | undefined): void {
+    if (country) this.#countries?.add(country);
+    else this.#countries = null;
   }
 
   /** A product's stock in a country went from nothing to some: those waiting for it are mailed. */
@@ -166,7 +178,10 @@ export class CatalogWrite {
       return;
     }
     if (this.#categories.size || this.#priceCategories.size)
-      await refreshCatalogStats(this.tx, [...this.#categories], { pricesOnly: [...this.#priceCategories] });
+      await refreshCatalogStats(this.tx, [...this.#categories], {
+        pricesOnly: [...this.#priceCategories],
+        countries: this.#countries ? [...this.#countries] : undefined,
+      });
     if (this.#wordProducts.size) await addSearchWords(this.tx, [...this.#wordProducts]);
     this.timings.summary = Math.round(performance.now() - began) - (this.timings.journal - journaled);
   }

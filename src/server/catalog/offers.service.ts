@@ -279,8 +279,8 @@ export async function setOffers(write: CatalogWrite, country: CountryCode, chang
   }
   // Recorded before the statements run (a failed one rolls the whole change back): a caller may send the
   // audit rows (`writeJournal`) while these statements are still on their way.
-  if (categories.size) write.touchCategories(categories);
-  if (priced.size) write.touchPrices(priced);
+  if (categories.size) write.touchCategories(categories, country);
+  if (priced.size) write.touchPrices(priced, country);
   if (listingsMoved) write.markChanged();
   else if (stockMoved.length) write.markStockMoved(stockMoved);
   if (restocked) write.markRestocked();
@@ -317,7 +317,10 @@ export async function removeOffers(write: CatalogWrite, country: CountryCode, of
     sql`delete from product_offers where country = ${country}
         and product_id = any(${intArray(offers.map((o) => o.productId))}::int[])`,
   );
-  write.touchCategories(offers.map((o) => o.categoryId));
+  write.touchCategories(
+    offers.map((o) => o.categoryId),
+    country,
+  );
   write.record(
     offers.flatMap((o) => [
       { productId: o.productId, sku: o.sku, country, field: 'offer', oldValue: 'sold', newValue: null },
