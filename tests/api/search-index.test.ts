@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 import { invalidate } from '../../src/server/cache/invalidation.ts';
+import { searchIndex } from '../../src/server/catalog/search-index.ts';
 import { wordSimilarity } from '../../src/server/catalog/word-similarity.ts';
 import { getDbHandle } from '../../src/server/db/client.ts';
 import { api, dbRows, listAll, qs } from '../helpers/api.ts';
@@ -72,6 +73,22 @@ describe('the search index', () => {
     await dbRows(sql`delete from products where id = ${created!.id}`);
     await invalidate('catalog');
     expect(await search('ультраметрический', { country: 'kg' })).toEqual([]);
+  });
+
+  it('sets a new price in place: the price filter follows it, and the product is not loaded again', async () => {
+    const product = await someProduct(3);
+    await dbRows(sql`update products set name = 'Штопфер изопериметрический' where id = ${product.id}`);
+    await invalidate('catalog');
+    const dear = { country: 'kg', price_from: '987654' };
+    expect(await search('изопериметрический', dear)).toEqual([]);
+    const db = (await getDbHandle()).db;
+    // A product loaded again takes a new slot and leaves its old one dead.
+    const dead = (await searchIndex(db)).deadSlots;
+    await dbRows(sql`update product_offers set price = 987655 where product_id = ${product.id} and country = 'kg'`);
+    await invalidate('catalog');
+    expect(idsOf(await search('изопериметрический', dear))).toEqual([product.id]);
+    expect(idsOf(await search('изопериметрический', { country: 'kz', price_from: '987654' }))).toEqual([]);
+    expect((await searchIndex(db)).deadSlots).toBe(dead);
   });
 
   it('counts and pages the matches the filters keep, as the listing without search does', async () => {

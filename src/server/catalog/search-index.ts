@@ -424,6 +424,35 @@ export class SearchIndex {
     this.gramSlotCount[gram] = count + 1;
   }
 
+  /**
+   * Sets the countries and prices of products already loaded, in place (`offers` holds all of each
+   * product's offers; one without any is sold nowhere): a price list changes prices by the 100,000, and
+   * reloading those products whole (their names, words and trigrams, which did not change) took seconds
+   * and a second index beside the first. @returns the ids that had no slot
+   */
+  setOffers(ids: readonly number[], offers: ReadonlyMap<number, readonly OfferRow[]>): number[] {
+    const missing: number[] = [];
+    for (const id of ids) {
+      const slot = this.slotOf.get(id);
+      if (slot === undefined) {
+        missing.push(id);
+        continue;
+      }
+      for (const prices of this.prices) prices[slot] = NaN;
+      for (const texts of this.priceTexts) texts[slot] = '';
+      let bits = 0;
+      for (const offer of offers.get(id) ?? []) {
+        const bit = this.countryBit(offer.country);
+        bits |= bit;
+        const column = 31 - Math.clz32(bit);
+        this.prices[column]![slot] = Number(offer.price);
+        this.priceTexts[column]![slot] = offer.price;
+      }
+      this.countries[slot] = bits;
+    }
+    return missing;
+  }
+
   remove(id: number): void {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
@@ -809,11 +838,19 @@ async function refresh(db: Db, index: SearchIndex): Promise<SearchIndex> {
   // that commit later are read again once nothing is uncommitted), and the next search asks again.
   const from = marks.settled ? state.settled : state.seen;
   if (marks.max > from) {
-    const changed = await queryRows<{ id: number }>(
+    const changed = await queryRows<{ id: number; offers_only: boolean }>(
       db,
-      sql`select distinct product_id as id from search_index_changes where seq > ${from} and seq <= ${marks.max}`,
+      sql`select product_id as id, bool_and(offers_only) as offers_only from search_index_changes
+          where seq > ${from} and seq <= ${marks.max} group by product_id`,
     );
-    const ids = changed.map((row) => Number(row.id));
+    // Products whose offers alone changed (a price, a country) are set in place; the others are reloaded.
+    const priced = changed.filter((row) => row.offers_only).map((row) => Number(row.id));
+    const ids = changed.filter((row) => !row.offers_only).map((row) => Number(row.id));
+    if (priced.length) {
+      const offers = await readOffers(db, sql`product_id = any(${intArray(priced)}::int[])`);
+      // One the index does not hold yet (its own change was pruned, or made before a rebuild ended) is loaded whole.
+      ids.push(...index.setOffers(priced, offers));
+    }
     if (ids.length > REBUILD_SHARE * Math.max(index.size, 1) || index.deadSlots + ids.length > index.size) {
       return rebuild(db, index);
     }

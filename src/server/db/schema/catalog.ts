@@ -261,5 +261,7 @@ export const catalogChanges = pgTable(
 export const searchIndexChanges = pgTable('search_index_changes', {
   seq: bigserial({ mode: 'number' }).primaryKey(),
   productId: integer().notNull(),
+  /** Only the product's offers changed (a price, a country): the index sets them in place (migration 0055). */
+  offersOnly: boolean().notNull().default(false),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
