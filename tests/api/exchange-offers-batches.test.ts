@@ -92,11 +92,18 @@ describe('an offers file written in batches', () => {
   it("fails with the database's own refusal when a batch in the middle cannot be written, and writes nothing", async () => {
     const all = await catalog(8);
     const before = await offersOf(all.map((p) => p.sku));
-    // The fourth offer's price does not fit numeric(14,2): its batch (the second) is sent once the third
-    // is locked, and refused while the fourth is looked up; the refusal, not the «transaction aborted»
-    // the lookup gets, is what fails the import.
+    // The fourth offer's price does not fit numeric(14,2): its batch (the second) is sent behind the third
+    // batch's lookup and refused. The fifth offer, known only by its SKU, makes the third batch look the SKU
+    // up after that: the refusal, not the «transaction aborted» the SKU lookup gets, fails the import.
     const failure = await run(
-      offersXml(all.map((p, i) => ({ id: p.id, kg: i === 3 ? '100000000000000' : '444', quantity: 4 }))),
+      offersXml(
+        all.map((p, i) => ({
+          id: i === 4 ? `${p.id}-unknown` : p.id,
+          sku: i === 4 ? p.sku : undefined,
+          kg: i === 3 ? '100000000000000' : '444',
+          quantity: 4,
+        })),
+      ),
     ).catch((error: unknown) => error);
     expect(sqlStates(failure)).toContain('22003');
     expect(sqlStates(failure)).not.toContain('25P02');

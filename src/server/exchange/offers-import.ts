@@ -268,7 +268,7 @@ class OffersWriter {
   /** Products a later batch added stock to, by country. */
   readonly #again = new Map<CountryCode, Set<number>>();
   #batch = 0;
-  /** Changes planned for the batch locked last, by country, sent once the next batch is locked. */
+  /** Changes planned for the batch locked last, by country, sent behind the next batch's lookup. */
   readonly #planned: [CountryCode, OfferChange[]][] = [];
   /** Writes sent and not yet waited for. */
   readonly #writing: Promise<void>[] = [];
@@ -335,7 +335,11 @@ class OffersWriter {
     }
     for (const id of stores) this.#warehousesLooked.add(id);
 
-    const bases = await this.#loadProducts(offers.map((o) => o.productId));
+    const found = this.#loadProducts(offers.map((o) => o.productId));
+    // The previous batch's writes go behind this lookup: the database writes them while this process
+    // works through what the lookup found.
+    this.#send();
+    const bases = await found;
     this.created += await makeCharacteristics(
       this.#write,
       this.#filename,
@@ -469,9 +473,9 @@ class OffersWriter {
   }
 
   /**
-   * Locks the batch's offers, then sends the previous batch's writes and plans this one's while those
-   * run: the database writes one batch while this process works out the next (a batch's products are
-   * never those of an earlier batch: a product seen again only adds stock, written by `writeAgain`).
+   * Locks the batch's offers and plans their changes, sent with the next batch's lookup (or by `flush`):
+   * the database writes one batch while this process works out the next (a batch's products are never
+   * those of an earlier batch: a product seen again only adds stock, written by `writeAgain`).
    */
   async #lockAndPlan(
     products: ReadonlyMap<CountryCode, number[]>,
@@ -484,7 +488,6 @@ class OffersWriter {
       locked.push([country, productIds, await lockWithoutWaiting(this.#write, country, productIds, this.#products)]);
     }
     lap('lock');
-    this.#send();
     for (const [country, productIds, offers] of locked)
       this.#planned.push([country, this.#plan(country, productIds, offers)]);
     lap('plan');
