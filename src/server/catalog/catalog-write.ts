@@ -186,7 +186,10 @@ export class CatalogWrite {
     this.timings.summary = Math.round(performance.now() - began) - (this.timings.journal - journaled);
   }
 
-  /** How long the end of the change took, in ms (logged at debug for a large change). */
+  /**
+   * How long the end of the change took, in ms (logged at debug for a large change); audit rows sent
+   * behind other statements (`writeJournal` while an import's writes run) count those statements' time too.
+   */
   readonly timings = { journal: 0, summary: 0 };
 
   /** How many audit rows the change keeps. */

@@ -588,8 +588,8 @@ export async function importOffers(ctx: ExchangeContext, batch = BATCH): Promise
       for await (const offers of reader.batches()) await writer.writeBatch(offers);
       await writer.flush();
       await writer.writeAgain();
-      // The step's time less these parts and the journal (logged as «Catalog change ended») is the time it
-      // waited for the reader.
+      // The step's time less these parts is the time it waited for the reader (the writes and their audit
+      // rows run in the database meanwhile: the parts that wait for them include their time).
       step(
         `read and wrote ${reader.count} offers (${Object.entries(writer.timings)
           .map(([part, ms]) => `${part} ${Math.round(ms)} ms`)
