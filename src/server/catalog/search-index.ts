@@ -294,17 +294,9 @@ export class SearchIndex {
       this.active.push(row.isActive);
       this.category.push(row.categoryId);
       this.brand.push(row.brandId);
-      let bits = 0;
       for (const prices of this.prices) prices.push(NaN);
       for (const texts of this.priceTexts) texts.push('');
-      for (const offer of offers.get(row.id) ?? []) {
-        const bit = this.countryBit(offer.country);
-        bits |= bit;
-        const column = 31 - Math.clz32(bit);
-        this.prices[column]![slot] = Number(offer.price);
-        this.priceTexts[column]![slot] = offer.price;
-      }
-      this.countries.push(bits);
+      this.countries.push(this.placeOffers(slot, offers.get(row.id)));
       this.specs.push(
         Int32Array.from(specs.get(row.id) ?? [], ([id, value, number]) => this.specKey(id, value, number)),
       );
@@ -440,17 +432,22 @@ export class SearchIndex {
       }
       for (const prices of this.prices) prices[slot] = NaN;
       for (const texts of this.priceTexts) texts[slot] = '';
-      let bits = 0;
-      for (const offer of offers.get(id) ?? []) {
-        const bit = this.countryBit(offer.country);
-        bits |= bit;
-        const column = 31 - Math.clz32(bit);
-        this.prices[column]![slot] = Number(offer.price);
-        this.priceTexts[column]![slot] = offer.price;
-      }
-      this.countries[slot] = bits;
+      this.countries[slot] = this.placeOffers(slot, offers.get(id));
     }
     return missing;
+  }
+
+  /** Writes a slot's price in each country of `offers` (its columns hold none yet). @returns its country bits */
+  private placeOffers(slot: number, offers: readonly OfferRow[] = []): number {
+    let bits = 0;
+    for (const offer of offers) {
+      const bit = this.countryBit(offer.country);
+      bits |= bit;
+      const column = 31 - Math.clz32(bit);
+      this.prices[column]![slot] = Number(offer.price);
+      this.priceTexts[column]![slot] = offer.price;
+    }
+    return bits;
   }
 
   remove(id: number): void {
