@@ -90,7 +90,7 @@ async function refreshSummaryRows(
   if (categoryIds && !categoryIds.length) return;
   const only = (category: SQL, country: SQL) =>
     sql`${categoryIds ? sql`and ${category} = any(${intArray(categoryIds)}::int[])` : sql``}
-        ${countries ? sql`and ${country} = any(${textArray(countries)}::text[])` : sql``}`;
+        ${inCountries(country, countries)}`;
   await tx.execute(sql`delete from category_brand_stats where true ${only(sql`category_id`, sql`country`)}`);
   await tx.execute(sql`
     insert into category_brand_stats (country, category_id, brand_id, products, min_price, max_price)
@@ -154,8 +154,13 @@ async function deleteListingRows(
 ): Promise<void> {
   await tx.execute(
     sql`delete from category_listing_stats where category_id = any(${intArray(categoryIds)}::int[])
-        ${countries ? sql`and country = any(${textArray(countries)}::text[])` : sql``}`,
+        ${inCountries(sql`country`, countries)}`,
   );
+}
+
+/** `and <column> in countries`, or nothing when every country is meant. */
+function inCountries(column: SQL, countries: readonly CountryCode[] | undefined): SQL {
+  return countries ? sql`and ${column} = any(${textArray(countries)}::text[])` : sql``;
 }
 
 /** Writes the stored category page of each of `ids` in every country, from the summary rows. */

@@ -225,8 +225,9 @@ export async function zeroOmitted(
           and not exists (select 1 from unnest(${intArray([...kept])}::int[]) k(id) where k.id = e.local_id)`,
   );
   const omitted = rows.map((r) => Number(r.local_id));
+  if (!omitted.length) return 0;
   let zeroed = 0;
-  for (const country of omitted.length ? countries : []) {
+  for (const country of countries) {
     const offers = await lockWithoutWaiting(write, country, omitted);
     const changes: StockChange[] = [...offers.values()]
       .filter((offer) => offer.quantity > 0)
