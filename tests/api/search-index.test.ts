@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 import { invalidate } from '../../src/server/cache/invalidation.ts';
-import { searchIndex } from '../../src/server/catalog/search-index.ts';
+import { loadSearchIndex, searchIndex, type IndexQuery } from '../../src/server/catalog/search-index.ts';
 import { wordSimilarity } from '../../src/server/catalog/word-similarity.ts';
 import { getDbHandle } from '../../src/server/db/client.ts';
 import { api, dbRows, listAll, qs } from '../helpers/api.ts';
@@ -89,6 +89,39 @@ describe('the search index', () => {
     expect(idsOf(await search('изопериметрический', dear))).toEqual([product.id]);
     expect(idsOf(await search('изопериметрический', { country: 'kz', price_from: '987654' }))).toEqual([]);
     expect((await searchIndex(db)).deadSlots).toBe(dead);
+  });
+
+  it('answers the same built from the catalog read a few products at a time as read whole', async () => {
+    const db = (await getDbHandle()).db;
+    const [whole, parts] = [await loadSearchIndex(db, 1_000_000), await loadSearchIndex(db, 7)];
+    const [{ count }] = await dbRows<{ count: number }>(sql`select count(*)::int as count from products`);
+    expect(count).toBeGreaterThan(7 * 10);
+    expect([parts.size, parts.deadSlots]).toEqual([count, 0]);
+    const term = (lexeme: string) => ({ kind: 'term' as const, lexeme, prefix: true });
+    const queries: IndexQuery[] = [
+      { tsquery: term('композит'), skuText: 'композит', text: 'композит', variants: [], words: ['композит'] },
+      { tsquery: term('перчатк'), skuText: 'перчатки m', text: 'перчатки m', variants: [], words: ['перчатки', 'm'] },
+      {
+        tsquery: { kind: 'or', children: [term('бор'), term('зонд')] },
+        skuText: 'b',
+        text: 'бор',
+        variants: [],
+        words: ['бор'],
+      },
+      { tsquery: undefined, skuText: '3m', text: '3m', variants: [], words: ['3m'] },
+    ];
+    for (const query of queries) {
+      for (const filter of [
+        { isActive: true, country: 'kg' },
+        { isActive: true, country: 'kz', priceFrom: '100', priceTo: '50000' },
+      ]) {
+        const [a, b] = [whole.search(query), parts.search(query)];
+        expect(b.ids).toEqual(a.ids);
+        expect(b.page(filter, 0, 20)).toEqual(a.page(filter, 0, 20));
+        expect(b.facets(filter)).toEqual(a.facets(filter));
+      }
+    }
+    expect(whole.search(queries[0]!).ids.length).toBeGreaterThan(0);
   });
 
   it('counts and pages the matches the filters keep, as the listing without search does', async () => {

@@ -17,6 +17,7 @@ import { getDbHandle, intArray, queryRows, type Db } from '../db/client.ts';
 import { cacheGeneration } from '../cache/invalidation.ts';
 import { logger } from '../logger.ts';
 import { vectorLexemes, type TsQuery } from './tsquery.ts';
+import { SlotLists, WordPostings } from './packed-lists.ts';
 import { trigramSequence, wordSimilarityOf } from './word-similarity.ts';
 
 /** The advisory lock the triggers of migration 0036 hold shared. */
@@ -43,6 +44,12 @@ const SKU_BUCKET = 2;
 const REBUILD_IN_BACKGROUND = 20_000;
 /** Products indexed between two yields to the event loop. */
 const LOAD_CHUNK = 2000;
+/**
+ * Products read from the database in one go. The embedded database's memory (WebAssembly's) grows to the
+ * largest answer it ever built and never shrinks: the whole catalog's words in one value took it from
+ * 0.2 to 0.9 GB at 100,000 products, in every process for good.
+ */
+const READ_CHUNK = 1000;
 
 /**
  * `round(closeness::numeric, 1)` in tenths, as the database rounds a float4: printed to six significant
@@ -148,6 +155,12 @@ export interface IndexFilter {
   ids?: readonly number[];
 }
 
+/**
+ * A string of its own: a part cut from a longer string (`split`, `slice`) may keep the whole of it alive,
+ * and the index would hold every text it read (a chunk's words, hundreds of kilobytes) for one word of it.
+ */
+const ownCopy = (text: string): string => (text.length < 13 ? text : (JSON.parse(JSON.stringify(text)) as string));
+
 // Products are read as one text (fields split by \x01, products by \x02): the embedded database hands
 // over one large value far faster than 100,000 rows (0.4 s against 1.4 s for the same columns).
 const FIELD = '\u0001';
@@ -240,9 +253,8 @@ export class SearchIndex {
   private countries: number[] = [];
   private countryBits = new Map<string, number>();
   private prices: number[][] = [];
-  private priceTexts: string[][] = [];
   /** A product's specification values, as keys of `specKeys` (a specification and a value). */
-  private specs: Int32Array[] = [];
+  private specs = new SlotLists();
   private specKeys = new Map<string, number>();
   private keySpec: number[] = [];
   private keyValue: string[] = [];
@@ -252,7 +264,7 @@ export class SearchIndex {
   private valuesByWord: Map<string, { key: number; words: string[] }[]> | undefined;
   private alive: boolean[] = [];
   /** The name's trigrams in order, numbered by `gramNumbers`. */
-  private grams: Int32Array[] = [];
+  private grams = new SlotLists();
   private gramNumbers = new Map<number, number>();
   /** Per trigram number, the slots whose name has it (each once), in `gramSlotCount[n]` first places. */
   private gramSlots: Int32Array[] = [];
@@ -261,7 +273,7 @@ export class SearchIndex {
   private slotOf = new Map<number, number>();
   private slotById = new Int32Array(0);
   private skuBuckets = new Map<string, number[]>();
-  private postings = new Map<string, { name: number[]; text: number[] }>();
+  private postings = new WordPostings();
   private sortedLexemes: string[] | undefined;
 
   get size(): number {
@@ -273,12 +285,27 @@ export class SearchIndex {
     return this.ids.length - this.slotOf.size;
   }
 
-  /** Adds (or replaces) products, yielding to other work every few thousand (100,000 take seconds). */
-  async load(rows: readonly ProductRow[], extras: ProductExtras): Promise<void> {
+  /**
+   * Adds (or replaces) products, yielding to other work every few thousand (100,000 take seconds). A
+   * build loads every product, then `compact`s once; a refresh packs its words as they grow many.
+   */
+  async load(rows: readonly ProductRow[], extras: ProductExtras, { building = false } = {}): Promise<void> {
     for (let start = 0; start < rows.length; start += LOAD_CHUNK) {
       if (start > 0) await new Promise((resolve) => setImmediate(resolve));
       this.loadSome(rows.slice(start, start + LOAD_CHUNK), extras);
     }
+    if (!building) this.postings.settle();
+  }
+
+  /**
+   * Gives back the room kept for growth and the lists of removed products (a built index holds tens of
+   * megabytes of them at 100,000 products); the index keeps working, and grows again as it must.
+   */
+  compact(): void {
+    this.postings.settle({ always: true });
+    this.grams.compact();
+    this.specs.compact();
+    this.gramSlots = this.gramSlots.map((slots, gram) => slots.slice(0, this.gramSlotCount[gram]));
   }
 
   private loadSome(rows: readonly ProductRow[], { offers, specs }: ProductExtras): void {
@@ -286,7 +313,7 @@ export class SearchIndex {
       this.remove(row.id);
       const slot = this.ids.length;
       this.ids.push(row.id);
-      this.skus.push(row.sku);
+      this.skus.push(ownCopy(row.sku));
       const bucket = row.sku.slice(0, SKU_BUCKET);
       const inBucket = this.skuBuckets.get(bucket);
       if (inBucket) inBucket.push(slot);
@@ -295,13 +322,10 @@ export class SearchIndex {
       this.category.push(row.categoryId);
       this.brand.push(row.brandId);
       for (const prices of this.prices) prices.push(NaN);
-      for (const texts of this.priceTexts) texts.push('');
       this.countries.push(this.placeOffers(slot, offers.get(row.id)));
-      this.specs.push(
-        Int32Array.from(specs.get(row.id) ?? [], ([id, value, number]) => this.specKey(id, value, number)),
-      );
+      this.specs.push((specs.get(row.id) ?? []).map(([id, value, number]) => this.specKey(id, value, number)));
       this.alive.push(true);
-      const grams = Int32Array.from(trigramSequence(row.name), (trigram) => this.gramNumber(trigram));
+      const grams = trigramSequence(row.name).map((trigram) => this.gramNumber(trigram));
       this.grams.push(grams);
       for (const gram of new Set(grams)) this.addGramSlot(gram, slot);
       this.slotOf.set(row.id, slot);
@@ -315,13 +339,9 @@ export class SearchIndex {
       }
       const inName = new Set(row.nameLexemes);
       for (const lexeme of row.allLexemes) {
-        let posting = this.postings.get(lexeme);
-        if (!posting) {
-          posting = { name: [], text: [] };
-          this.postings.set(lexeme, posting);
-          this.sortedLexemes = undefined;
-        }
-        (inName.has(lexeme) ? posting.name : posting.text).push(slot);
+        const known = this.postings.has(lexeme);
+        if (!known) this.sortedLexemes = undefined;
+        this.postings.add(known ? lexeme : ownCopy(lexeme), slot, inName.has(lexeme));
       }
     }
     if (this.lastpos.length < this.gramNumbers.size) {
@@ -335,7 +355,6 @@ export class SearchIndex {
     if (bit === undefined) {
       this.countryBits.set(country, (bit = 1 << this.countryBits.size));
       this.prices.push(Array.from(this.ids, () => NaN));
-      this.priceTexts.push(Array.from(this.ids, () => ''));
     }
     return bit;
   }
@@ -431,7 +450,6 @@ export class SearchIndex {
         continue;
       }
       for (const prices of this.prices) prices[slot] = NaN;
-      for (const texts of this.priceTexts) texts[slot] = '';
       this.countries[slot] = this.placeOffers(slot, offers.get(id));
     }
     return missing;
@@ -445,7 +463,6 @@ export class SearchIndex {
       bits |= bit;
       const column = 31 - Math.clz32(bit);
       this.prices[column]![slot] = Number(offer.price);
-      this.priceTexts[column]![slot] = offer.price;
     }
     return bits;
   }
@@ -454,8 +471,8 @@ export class SearchIndex {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
     this.alive[slot] = false;
-    this.grams[slot] = new Int32Array(0);
-    this.specs[slot] = new Int32Array(0);
+    this.grams.clear(slot);
+    this.specs.clear(slot);
     this.slotOf.delete(id);
     if (id < this.slotById.length) this.slotById[id] = -1;
   }
@@ -492,7 +509,7 @@ export class SearchIndex {
     const typedValues = this.valuesTyped(query.words);
     const typedVariant = (slot: number) => {
       if (!typedValues) return 0;
-      for (const key of this.specs[slot]!) if (typedValues.has(key)) return 1;
+      for (const key of this.specs.get(slot)) if (typedValues.has(key)) return 1;
       return 0;
     };
     // One number per match that sorts as the ranking does (exact SKU, closeness in tenths, a typed value,
@@ -523,7 +540,7 @@ export class SearchIndex {
     const matchSlots = () => (slots ??= Int32Array.from(sorted, (key) => this.slotAt(idOfKey(key))));
     const [typed, ...variants] = texts;
     const exactKey = (slot: number) => {
-      const grams = this.grams[slot]!;
+      const grams = this.grams.get(slot);
       let close = wordSimilarityOf(grams, typed!.isQuery, typed!.distinct, this.lastpos);
       if (close < 0.5) {
         for (const v of variants) close = Math.max(close, wordSimilarityOf(grams, v.isQuery, v.distinct, this.lastpos));
@@ -591,7 +608,7 @@ export class SearchIndex {
     }
     if (filter.brandSet && !filter.brandSet.has(this.brand[slot] ?? -1)) fail(FAILS_BRAND);
     if (filter.specs.length) {
-      const keys = this.specs[slot]!;
+      const keys = this.specs.get(slot);
       filter.specs.forEach((spec, i) => {
         if (failed !== FAILS_MORE && !keys.some((key) => spec.keys.has(key))) fail(i);
       });
@@ -619,16 +636,17 @@ export class SearchIndex {
       if ((failed === FAILS_NONE || failed === FAILS_BRAND) && brand != null)
         brands.set(brand, (brands.get(brand) ?? 0) + 1);
       if (failed === FAILS_NONE || failed >= 0) {
-        for (const key of this.specs[slot]!) {
+        for (const key of this.specs.get(slot)) {
           const own = chosen.get(this.keySpec[key]!);
           // An unchosen specification counts within every filter; a chosen one without its own.
           if (failed === FAILS_NONE ? true : own === failed) specCounts.set(key, (specCounts.get(key) ?? 0) + 1);
         }
       }
     }
-    const texts = this.priceTexts[filter.country];
+    // Prices are numeric(14, 2): a double holds every one exactly, and prints it as the database does.
+    const text = (slot: number) => prices![slot]!.toFixed(2);
     return {
-      price: { min: min < 0 ? null : texts![min]!, max: max < 0 ? null : texts![max]! },
+      price: { min: min < 0 ? null : text(min), max: max < 0 ? null : text(max) },
       brands,
       specifications: [...specCounts].map(([key, count]) => ({
         specificationId: this.keySpec[key]!,
@@ -691,10 +709,13 @@ export class SearchIndex {
   /** Marks in `out` the slots a term matches (a name match above a match in the rest), keeping higher marks. */
   private addTerm(node: TsQuery & { kind: 'term' }, out: Uint8Array): Uint8Array {
     for (const lexeme of node.prefix ? this.lexemesFrom(node.lexeme) : [node.lexeme]) {
-      const posting = this.postings.get(lexeme);
-      if (!posting) continue;
-      for (const slot of posting.text) if (out[slot]! < RANK_TEXT) out[slot] = RANK_TEXT;
-      for (const slot of posting.name) out[slot] = RANK_NAME;
+      this.postings.each(
+        lexeme,
+        (slot) => {
+          if (out[slot]! < RANK_TEXT) out[slot] = RANK_TEXT;
+        },
+        (slot) => (out[slot] = RANK_NAME),
+      );
     }
     return out;
   }
@@ -783,17 +804,37 @@ async function changeMarks(db: Db): Promise<{ settled: boolean; max: number; min
   });
 }
 
+/**
+ * A new index of every product, read `readChunk` products at a time (each part's products, offers and
+ * specifications), then compacted. Changes made meanwhile are in the change log, which the caller reads.
+ */
+export async function loadSearchIndex(db: Db, readChunk = READ_CHUNK): Promise<SearchIndex> {
+  const index = new SearchIndex();
+  const [all] = await queryRows<{ ids: string | null }>(
+    db,
+    sql`select string_agg(id::text, ',' order by id) as ids from products`,
+  );
+  const ids = all?.ids ? all.ids.split(',').map(Number) : [];
+  for (let start = 0; start < ids.length; start += readChunk) {
+    const chunk = ids.slice(start, start + readChunk);
+    const [from, to] = [chunk[0]!, chunk.at(-1)!];
+    const range = sql`product_id between ${from} and ${to}`;
+    const [rows, offers, specs] = await Promise.all([
+      readProducts(db, sql`p.id between ${from} and ${to}`),
+      readOffers(db, range),
+      readSpecs(db, range),
+    ]);
+    await index.load(rows, { offers, specs }, { building: true });
+  }
+  index.compact();
+  return index;
+}
+
 async function build(db: Db): Promise<SearchIndex> {
   const generation = cacheGeneration();
   const started = Date.now();
   const marks = await changeMarks(db);
-  const index = new SearchIndex();
-  const [rows, offers, specs] = await Promise.all([
-    readProducts(db, sql`true`),
-    readOffers(db, sql`true`),
-    readSpecs(db, sql`true`),
-  ]);
-  await index.load(rows, { offers, specs });
+  const index = await loadSearchIndex(db);
   Object.assign(state, {
     db,
     index,
@@ -851,8 +892,9 @@ async function refresh(db: Db, index: SearchIndex): Promise<SearchIndex> {
     if (ids.length > REBUILD_SHARE * Math.max(index.size, 1) || index.deadSlots + ids.length > index.size) {
       return rebuild(db, index);
     }
-    if (ids.length) {
-      const list = intArray(ids);
+    for (let start = 0; start < ids.length; start += READ_CHUNK) {
+      const chunk = ids.slice(start, start + READ_CHUNK);
+      const list = intArray(chunk);
       const where = sql`product_id = any(${list}::int[])`;
       const [rows, offers, specs] = await Promise.all([
         readProducts(db, sql`p.id = any(${list}::int[])`),
@@ -860,7 +902,7 @@ async function refresh(db: Db, index: SearchIndex): Promise<SearchIndex> {
         readSpecs(db, where),
       ]);
       const found = new Set(rows.map((row) => row.id));
-      for (const id of ids) if (!found.has(id)) index.remove(id);
+      for (const id of chunk) if (!found.has(id)) index.remove(id);
       await index.load(rows, { offers, specs });
     }
   }
