@@ -4,7 +4,7 @@
  * one `process.kill(-pid)`, also when the bench fails or is interrupted.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -178,4 +178,39 @@ export async function waitUntilReady(proc: Proc, url: string, timeoutMs: number)
   throw new Error(
     `The server did not answer 200 at ${url} within ${timeoutMs / 1000} s (last: ${last}). Last output:\n${proc.tail()}\n(full log: ${proc.logFile})`,
   );
+}
+
+/** A process's memory, in MB: its resident set, and the part of it in WebAssembly memories. */
+export interface ResidentMemory {
+  rss_mb: number;
+  /**
+   * Resident in WebAssembly memories: the embedded database (PGlite) is one, so this is the database's
+   * share of the shop process (Node's own type stripping keeps a small one too).
+   */
+  wasm_mb: number;
+}
+
+/**
+ * Reads `/proc/<pid>/smaps`. V8 reserves each WebAssembly memory as gigabytes of inaccessible address
+ * space and opens it from the start as the memory grows: the readable and writable mapping right before
+ * such a reservation is the memory itself.
+ */
+export function residentMemory(pid: number): ResidentMemory {
+  const maps: { start: bigint; end: bigint; perms: string; sizeKb: number; rssKb: number }[] = [];
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+)/.exec(line);
+    if (head)
+      maps.push({ start: BigInt(`0x${head[1]}`), end: BigInt(`0x${head[2]}`), perms: head[3]!, sizeKb: 0, rssKb: 0 });
+    else if (line.startsWith('Size:') && maps.length) maps.at(-1)!.sizeKb = Number(line.split(/\s+/)[1]);
+    else if (line.startsWith('Rss:') && maps.length) maps.at(-1)!.rssKb = Number(line.split(/\s+/)[1]);
+  }
+  let rssKb = 0;
+  let wasmKb = 0;
+  maps.forEach((map, i) => {
+    rssKb += map.rssKb;
+    const next = maps[i + 1];
+    if (map.perms.startsWith('rw') && next?.perms === '---p' && next.start === map.end && next.sizeKb > 4 * 1024 * 1024)
+      wasmKb += map.rssKb;
+  });
+  return { rss_mb: Math.round(rssKb / 1024), wasm_mb: Math.round(wasmKb / 1024) };
 }

@@ -34,7 +34,15 @@ import { measurePageJs, type PageJs } from './js-weight.ts';
 import { measureStaffStart, SIGN_IN_GOAL_MS, type StaffStartResult } from './staff-start.ts';
 import { capture, type Captured } from './capture.ts';
 import { measure, warmUp, type LoadOptions, type LoadResult } from './load.ts';
-import { portInUse, runToEnd, startProcess, waitUntilReady, type Proc } from './processes.ts';
+import {
+  portInUse,
+  residentMemory,
+  runToEnd,
+  startProcess,
+  waitUntilReady,
+  type Proc,
+  type ResidentMemory,
+} from './processes.ts';
 import {
   coldSummary,
   coldTable,
@@ -145,6 +153,8 @@ interface ScenarioResult {
   catalog_products?: number;
   startup_ms?: number;
   seed_ms?: number;
+  /** The shop process's memory once it has answered a search (its search index built), and after the load. */
+  memory?: { started: ResidentMemory; after_load?: ResidentMemory };
   picks?: Picks;
   load: (LoadResult & { connections: number; limit?: boolean })[];
   /** The same load on the shop and on the limit, per target and number of connections. */
@@ -576,11 +586,15 @@ async function runScenario(def: ScenarioDef, result: ScenarioResult, withJs: boo
         `Note: no specification facet in category ${picks.top_category.slug}; the filtered list runs without one.`,
       );
 
+    // The picks searched, so the search index is built.
+    result.memory = { started: residentMemory(server.child.pid!) };
     const access = await signIn();
     if (!JS_ONLY) {
       await becomeClinicMember(access, picks);
       await loadTargets(def, result, server, picks, access, logDir);
+      result.memory.after_load = residentMemory(server.child.pid!);
     }
+    console.log(`Shop process: ${memoryText(result.memory)}.`);
 
     if (withJs) {
       console.log('Measuring page JavaScript…');
@@ -605,6 +619,12 @@ async function runScenario(def: ScenarioDef, result: ScenarioResult, withJs: boo
   } finally {
     await server.stop();
   }
+}
+
+function memoryText(memory: NonNullable<ScenarioResult['memory']>): string {
+  const one = (m: ResidentMemory) =>
+    `RSS ${m.rss_mb} MB (${m.wasm_mb} MB of it the embedded database's WebAssembly memory)`;
+  return `${one(memory.started)} once started${memory.after_load ? `, ${one(memory.after_load)} after the load` : ''}`;
 }
 
 function gitCommit(): string | null {
@@ -652,6 +672,7 @@ for (const r of results) {
     '',
     pairTable(r.pairs),
   );
+  if (r.memory) lines.push('', `${r.name}: shop process ${memoryText(r.memory)}.`);
   if (r.cold.length)
     lines.push(
       '',

@@ -22,6 +22,7 @@ interface Scenario {
   js?: { path: string; gzip_bytes: number; budget_gzip_bytes: number | null }[];
   staff_start?: StaffStartResult;
   cold: { target: string; cold_p50_ms: number | null }[];
+  memory?: { started: { rss_mb: number; wasm_mb: number }; after_load?: { rss_mb: number; wasm_mb: number } };
   pairs: { target: string; connections: number; shop_rps: number; shop_p99_ms: number | null; ratio: number | null }[];
 }
 const latest = read<{ date: string; scenarios: Scenario[] }>('latest.json');
@@ -45,6 +46,17 @@ if (scenarios.length) {
     searchWorst <= 30 ? 'met' : 'not met',
   ]);
   rows.push(['cold search page (typo «кампозит»), p50', cold('search page'), '—', '—']);
+  const measured = scenarios.filter((s) => s.memory);
+  if (measured.length) {
+    const rss = (s: Scenario) => s.memory!.after_load ?? s.memory!.started;
+    const big = measured.find((s) => s.name === '100k');
+    rows.push([
+      'shop process memory (RSS after the load; of it, the embedded database)',
+      measured.map((s) => `${s.name} ${rss(s).rss_mb} MB (${rss(s).wasm_mb} MB)`).join(', '),
+      '< 512 MB at 100k',
+      big ? (rss(big).rss_mb < 512 ? 'met' : 'not met') : '—',
+    ]);
+  }
   const demo = scenarios.find((s) => s.name === 'demo') ?? scenarios[0]!;
   const me = (connections: number) =>
     demo.pairs.find((p) => p.target === 'API users/me signed in' && p.connections === connections);
