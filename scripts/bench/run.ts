@@ -33,6 +33,7 @@ import { encodeSpecifications } from '../../src/shared/specifications.ts';
 import { measurePageJs, type PageJs } from './js-weight.ts';
 import { measureStaffStart, SIGN_IN_GOAL_MS, type StaffStartResult } from './staff-start.ts';
 import { capture, type Captured } from './capture.ts';
+import { SEARCH_QUERIES } from './search-queries.ts';
 import { measure, warmUp, type LoadOptions, type LoadResult } from './load.ts';
 import {
   portInUse,
@@ -153,6 +154,8 @@ interface ScenarioResult {
   catalog_products?: number;
   startup_ms?: number;
   seed_ms?: number;
+  /** Cold API searches over `SEARCH_QUERIES`, each after every cache was emptied. */
+  search_set?: SearchSetResult;
   /** The shop process's memory once it has answered a search (its search index built), and after the load. */
   memory?: { started: ResidentMemory; after_load?: ResidentMemory };
   picks?: Picks;
@@ -590,6 +593,9 @@ async function runScenario(def: ScenarioDef, result: ScenarioResult, withJs: boo
     result.memory = { started: residentMemory(server.child.pid!) };
     const access = await signIn();
     if (!JS_ONLY) {
+      console.log(`Cold searches over ${SEARCH_QUERIES.length} queries…`);
+      result.search_set = await coldSearchSet(access);
+      console.log(`${searchSetText(result.search_set)}.`);
       await becomeClinicMember(access, picks);
       await loadTargets(def, result, server, picks, access, logDir);
       result.memory.after_load = residentMemory(server.child.pid!);
@@ -620,6 +626,45 @@ async function runScenario(def: ScenarioDef, result: ScenarioResult, withJs: boo
     await server.stop();
   }
 }
+
+interface SearchSetResult {
+  queries: number;
+  p50_ms: number;
+  p95_ms: number;
+  max_ms: number;
+  slowest: { query: string; ms: number; count: number }[];
+}
+
+/** Each query of the set once, cold: caches emptied, then the API search a listing makes. */
+async function coldSearchSet(access: string): Promise<SearchSetResult> {
+  const times: { query: string; ms: number; count: number }[] = [];
+  for (const query of SEARCH_QUERIES) {
+    await invalidate(access);
+    const path = `${LIST}?${qs({ country: 'kg', is_active: 'true', limit: 24, search: query })}`;
+    const t0 = performance.now();
+    const response = await fetch(ORIGIN + path, { headers: BROWSER_ENCODING, signal: AbortSignal.timeout(60_000) });
+    const body = (await response.json()) as { count?: number };
+    const ms = performance.now() - t0;
+    if (response.status !== 200) throw new Error(`cold search «${query}» answered ${response.status}`);
+    times.push({ query, ms, count: body.count ?? 0 });
+  }
+  const sorted = times.map((t) => t.ms).sort((a, b) => a - b);
+  const at = (q: number) =>
+    Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]! * 10) / 10;
+  return {
+    queries: times.length,
+    p50_ms: at(0.5),
+    p95_ms: at(0.95),
+    max_ms: at(1),
+    slowest: [...times]
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 5)
+      .map((t) => ({ ...t, ms: Math.round(t.ms * 10) / 10 })),
+  };
+}
+
+const searchSetText = (r: SearchSetResult) =>
+  `cold search over ${r.queries} queries: p50 ${r.p50_ms} ms, p95 ${r.p95_ms} ms, max ${r.max_ms} ms (slowest: ${r.slowest.map((t) => `«${t.query}» ${t.ms} ms, ${t.count} found`).join('; ')})`;
 
 function memoryText(memory: NonNullable<ScenarioResult['memory']>): string {
   const one = (m: ResidentMemory) =>
@@ -672,6 +717,7 @@ for (const r of results) {
     '',
     pairTable(r.pairs),
   );
+  if (r.search_set) lines.push('', `${r.name}: ${searchSetText(r.search_set)}.`);
   if (r.memory) lines.push('', `${r.name}: shop process ${memoryText(r.memory)}.`);
   if (r.cold.length)
     lines.push(
