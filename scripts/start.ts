@@ -3,6 +3,9 @@
  * database, migrates it, fills an empty one with the demo data, starts the background workers), then
  * serves until SIGTERM or SIGINT, which stop it gracefully. `--build-only` stops after the build.
  */
+// First: it changes how Node resolves the packages' files that the imports below load (a shop process
+// 190 MB smaller).
+import './module-format-hooks.ts';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import http from 'node:http';
