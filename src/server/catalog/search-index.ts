@@ -298,8 +298,9 @@ export class SearchIndex {
   }
 
   /**
-   * Gives back the room kept for growth and the lists of removed products (a built index holds tens of
-   * megabytes of them at 100,000 products); the index keeps working, and grows again as it must.
+   * Gives back the room the pools keep for growth (tens of megabytes once a build at 100,000 products has
+   * read them), and the numbers of the lists a product's reload or removal emptied; the index keeps
+   * working, and grows again as it must.
    */
   compact(): void {
     this.postings.settle({ always: true });
@@ -805,6 +806,22 @@ async function changeMarks(db: Db): Promise<{ settled: boolean; max: number; min
 }
 
 /**
+ * Some products with their offers and specifications, chosen by `where`, a condition on the product's id
+ * given the column that holds it in each table read (`p.id`, then `product_id`).
+ */
+async function readPart(
+  db: Db,
+  where: (column: 'p.id' | 'product_id') => SQL,
+): Promise<ProductExtras & { rows: ProductRow[] }> {
+  const [rows, offers, specs] = await Promise.all([
+    readProducts(db, where('p.id')),
+    readOffers(db, where('product_id')),
+    readSpecs(db, where('product_id')),
+  ]);
+  return { rows, offers, specs };
+}
+
+/**
  * A new index of every product, read `readChunk` products at a time (each part's products, offers and
  * specifications), then compacted. Changes made meanwhile are in the change log, which the caller reads.
  */
@@ -818,13 +835,8 @@ export async function loadSearchIndex(db: Db, readChunk = READ_CHUNK): Promise<S
   for (let start = 0; start < ids.length; start += readChunk) {
     const chunk = ids.slice(start, start + readChunk);
     const [from, to] = [chunk[0]!, chunk.at(-1)!];
-    const range = sql`product_id between ${from} and ${to}`;
-    const [rows, offers, specs] = await Promise.all([
-      readProducts(db, sql`p.id between ${from} and ${to}`),
-      readOffers(db, range),
-      readSpecs(db, range),
-    ]);
-    await index.load(rows, { offers, specs }, { building: true });
+    const part = await readPart(db, (column) => sql`${sql.raw(column)} between ${from} and ${to}`);
+    await index.load(part.rows, part, { building: true });
   }
   index.compact();
   return index;
@@ -895,15 +907,10 @@ async function refresh(db: Db, index: SearchIndex): Promise<SearchIndex> {
     for (let start = 0; start < ids.length; start += READ_CHUNK) {
       const chunk = ids.slice(start, start + READ_CHUNK);
       const list = intArray(chunk);
-      const where = sql`product_id = any(${list}::int[])`;
-      const [rows, offers, specs] = await Promise.all([
-        readProducts(db, sql`p.id = any(${list}::int[])`),
-        readOffers(db, where),
-        readSpecs(db, where),
-      ]);
-      const found = new Set(rows.map((row) => row.id));
+      const part = await readPart(db, (column) => sql`${sql.raw(column)} = any(${list}::int[])`);
+      const found = new Set(part.rows.map((row) => row.id));
       for (const id of chunk) if (!found.has(id)) index.remove(id);
-      await index.load(rows, { offers, specs });
+      await index.load(part.rows, part);
     }
   }
   state.seen = Math.max(state.seen, marks.max);
