@@ -1,15 +1,20 @@
 /**
  * `npm test`: the code checks (types with `astro check`, lint and formatting), then every suite: unit
  * and API tests (vitest, on the embedded database, and also on the PostgreSQL server in DATABASE_URL when
- * it is set), then browser tests (Playwright on Chromium), then the deployment tests (two built shop
- * processes behind nginx on a PostgreSQL of their own; only where nginx and Debian's PostgreSQL binaries
- * are installed). Ends with one summary line, "N passed, N failed"; a failed check counts as one failure, and
+ * it is set), browser tests (Playwright on Chromium), then the deployment tests (two built shop processes
+ * behind nginx on a PostgreSQL of their own; only where nginx and Debian's PostgreSQL binaries are
+ * installed). Ends with one summary line, "N passed, N failed"; a failed check counts as one failure, and
  * so does a suite that did not run as it should (no report, an unexplained exit code, a browser test that
  * passed only on retry), named with its reason above that line (scripts/test-summary.ts).
  * `npm test -- unit api e2e deploy checks` picks suites.
+ *
+ * The browser tests run beside the checks and the vitest suites: one Playwright worker keeps about half of
+ * a core busy (the shop and Chromium mostly wait on each other), so on a 2-core machine the two lanes
+ * take little more than the longer one alone. Their output is kept in a file and printed when they end,
+ * so the log reads suite by suite.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import {
   checkOutcome,
@@ -30,13 +35,40 @@ mkdirSync(reports, { recursive: true });
 
 const only = process.argv.slice(2);
 const wants = (suite: string) => only.length === 0 || only.includes(suite);
-const outcomes: SuiteOutcome[] = [];
+/** Each suite's outcome under its place in the summary, whichever lane ran it and whenever it ended. */
+const outcomes = new Map<number, SuiteOutcome>();
+const place = { build: 0, checks: 1, vitest: 10, vitestPg: 11, e2e: 12, deploy: 13 };
 const exitCodes: number[] = [];
 
-function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
-  console.log(`\n=== ${label} ===`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  const code = result.status ?? 1;
+/**
+ * Runs a command to its end. Its output goes to this process's, or, given `log`, to that file, printed
+ * whole once the command ends.
+ */
+async function run(
+  label: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  log?: string,
+): Promise<number> {
+  if (!log) console.log(`\n=== ${label} ===`);
+  const fd = log ? openSync(log, 'w') : undefined;
+  const child = spawn(command, args, {
+    stdio: fd === undefined ? 'inherit' : ['ignore', fd, fd],
+    env: { ...process.env, ...env },
+  });
+  const code = await new Promise<number>((resolve) => {
+    child.on('error', (error) => {
+      console.error(`${label}: ${error.message}`);
+      resolve(1);
+    });
+    child.on('close', (status) => resolve(status ?? 1));
+  });
+  if (fd !== undefined) {
+    closeSync(fd);
+    console.log(`\n=== ${label} (ran beside the other suites) ===`);
+    process.stdout.write(readFileSync(log!, 'utf8'));
+  }
   exitCodes.push(code);
   return code;
 }
@@ -44,16 +76,24 @@ function run(label: string, command: string, args: string[], env: NodeJS.Process
 const reportText = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : null);
 
 /** Runs a suite that writes a JSON report to `out`, and counts it (a suite with no report is a failure). */
-function runSuite(
+async function runSuite(
+  at: number,
   label: string,
   out: string,
   read: typeof readVitest,
   command: string,
   args: string[],
   env = {},
-): void {
-  const code = run(label, command, args, env);
-  outcomes.push(suiteOutcome(label, code, reportText(out), read));
+  log?: string,
+): Promise<void> {
+  const code = await run(label, command, args, env, log);
+  outcomes.set(at, suiteOutcome(label, code, reportText(out), read));
+}
+
+async function runCheck(at: number, label: string, command: string, args: string[]): Promise<boolean> {
+  const outcome = checkOutcome(label, await run(label, command, args));
+  outcomes.set(at, outcome);
+  return outcome.failed === 0;
 }
 
 const vitestArgs = (out: string, projects: string[]) => [
@@ -66,57 +106,78 @@ const vitestArgs = (out: string, projects: string[]) => [
   `--outputFile.json=${out}`,
 ];
 
-if (wants('checks')) {
-  for (const [label, command, args] of [
-    ['types: astro check', bin('astro'), ['check', '--minimumSeverity', 'warning']],
-    ['lint: eslint', bin('eslint'), ['--config', 'tests/eslint.config.js', '--max-warnings', '0', '.']],
-    ['format: prettier --check', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
-  ] as const) {
-    outcomes.push(checkOutcome(label, run(label, command, [...args])));
+// The build the browser and deployment tests run, made once before the lanes part (the browser tests'
+// server would otherwise build it while `astro check` reads the same sources).
+const built =
+  wants('e2e') || wants('deploy')
+    ? await runCheck(place.build, 'build: astro build', process.execPath, ['scripts/start.ts', '--build-only'])
+    : false;
+
+async function checksAndVitest(): Promise<void> {
+  if (wants('checks')) {
+    const checks: [string, string, string[]][] = [
+      ['types: astro check', bin('astro'), ['check', '--minimumSeverity', 'warning']],
+      ['lint: eslint', bin('eslint'), ['--config', 'tests/eslint.config.js', '--max-warnings', '0', '.']],
+      ['format: prettier --check', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
+    ];
+    for (const [i, [label, command, args]] of checks.entries()) {
+      await runCheck(place.checks + i, label, command, [...args]);
+    }
+  }
+
+  if (wants('unit') || wants('api')) {
+    const projects = ['unit', 'api'].filter(wants);
+    const out = path.join(reports, 'vitest.json');
+    // The embedded database first; DATABASE_URL, when set, is for the PostgreSQL run below.
+    await runSuite(
+      place.vitest,
+      `vitest: ${projects.join(' + ')} (embedded PGlite)`,
+      out,
+      readVitest,
+      bin('vitest'),
+      vitestArgs(out, projects),
+      { DATABASE_URL: '' },
+    );
+  }
+
+  if (wants('api') && process.env.DATABASE_URL) {
+    const out = path.join(reports, 'vitest-pg.json');
+    await runSuite(
+      place.vitestPg,
+      'vitest: api (PostgreSQL server)',
+      out,
+      readVitest,
+      bin('vitest'),
+      vitestArgs(out, ['api']),
+    );
   }
 }
 
-if (wants('unit') || wants('api')) {
-  const projects = ['unit', 'api'].filter(wants);
-  const out = path.join(reports, 'vitest.json');
-  // The embedded database first; DATABASE_URL, when set, is for the PostgreSQL run below.
-  runSuite(
-    `vitest: ${projects.join(' + ')} (embedded PGlite)`,
-    out,
-    readVitest,
-    bin('vitest'),
-    vitestArgs(out, projects),
-    {
-      DATABASE_URL: '',
-    },
-  );
-}
-
-if (wants('api') && process.env.DATABASE_URL) {
-  const out = path.join(reports, 'vitest-pg.json');
-  runSuite('vitest: api (PostgreSQL server)', out, readVitest, bin('vitest'), vitestArgs(out, ['api']));
-}
-
-if (wants('e2e')) {
+async function browserTests(): Promise<void> {
+  if (!wants('e2e') || !built) return;
   const out = path.join(reports, 'playwright.json');
-  runSuite(
+  await runSuite(
+    place.e2e,
     'playwright: browser tests',
     out,
     readPlaywright,
     bin('playwright'),
     ['test', '--config', 'tests/playwright.config.ts'],
     { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+    path.join(reports, 'playwright.log'),
   );
 }
 
-// After the browser tests, whose start has already built the shop the deployment tests run.
-if (wants('deploy')) {
+await Promise.all([checksAndVitest(), browserTests()]);
+
+if (wants('deploy') && built) {
   const postgresInstalled =
     existsSync('/usr/lib/postgresql') &&
     readdirSync('/usr/lib/postgresql').some((version) => existsSync(`/usr/lib/postgresql/${version}/bin/initdb`));
   if (existsSync('/usr/sbin/nginx') && postgresInstalled) {
     const out = path.join(reports, 'vitest-deploy.json');
-    runSuite(
+    await runSuite(
+      place.deploy,
       'vitest: deploy (two processes behind nginx, a PostgreSQL of their own)',
       out,
       readVitest,
@@ -128,6 +189,7 @@ if (wants('deploy')) {
   }
 }
 
+const ordered = [...outcomes.entries()].sort(([a], [b]) => a - b).map(([, outcome]) => outcome);
 console.log('');
-for (const line of summaryLines(outcomes)) console.log(line);
-process.exit(exitCodeOf(outcomes, exitCodes));
+for (const line of summaryLines(ordered)) console.log(line);
+process.exit(exitCodeOf(ordered, exitCodes));
