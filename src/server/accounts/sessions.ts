@@ -19,9 +19,23 @@ export type RevokeReason = 'rotated' | 'logout' | 'password_changed' | 'deactiva
  * refreshed at the same time and already holds the new pair, so a caller should not sign the person out.
  */
 export class RecentlyRotatedError extends AuthenticationError {
-  constructor() {
+  /** Whose token it was, and the account's sessions' version it was signed for. */
+  readonly token: { userId: number; version: number };
+
+  constructor(token: { userId: number; version: number }) {
     super(ACCOUNT_MESSAGES.tokenBlacklisted, 'token_not_valid');
+    this.token = token;
   }
+}
+
+/**
+ * The person a refresh token that lost a race (`RecentlyRotatedError`) belonged to, while their account
+ * can still log in and has not ended its sessions since: a page rendered for the request that lost the
+ * race is theirs, though only the request that won sets the new pair. Null otherwise.
+ */
+export async function userOfRecentRotation(error: RecentlyRotatedError): Promise<User | null> {
+  const user = await findUserById(error.token.userId);
+  return user && user.isActive && user.authVersion === error.token.version ? user : null;
 }
 
 /**
@@ -71,7 +85,7 @@ export async function rotateSession(refreshToken: string): Promise<TokenPair> {
       .set({ revokedAt: new Date(), revokedReason: 'rotated' })
       .where(and(eq(refreshTokens.jti, claims.jti), isNull(refreshTokens.revokedAt)))
       .returning();
-    if (!claimed) return refusal(tx, claims.jti);
+    if (!claimed) return refusal(tx, claims.jti, claims.ver);
     const user = await findUserById(claimed.userId, tx);
     if (!user || !user.isActive || user.authVersion !== claims.ver) return tokenNotValid();
     return issuePair(tx, user, claimed.familyId);
@@ -82,11 +96,12 @@ export async function rotateSession(refreshToken: string): Promise<TokenPair> {
 
 // Why a refresh token that could not be claimed is refused; a late reuse of a rotated token also
 // ends the session it belongs to, so a thief and the owner both have to log in again.
-async function refusal(db: Db, jti: string): Promise<AuthenticationError> {
+async function refusal(db: Db, jti: string, version: number): Promise<AuthenticationError> {
   const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.jti, jti));
   if (!row) return tokenNotValid();
   const revokedAgo = (Date.now() - (row.revokedAt?.getTime() ?? 0)) / 1000;
-  if (row.revokedReason === 'rotated' && revokedAgo <= REUSE_GRACE_SECONDS) return new RecentlyRotatedError();
+  if (row.revokedReason === 'rotated' && revokedAgo <= REUSE_GRACE_SECONDS)
+    return new RecentlyRotatedError({ userId: row.userId, version });
   if (row.revokedReason === 'rotated') {
     logger.warn(
       { userId: row.userId, familyId: row.familyId },

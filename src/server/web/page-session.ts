@@ -14,7 +14,7 @@ import { isCountryCode, DEFAULT_COUNTRY } from '../../shared/countries.ts';
 import { env } from '../env.ts';
 import { AuthenticationError } from '../errors.ts';
 import { authenticateAccess } from '../accounts/authenticate.ts';
-import { RecentlyRotatedError, rotateSession, type TokenPair } from '../accounts/sessions.ts';
+import { RecentlyRotatedError, rotateSession, userOfRecentRotation, type TokenPair } from '../accounts/sessions.ts';
 import type { PublicUser } from '../accounts/user-json.ts';
 import type { User } from '../accounts/users.queries.ts';
 
@@ -75,9 +75,13 @@ export async function getPageUser(astro: PageContext): Promise<PageUser | null> 
     return toPageUser(await authenticateAccess(pair.access));
   } catch (error) {
     if (!(error instanceof AuthenticationError)) throw error;
-    // Another request of this browser rotated the pair a moment ago and is setting the new cookies:
-    // deleting them here could undo that.
-    if (error instanceof RecentlyRotatedError) return null;
+    // Another request of this browser (a second tab, a page loaded beside another) rotated the pair a
+    // moment ago and is setting the new cookies: this page is still the person's, and leaves the
+    // cookies to that answer (deleting them here could undo it).
+    if (error instanceof RecentlyRotatedError) {
+      const user = await userOfRecentRotation(error);
+      return user ? toPageUser(user) : null;
+    }
     astro.cookies.delete(TOKEN_COOKIE, { path: '/' });
     astro.cookies.delete(REFRESH_COOKIE, { path: '/' });
     return null;
