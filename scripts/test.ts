@@ -96,15 +96,27 @@ async function runCheck(at: number, label: string, command: string, args: string
   return outcome.failed === 0;
 }
 
-const vitestArgs = (out: string, projects: string[]) => [
-  'run',
-  '--config',
-  'tests/vitest.config.ts',
-  ...projects.flatMap((p) => ['--project', p]),
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${out}`,
-];
+/** Runs vitest's `projects`, its report in `reports/<report>`. */
+function runVitest(at: number, label: string, report: string, projects: string[], env = {}): Promise<void> {
+  const out = path.join(reports, report);
+  return runSuite(
+    at,
+    label,
+    out,
+    readVitest,
+    bin('vitest'),
+    [
+      'run',
+      '--config',
+      'tests/vitest.config.ts',
+      ...projects.flatMap((p) => ['--project', p]),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+    ],
+    env,
+  );
+}
 
 // The build the browser and deployment tests run, made once before the lanes part (the browser tests'
 // server would otherwise build it while `astro check` reads the same sources).
@@ -127,30 +139,14 @@ async function checksAndVitest(): Promise<void> {
 
   if (wants('unit') || wants('api')) {
     const projects = ['unit', 'api'].filter(wants);
-    const out = path.join(reports, 'vitest.json');
     // The embedded database first; DATABASE_URL, when set, is for the PostgreSQL run below.
-    await runSuite(
-      place.vitest,
-      `vitest: ${projects.join(' + ')} (embedded PGlite)`,
-      out,
-      readVitest,
-      bin('vitest'),
-      vitestArgs(out, projects),
-      { DATABASE_URL: '' },
-    );
+    await runVitest(place.vitest, `vitest: ${projects.join(' + ')} (embedded PGlite)`, 'vitest.json', projects, {
+      DATABASE_URL: '',
+    });
   }
 
-  if (wants('api') && process.env.DATABASE_URL) {
-    const out = path.join(reports, 'vitest-pg.json');
-    await runSuite(
-      place.vitestPg,
-      'vitest: api (PostgreSQL server)',
-      out,
-      readVitest,
-      bin('vitest'),
-      vitestArgs(out, ['api']),
-    );
-  }
+  if (wants('api') && process.env.DATABASE_URL)
+    await runVitest(place.vitestPg, 'vitest: api (PostgreSQL server)', 'vitest-pg.json', ['api']);
 }
 
 async function browserTests(): Promise<void> {
@@ -175,14 +171,11 @@ if (wants('deploy') && built) {
     existsSync('/usr/lib/postgresql') &&
     readdirSync('/usr/lib/postgresql').some((version) => existsSync(`/usr/lib/postgresql/${version}/bin/initdb`));
   if (existsSync('/usr/sbin/nginx') && postgresInstalled) {
-    const out = path.join(reports, 'vitest-deploy.json');
-    await runSuite(
+    await runVitest(
       place.deploy,
       'vitest: deploy (two processes behind nginx, a PostgreSQL of their own)',
-      out,
-      readVitest,
-      bin('vitest'),
-      vitestArgs(out, ['deploy']),
+      'vitest-deploy.json',
+      ['deploy'],
     );
   } else {
     console.log('\n=== deploy: skipped (needs /usr/sbin/nginx and /usr/lib/postgresql/*/bin) ===');
