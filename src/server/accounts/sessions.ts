@@ -35,7 +35,12 @@ export class RecentlyRotatedError extends AuthenticationError {
  */
 export async function userOfRecentRotation(error: RecentlyRotatedError): Promise<User | null> {
   const user = await findUserById(error.token.userId);
-  return user && user.isActive && user.authVersion === error.token.version ? user : null;
+  return mayUseToken(user, error.token.version) ? user : null;
+}
+
+/** Whether a token signed for `version` of an account's sessions still opens it: active, none ended since. */
+function mayUseToken(user: User | null | undefined, version: number): user is User {
+  return !!user && user.isActive && user.authVersion === version;
 }
 
 /**
@@ -87,7 +92,7 @@ export async function rotateSession(refreshToken: string): Promise<TokenPair> {
       .returning();
     if (!claimed) return refusal(tx, claims.jti, claims.ver);
     const user = await findUserById(claimed.userId, tx);
-    if (!user || !user.isActive || user.authVersion !== claims.ver) return tokenNotValid();
+    if (!mayUseToken(user, claims.ver)) return tokenNotValid();
     return issuePair(tx, user, claimed.familyId);
   });
   if (result instanceof AuthenticationError) throw result;
@@ -151,7 +156,7 @@ export async function assertTokenValid(token: string): Promise<void> {
     if (!row) throw new AuthenticationError(ACCOUNT_MESSAGES.tokenBlacklisted, 'token_not_valid');
   }
   const user = await findUserById(claims.user_id, db);
-  if (!user || !user.isActive || user.authVersion !== claims.ver) throw tokenNotValid();
+  if (!mayUseToken(user, claims.ver)) throw tokenNotValid();
 }
 
 // Expired tokens are kept a day (a late reuse is still recognised), then deleted.
