@@ -12,6 +12,20 @@ const NO_ACCOUNT = { detail: 'No active account found with the given credentials
 const post = (path: string, json: unknown, ip = uniqueIp()) =>
   api(`/accounts/auth/${path}`, { method: 'POST', json, ip });
 
+/**
+ * Runs `work` with the clock (Date alone) set a second into a fresh 10-minute window of the rate limits'
+ * counters, which are fixed windows: 31 attempts that crossed a boundary would be counted in two.
+ */
+async function inOneWindow(work: () => Promise<void>): Promise<void> {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(Math.ceil(Date.now() / 600_000) * 600_000 + 1000);
+  try {
+    await work();
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
 describe('POST /accounts/auth/jwt/create/', () => {
   it('POST /accounts/auth/jwt/create/ answers an access and a refresh token for the right password', async () => {
     const { user, email, password } = await activeUser();
@@ -92,9 +106,11 @@ describe('POST /accounts/auth/jwt/create/', () => {
   it('limits login attempts per address with 429 and Retry-After', async () => {
     const ip = uniqueIp();
     const { email } = await activeUser();
-    const answers = [];
-    for (let i = 0; i < 31; i += 1)
-      answers.push(await post('jwt/create/', { email: uniqueEmail(), password: 'wrong-password' }, ip));
+    const answers: Awaited<ReturnType<typeof post>>[] = [];
+    await inOneWindow(async () => {
+      for (let i = 0; i < 31; i += 1)
+        answers.push(await post('jwt/create/', { email: uniqueEmail(), password: 'wrong-password' }, ip));
+    });
     expect(answers.slice(0, 30).every((a) => a.status === 401)).toBe(true);
     const last = answers[30]!;
     expect(last.status).toBe(429);
@@ -198,15 +214,17 @@ describe('POST /accounts/auth/jwt/create/', () => {
   });
 
   it('counts an IPv6 client by its /64 network', async () => {
-    const answers = [];
-    for (let i = 1; i <= 31; i += 1)
-      answers.push(
-        await post(
-          'jwt/create/',
-          { email: uniqueEmail(), password: 'wrong-password' },
-          `2001:db8:7:1::${i.toString(16)}`,
-        ),
-      );
+    const answers: Awaited<ReturnType<typeof post>>[] = [];
+    await inOneWindow(async () => {
+      for (let i = 1; i <= 31; i += 1)
+        answers.push(
+          await post(
+            'jwt/create/',
+            { email: uniqueEmail(), password: 'wrong-password' },
+            `2001:db8:7:1::${i.toString(16)}`,
+          ),
+        );
+    });
     expect(answers.at(-1)!.status).toBe(429);
     expect(
       (await post('jwt/create/', { email: uniqueEmail(), password: 'wrong-password' }, '2001:db8:7:2::1')).status,
@@ -215,24 +233,22 @@ describe('POST /accounts/auth/jwt/create/', () => {
 
   it('behind a trusted proxy, counts the address the proxy appended to X-Forwarded-For', async () => {
     env.TRUST_PROXY = true;
-    // The 31 attempts must fall in one 10-minute window of the counters: the clock starts one just now.
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(Math.ceil(Date.now() / 600_000) * 600_000 + 1000);
     try {
-      const ip = uniqueIp();
-      const send = (forwarded: string) =>
-        api('/accounts/auth/jwt/create/', {
-          method: 'POST',
-          json: { email: uniqueEmail(), password: 'wrong-password' },
-          ip,
-          headers: { 'X-Forwarded-For': forwarded },
-        });
-      // The first entries are whatever the client wrote; only the proxy's own last entry counts.
-      for (let i = 0; i < 30; i += 1) expect((await send(`10.0.0.${i}, 203.0.113.77`)).status).toBe(401);
-      expect((await send('10.9.9.9, 203.0.113.77')).status).toBe(429);
-      expect((await send('203.0.113.78')).status).toBe(401);
+      await inOneWindow(async () => {
+        const ip = uniqueIp();
+        const send = (forwarded: string) =>
+          api('/accounts/auth/jwt/create/', {
+            method: 'POST',
+            json: { email: uniqueEmail(), password: 'wrong-password' },
+            ip,
+            headers: { 'X-Forwarded-For': forwarded },
+          });
+        // The first entries are whatever the client wrote; only the proxy's own last entry counts.
+        for (let i = 0; i < 30; i += 1) expect((await send(`10.0.0.${i}, 203.0.113.77`)).status).toBe(401);
+        expect((await send('10.9.9.9, 203.0.113.77')).status).toBe(429);
+        expect((await send('203.0.113.78')).status).toBe(401);
+      });
     } finally {
-      vi.useRealTimers();
       env.TRUST_PROXY = false;
     }
   });
