@@ -133,11 +133,25 @@ test('when the session ends the form comes back saying so, and signing in again 
   page,
   context,
 }) => {
+  // Refreshes of the pair on their way (one is due every few seconds on the test server).
+  let refreshing = 0;
+  const isRefresh = (request: { url(): string }) => request.url().includes('/accounts/auth/jwt/refresh/');
+  page.on('request', (request) => (refreshing += isRefresh(request) ? 1 : 0));
+  page.on('requestfinished', (request) => (refreshing -= isRefresh(request) ? 1 : 0));
+  page.on('requestfailed', (request) => (refreshing -= isRefresh(request) ? 1 : 0));
   await page.goto('/staff/');
   await signIn(page);
   await openSection(page, 'Товары', 'products');
 
-  // The session ends elsewhere: neither token is valid any more (revoked, expired).
+  // The session ends elsewhere: the server refuses its refresh token from now on, and neither cookie is
+  // valid any more (revoked, expired). A refresh sent before would store a valid new pair over the ended
+  // cookies: it is let finish first.
+  await page.route('**/accounts/auth/jwt/refresh/', (route) =>
+    route.fulfill({ status: 401, json: { detail: 'Token is blacklisted', code: 'token_not_valid' } }),
+  );
+  await expect.poll(() => refreshing).toBe(0);
+  // The answer of the last one is stored by the page's script in a task of its own, before this one.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
   const origin = new URL(page.url()).origin;
   await context.addCookies(['token', 'refresh'].map((name) => ({ name, value: `ended.${name}.session`, url: origin })));
   // Another section asks the API. The back office may notice the ended session first on its own (a token
@@ -146,6 +160,8 @@ test('when the session ends the form comes back saying so, and signing in again 
   await page.evaluate(() => (window.location.hash = '#/orders'));
 
   await expect(page.getByRole('alert')).toHaveText('Сессия закончилась: войдите снова.');
+  // The new session, signed in below, refreshes as usual.
+  await page.unroute('**/accounts/auth/jwt/refresh/');
   await expect(page.getByRole('heading', { name: /управление/ })).toBeVisible();
   const screen = page.url();
   expect(screen).toMatch(/#\/(products|orders)/);
