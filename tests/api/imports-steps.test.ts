@@ -68,6 +68,11 @@ describe.skipIf(handle.kind !== 'pglite')('a large import on the embedded databa
       sql`select count(*)::int as n from catalog_changes where task_id = ${task.task_id}::uuid and source = 'import'`,
     );
     expect(audit[0]!.n).toBe(640);
+    // Counted as they were written, step after step: the journal and the task's page read the count.
+    const counted = await dbRows<{ n: number }>(
+      sql`select sum(changes)::int as n from catalog_change_counts where task_id = ${task.task_id}::uuid and source = 'import'`,
+    );
+    expect(counted[0]!.n).toBe(640);
     // The summary written a category at a time is the one a full recount gives.
     const summary = () =>
       dbRows(sql`select 'b' as t, country, category_id, brand_id as k, products::text as v from category_brand_stats

@@ -196,6 +196,15 @@ describe('GET /staff/journal/: every staff change in one journal', () => {
       summary: 'Загрузка цен (Кыргызстан, файл prices.json): 3 изменения',
     });
     expect(imports.results.some((e) => e.entity_id === dryRun.task_id)).toBe(false);
+    // The numbers come from the counts kept as the rows were written, per task and kind of row.
+    const counts = await dbRows<{ task_id: string; source: string; country: string | null; changes: number }>(
+      sql`select task_id::text, source, country, changes from catalog_change_counts
+          where task_id = any(${`{${task.task_id},${dryRun.task_id}}`}::uuid[]) order by source`,
+    );
+    expect(counts).toEqual([
+      { task_id: task.task_id, source: 'import', country: 'kg', changes: 3 },
+      { task_id: dryRun.task_id, source: 'preview', country: 'kg', changes: 3 },
+    ]);
     expect((await journal({ entity: 'import', entity_id: dryRun.task_id })).count).toBe(0);
     // The whole journal has the import once, not a line per row.
     const whole = await journal({ limit: 100 });

@@ -91,7 +91,7 @@ function importParts(filters: JournalFilters, taskId: string | undefined): SQL {
     taskId !== undefined ? sql`t.id = ${taskId}::uuid` : undefined,
     filters.userId !== undefined ? sql`t.created_by = ${filters.userId}` : undefined,
     ...timeRange(sql`t.applied_at`, filters),
-    sql`exists (select 1 from catalog_changes c where c.task_id = t.id and c.source = 'import')`,
+    sql`exists (select 1 from catalog_change_counts n where n.task_id = t.id and n.source = 'import')`,
   ].filter((c): c is SQL => c !== undefined);
   const undone = [
     sql`t.undone_at is not null`,
@@ -179,9 +179,8 @@ async function toEntries(db: Db, rows: EntryRow[]): Promise<JournalEntry[]> {
     taskIds.length
       ? queryRows<{ task_id: string; source: string; country: string | null; n: number }>(
           db,
-          sql`select task_id::text, source, country, count(*)::int as n from catalog_changes
-              where task_id = any(${textArray(taskIds)}::uuid[]) and source in ('import', 'undo')
-              group by task_id, source, country`,
+          sql`select task_id::text, source, country, changes as n from catalog_change_counts
+              where task_id = any(${textArray(taskIds)}::uuid[]) and source in ('import', 'undo')`,
         )
       : [],
   ]);

@@ -12,7 +12,7 @@
 import { sql } from 'drizzle-orm';
 import type { CountryCode } from '../../shared/countries.ts';
 import { invalidate } from '../cache/invalidation.ts';
-import { getDb, queryRows, textArray, type Db } from '../db/client.ts';
+import { getDb, intArray, queryRows, textArray, type Db } from '../db/client.ts';
 import { logger } from '../logger.ts';
 import { detachedFromRequest } from '../request-scope.ts';
 import { requestStockAlertSweep } from '../requests/stock-alerts.queue.ts';
@@ -243,12 +243,25 @@ export async function writeCatalog<T>(
   return result;
 }
 
-/** Audit rows in one statement, however many (an import of 100,000 stock rows). */
+/**
+ * Audit rows in one statement, however many (an import of 100,000 stock rows); an import's (a task's)
+ * are counted in `catalog_change_counts` in the same transaction.
+ */
 export async function insertChanges(
   tx: Db,
   actor: Pick<CatalogActor, 'userId' | 'taskId'> & { source: string },
   changes: readonly FieldChange[],
 ): Promise<void> {
+  if (actor.taskId && changes.length) {
+    const perCountry = new Map<string | null, number>();
+    for (const change of changes) perCountry.set(change.country, (perCountry.get(change.country) ?? 0) + 1);
+    await tx.execute(sql`
+      insert into catalog_change_counts (task_id, source, country, changes)
+      select ${actor.taskId}::uuid, ${actor.source}, c.country, c.changes
+      from unnest(${textArray([...perCountry.keys()])}::text[], ${intArray([...perCountry.values()])}::int[]) as c(country, changes)
+      on conflict on constraint catalog_change_counts_key
+        do update set changes = catalog_change_counts.changes + excluded.changes`);
+  }
   const CHUNK = 50_000;
   for (let start = 0; start < changes.length; start += CHUNK) {
     const part = changes.slice(start, start + CHUNK);

@@ -131,6 +131,7 @@ async function finishImport(task: Task, options: ImportOptions, outcome: ImportO
     await storeRowErrors(tx, task.id, outcome.errors);
     if (!outcome.applied) {
       await tx.execute(sql`delete from catalog_changes where task_id = ${task.id}::uuid and source = 'preview'`);
+      await tx.execute(sql`delete from catalog_change_counts where task_id = ${task.id}::uuid and source = 'preview'`);
       await insertChanges(tx, { source: 'preview', userId: task.createdBy, taskId: task.id }, outcome.changes);
     }
   });

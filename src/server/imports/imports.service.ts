@@ -171,7 +171,8 @@ export async function getTaskDetails(taskId: string): Promise<TaskDetails> {
     ),
     queryRows<{ n: number }>(
       db,
-      sql`select count(*)::int as n from catalog_changes where task_id = ${taskId}::uuid and source = ${source}`,
+      sql`select coalesce(sum(changes), 0)::int as n from catalog_change_counts
+          where task_id = ${taskId}::uuid and source = ${source}`,
     ),
     task.createdBy === null
       ? Promise.resolve([])

@@ -14,6 +14,7 @@ import {
   text,
   timestamp,
   uuid,
+  unique,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
@@ -249,6 +250,24 @@ export const catalogChanges = pgTable(
       .on(t.at)
       .where(sql`source = 'staff'`),
   ],
+);
+
+/**
+ * How many audit rows each import (or its dry run, or its undoing) wrote, per country: the journal and an
+ * import's page show the number without counting a daily exchange's 200,000 rows again on every view.
+ * Kept by `insertChanges` in the transaction that writes the rows (a dry run's go when it is applied).
+ */
+export const catalogChangeCounts = pgTable(
+  'catalog_change_counts',
+  {
+    taskId: uuid().notNull(),
+    /** `import`, `preview`, `undo`. */
+    source: text().notNull(),
+    /** Null for changes of products themselves (not of a country's offers). */
+    country: text(),
+    changes: integer().notNull(),
+  },
+  (t) => [unique('catalog_change_counts_key').on(t.taskId, t.source, t.country).nullsNotDistinct()],
 );
 
 /**
