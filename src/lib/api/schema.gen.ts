@@ -5184,6 +5184,8 @@ export interface components {
             finished_at: string | null;
             applied_at: string | null;
             undone_at: string | null;
+            /** @description When its field-by-field changes were deleted (kept 180 days after it ended): it can no longer be undone, and `changes/` answers 409. */
+            details_pruned_at: string | null;
             /** @description A finished check: whether `apply/` would write it (null for anything else). */
             can_apply: boolean | null;
             /** @description Why a finished check cannot be written as it is (what `apply/` answers). */
@@ -14810,6 +14812,15 @@ export interface operations {
             };
             /** @description No such task */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Its changes were deleted (kept 180 days after it ended) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -4,6 +4,7 @@ import { defineQueue } from '../jobs/jobs.ts';
 import { endStalledTasks, runningTasks, TASK_HEARTBEAT, TASK_STALLED_MESSAGE } from '../jobs/tasks.ts';
 import { logger } from '../logger.ts';
 import { revertImport } from './import-revert.ts';
+import { IMPORT_DETAILS_KEPT_DAYS, pruneImportDetails } from './import-retention.ts';
 import { isImportTask } from './imports.options.ts';
 import { runImport } from './imports.runner.ts';
 
@@ -30,9 +31,21 @@ export const importsQueue = defineQueue<{ taskId: string }>({
     run: async () => {
       await endStalledImports();
       await requeueLostImports();
+      await pruneNowAndThen();
     },
   },
 });
+
+/** The last time this process pruned old imports' audit rows (`import-retention.ts`): once an hour is enough. */
+let prunedAt = 0;
+const PRUNE_EVERY_MS = 3_600_000;
+
+async function pruneNowAndThen(): Promise<void> {
+  if (Date.now() - prunedAt < PRUNE_EVERY_MS) return;
+  prunedAt = Date.now();
+  const deleted = await pruneImportDetails();
+  if (deleted) logger.info({ rows: deleted, days: IMPORT_DETAILS_KEPT_DAYS }, 'Deleted the audit rows of old imports');
+}
 
 /** Queues an import task; nothing happens when its job is already queued or running. */
 export async function queueImportTask(taskId: string): Promise<void> {

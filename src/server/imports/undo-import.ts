@@ -19,6 +19,7 @@ import {
   productChangesOf,
   type UndoConflict,
 } from './import-revert.ts';
+import { IMPORT_DETAILS_KEPT_DAYS } from './import-retention.ts';
 import { getImportTask } from './imports.service.ts';
 import { IMPORT_TEXT } from './imports.texts.ts';
 
@@ -26,17 +27,20 @@ export type { UndoConflict } from './import-revert.ts';
 
 /**
  * Undoes an applied import.
- * @throws ConflictError (409) with `conflicts` when data it wrote changed since; ValidationError when
- *   the task is not an applied import or was undone already
+ * @throws ConflictError (409) with `conflicts` when data it wrote changed since; without them when the
+ *   task is not an applied import, was undone already, or its audit rows are gone (`import-retention.ts`)
  */
 export async function undoImport(taskId: string, userId: number): Promise<Task> {
   const task = await getImportTask(taskId);
   if (!task.appliedAt || (task.options as { dry_run?: boolean }).dry_run)
     throw new ConflictError(IMPORT_TEXT.undoNotApplied);
   if (task.undoneAt) throw new ConflictError(IMPORT_TEXT.alreadyUndone);
+  if (task.detailsPrunedAt) throw new ConflictError(IMPORT_TEXT.detailsPruned(IMPORT_DETAILS_KEPT_DAYS));
   await writeCatalog({ source: 'undo', userId, taskId }, async (write) => {
     const locked = await lockTask(write.tx, taskId);
     if (locked?.undoneAt) throw new ConflictError(IMPORT_TEXT.alreadyUndone);
+    // Its rows may have gone since it was read (`pruneImportDetails` marks the task first, on this row).
+    if (locked?.detailsPrunedAt) throw new ConflictError(IMPORT_TEXT.detailsPruned(IMPORT_DETAILS_KEPT_DAYS));
     const changes = await importChanges(write, taskId);
     const conflicts: UndoConflict[] = [];
     const revertOffers = await planOfferUndo(write, offerChangesOf(changes), conflicts);

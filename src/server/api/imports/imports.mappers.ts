@@ -1,6 +1,8 @@
 import { absoluteApiUrl } from '../urls.ts';
 import { importKindOf, IMPORT_LIMITS } from '../../imports/imports.options.ts';
 import type { TaskDetails } from '../../imports/imports.service.ts';
+import { IMPORT_DETAILS_KEPT_DAYS } from '../../imports/import-retention.ts';
+import { IMPORT_TEXT } from '../../imports/imports.texts.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -94,14 +96,18 @@ export function toTaskJson({ task, errors, changes, changesTotal, createdBy }: T
       new_text: c.newText,
     })),
     changes_total: changesTotal,
-    changes_url: changesTotal ? absoluteApiUrl(`${base}/changes/`) : null,
-    notes: ((result as { notes?: string[] } | null)?.notes ?? []) as string[],
+    changes_url: changesTotal && !task.detailsPrunedAt ? absoluteApiUrl(`${base}/changes/`) : null,
+    notes: [
+      ...(((result as { notes?: string[] } | null)?.notes ?? []) as string[]),
+      ...(task.detailsPrunedAt ? [IMPORT_TEXT.detailsPruned(IMPORT_DETAILS_KEPT_DAYS)] : []),
+    ],
     created_by: createdBy,
     created_at: task.createdAt.toISOString(),
     started_at: iso(task.startedAt),
     finished_at: iso(task.finishedAt),
     applied_at: iso(task.appliedAt),
     undone_at: iso(task.undoneAt),
+    details_pruned_at: iso(task.detailsPrunedAt),
     can_apply: canApply,
     apply_refusal: check && !task.appliedAt ? (outcome?.apply_refusal ?? null) : null,
     would:
@@ -113,6 +119,9 @@ export function toTaskJson({ task, errors, changes, changesTotal, createdBy }: T
           }
         : null,
     apply_url: canApply ? absoluteApiUrl(`${base}/apply/`) : null,
-    undo_url: !options.dry_run && task.appliedAt && !task.undoneAt ? absoluteApiUrl(`${base}/undo/`) : null,
+    undo_url:
+      !options.dry_run && task.appliedAt && !task.undoneAt && !task.detailsPrunedAt
+        ? absoluteApiUrl(`${base}/undo/`)
+        : null,
   };
 }

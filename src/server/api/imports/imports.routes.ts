@@ -156,7 +156,12 @@ export const importChangesCsv = createRoute({
   security,
   summary: 'Every change an import made (or a dry run would make) as CSV, with product names and values in words',
   request: { params: s.taskParam },
-  responses: { 200: csv('The changes'), ...staff, 404: jsonContent(detailSchema, 'No such task') },
+  responses: {
+    200: csv('The changes'),
+    ...staff,
+    404: jsonContent(detailSchema, 'No such task'),
+    409: jsonContent(detailSchema, 'Its changes were deleted (kept 180 days after it ended)'),
+  },
 });
 
 export const stockTemplate = createRoute({

@@ -154,6 +154,10 @@ export const taskSchema = z
     finished_at: z.string().nullable(),
     applied_at: z.string().nullable(),
     undone_at: z.string().nullable(),
+    details_pruned_at: z.string().nullable().openapi({
+      description:
+        'When its field-by-field changes were deleted (kept 180 days after it ended): it can no longer be undone, and `changes/` answers 409.',
+    }),
     can_apply: z
       .boolean()
       .nullable()

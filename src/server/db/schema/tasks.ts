@@ -55,6 +55,8 @@ export const tasks = pgTable(
     appliedBy: integer().references(() => users.id, { onDelete: 'set null' }),
     undoneAt: timestamp({ withTimezone: true }),
     undoneBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** When an import's field-by-field audit rows went (`imports/import-retention.ts`): it can no longer be undone. */
+    detailsPrunedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index().on(t.kind, t.createdAt),

@@ -1,0 +1,1 @@
+ALTER TABLE "tasks" ADD COLUMN "details_pruned_at" timestamp with time zone;
