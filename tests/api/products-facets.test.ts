@@ -339,6 +339,79 @@ describe('the catalog summary behind unfiltered listings', () => {
     }
   });
 
+  it('adds new offers to their categories’ rows, beside recounted categories, and ends where a full recount ends', async () => {
+    const { db, refreshCatalogStats } = await summaryCode();
+    const [{ writeCatalog }, { lockOffers, setOffers }] = await Promise.all([
+      import('../../src/server/catalog/catalog-write.ts'),
+      import('../../src/server/catalog/offers.service.ts'),
+    ]);
+    // Two products with specifications from each of three categories, their kg offers taken away: one of
+    // each will be offered again alone, the other beside a price change or a recount of its category.
+    const products = await dbRows<{ id: number; sku: string; category_id: number }>(
+      sql`select id, sku, category_id from (
+            select p.id, p.sku, p.category_id, row_number() over (partition by p.category_id order by p.id) as n,
+                   dense_rank() over (order by p.category_id) as c
+            from products p join product_offers o on o.product_id = p.id and o.country = 'kg'
+            where p.is_active and exists (select 1 from product_specifications ps where ps.product_id = p.id)
+              and (select count(*) from product_offers x join products q on q.id = x.product_id
+                   where x.country = 'kg' and q.category_id = p.category_id) > 3) t
+          where n <= 2 and c <= 3 order by category_id, id`,
+    );
+    expect(products).toHaveLength(6);
+    const ids = products.map((p) => p.id);
+    const saved = await dbRows<{ product_id: number; price: string; quantity: number }>(
+      sql`select product_id, price::text as price, quantity from product_offers
+          where country = 'kg' and product_id = any(${`{${ids.join(',')}}`}::int[])`,
+    );
+    const [alone, priced, recounted] = [0, 2, 4].map((i) => products[i]!.category_id);
+    await dbRows(
+      sql`delete from product_offers where country = 'kg' and product_id = any(${`{${ids.join(',')}}`}::int[])`,
+    );
+    try {
+      await refreshCatalogStats(db);
+      // A price moved in the second category; the third is counted again (as a removed offer would).
+      const [other] = await dbRows<{ id: number }>(
+        sql`select p.id from products p join product_offers o on o.product_id = p.id and o.country = 'kg'
+            where p.category_id = ${priced} and p.is_active limit 1`,
+      );
+      await writeCatalog({ source: 'staff', userId: null }, async (write) => {
+        const current = await lockOffers(write, 'kg', [other!.id]);
+        await setOffers(write, 'kg', [
+          {
+            product: { id: other!.id, sku: current.get(other!.id)!.sku, categoryId: priced },
+            offer: current.get(other!.id)!,
+            price: '7777777.00',
+          },
+        ]);
+        write.touchCategories([recounted], 'kg');
+        await setOffers(
+          write,
+          'kg',
+          products.map((p, i) => ({
+            product: { id: p.id, sku: p.sku, categoryId: p.category_id },
+            offer: null,
+            price: i % 2 ? '1.00' : '9999999.00',
+            quantity: i,
+          })),
+        );
+      });
+      const partial = await summaryRows();
+      await refreshCatalogStats(db);
+      expect(partial).toEqual(await summaryRows());
+      expect(alone).not.toBe(priced);
+    } finally {
+      await dbRows(
+        sql`delete from product_offers where country = 'kg' and product_id = any(${`{${ids.join(',')}}`}::int[])`,
+      );
+      for (const offer of saved)
+        await dbRows(
+          sql`insert into product_offers (product_id, country, price, quantity)
+              values (${offer.product_id}, 'kg', ${offer.price}, ${offer.quantity})`,
+        );
+      await refreshCatalogStats(db);
+    }
+  });
+
   it('gives the catalog page each category’s count and the brand list each brand’s, as their listings count', async () => {
     const { getCountedCategoryTree, getBrandProductCounts } =
       await import('../../src/server/catalog/catalog-counts.queries.ts');

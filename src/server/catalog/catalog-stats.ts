@@ -19,14 +19,31 @@ import { compareSpecValues } from './spec-values.ts';
 const NO_BRAND = 0;
 
 /**
+ * Products that got an offer in `country`, where they had none (the rows an insert made, not those it
+ * found): each is counted in its category's summary rows of that country by adding it, not by counting
+ * the category again.
+ */
+export interface OfferedProducts {
+  country: CountryCode;
+  productIds: readonly number[];
+  /** Their categories. */
+  categoryIds: readonly number[];
+}
+
+/**
  * Recomputes the summary of `categoryIds` (products' own categories), or of the whole catalog when
  * omitted, in one transaction; of the categories in `pricesOnly`, where only offers' prices moved, the
- * parts that depend on prices.
+ * parts that depend on prices; adds the products of `offered` to their categories' rows (each category's
+ * stored page is written again).
  */
 export async function refreshCatalogStats(
   db: Db,
   categoryIds?: readonly number[],
-  options: { pricesOnly?: readonly number[]; countries?: readonly CountryCode[] } = {},
+  options: {
+    pricesOnly?: readonly number[];
+    countries?: readonly CountryCode[];
+    offered?: readonly OfferedProducts[];
+  } = {},
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const pricesOnly = categoryIds ? (options.pricesOnly ?? []).filter((id) => !categoryIds.includes(id)) : [];
@@ -35,8 +52,12 @@ export async function refreshCatalogStats(
     await refreshSummaryRows(tx, categoryIds, { countries });
     // Only prices moved there: the per-specification rows count products, which stay as they were.
     if (pricesOnly.length) await refreshSummaryRows(tx, pricesOnly, { specifications: false, countries });
-    const scope = await listingScope(tx, categoryIds, countries);
-    if (categoryIds) await deleteListingRows(tx, scope.touched, countries);
+    // A recount of the whole catalog counts the new offers with the rest.
+    const offered = categoryIds ? (options.offered ?? []) : [];
+    for (const products of offered) await addOfferedRows(tx, products, categoryIds!, pricesOnly);
+    const listed = categoryIds && [...new Set([...categoryIds, ...offered.flatMap((o) => o.categoryIds)])];
+    const scope = await listingScope(tx, listed, countries);
+    if (listed) await deleteListingRows(tx, scope.touched, countries);
     else await tx.execute(sql`delete from category_listing_stats`);
     await refreshListingRows(tx, scope, scope.affected);
     if (pricesOnly.length) {
@@ -108,6 +129,41 @@ async function refreshSummaryRows(
       join product_offers o on o.product_id = p.id
     where p.is_active ${only(sql`p.category_id`, sql`o.country`)}
     group by 1, 2, 3, 4, 5`);
+}
+
+/**
+ * Adds products that got an offer to the summary rows of their categories in its country: one product
+ * more per brand (and per specification value), the price range widened. The rows of the categories
+ * counted again in the same change (`recounted`, and `pricesRecounted` for the per-brand rows) already
+ * hold them. A product in the summary is one sold in that country: with no offer there before, it was
+ * not counted (the caller passes only the offers its insert made).
+ */
+async function addOfferedRows(
+  tx: Db,
+  { country, productIds }: OfferedProducts,
+  recounted: readonly number[],
+  pricesRecounted: readonly number[],
+): Promise<void> {
+  if (!productIds.length) return;
+  const offered = (skipped: readonly number[]) =>
+    sql`join product_offers o on o.product_id = p.id and o.country = ${country}
+        where p.id = any(${intArray(productIds)}::int[]) and p.is_active
+          ${skipped.length ? sql`and p.category_id <> all(${intArray(skipped)}::int[])` : sql``}`;
+  await tx.execute(sql`
+    insert into category_brand_stats as s (country, category_id, brand_id, products, min_price, max_price)
+    select o.country, p.category_id, coalesce(p.brand_id, ${NO_BRAND}), count(*), min(o.price), max(o.price)
+    from products p ${offered([...recounted, ...pricesRecounted])}
+    group by 1, 2, 3
+    on conflict (country, category_id, brand_id) do update
+      set products = s.products + excluded.products, min_price = least(s.min_price, excluded.min_price),
+          max_price = greatest(s.max_price, excluded.max_price)`);
+  await tx.execute(sql`
+    insert into category_spec_stats as s (country, category_id, brand_id, specification_id, value, value_number, products)
+    select o.country, p.category_id, coalesce(p.brand_id, ${NO_BRAND}), ps.specification_id, ps.value, min(ps.value_number), count(*)
+    from products p join product_specifications ps on ps.product_id = p.id ${offered(recounted)}
+    group by 1, 2, 3, 4, 5
+    on conflict (country, category_id, brand_id, specification_id, value) do update
+      set products = s.products + excluded.products, value_number = least(s.value_number, excluded.value_number)`);
 }
 
 /** Which stored category pages (`category_listing_stats`) a change of `categoryIds` reaches. */

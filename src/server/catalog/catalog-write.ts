@@ -77,6 +77,8 @@ export async function finishDeferred(
 export class CatalogWrite {
   readonly #categories = new Set<number>();
   readonly #priceCategories = new Set<number>();
+  /** Products given an offer in a country where they had none, with their categories: added to the summary. */
+  readonly #offered = new Map<CountryCode, Map<number, number>>();
   /** The countries whose summary the change moved; null: every country (a product itself changed). */
   #countries: Set<CountryCode> | null = new Set();
   readonly #changes: FieldChange[] = [];
@@ -117,6 +119,18 @@ export class CatalogWrite {
    */
   touchCategories(ids: Iterable<number>, country?: CountryCode): void {
     for (const id of ids) this.#categories.add(id);
+    this.#touchCountry(country);
+    this.#changed = true;
+  }
+
+  /**
+   * These products got an offer in `country`, where they had none (rows an insert made, not rows it found
+   * there): their categories' summary gains them, which costs the size of the change, not of the categories.
+   */
+  addOffered(country: CountryCode, products: Iterable<{ id: number; categoryId: number }>): void {
+    const offered = this.#offered.get(country) ?? new Map<number, number>();
+    this.#offered.set(country, offered);
+    for (const product of products) offered.set(product.id, product.categoryId);
     this.#touchCountry(country);
     this.#changed = true;
   }
@@ -172,15 +186,21 @@ export class CatalogWrite {
       // A step's own products' words: in the step, which stays about as long as what it writes.
       if (this.#wordProducts.size) await addSearchWords(this.tx, [...this.#wordProducts]);
       for (const id of [...this.#categories, ...this.#priceCategories]) deferred.categories.add(id);
+      for (const offered of this.#offered.values()) for (const id of offered.values()) deferred.categories.add(id);
       for (const id of this.#stockMoved) deferred.stockMoved.add(id);
       deferred.changed ||= this.#changed;
       deferred.restocked ||= this.#restocked;
       return;
     }
-    if (this.#categories.size || this.#priceCategories.size)
+    if (this.#categories.size || this.#priceCategories.size || this.#offered.size)
       await refreshCatalogStats(this.tx, [...this.#categories], {
         pricesOnly: [...this.#priceCategories],
         countries: this.#countries ? [...this.#countries] : undefined,
+        offered: [...this.#offered].map(([country, products]) => ({
+          country,
+          productIds: [...products.keys()],
+          categoryIds: [...new Set(products.values())],
+        })),
       });
     if (this.#wordProducts.size) await addSearchWords(this.tx, [...this.#wordProducts]);
     this.timings.summary = Math.round(performance.now() - began) - (this.timings.journal - journaled);

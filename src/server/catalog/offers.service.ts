@@ -242,9 +242,8 @@ export interface OfferChange {
 export async function setOffers(write: CatalogWrite, country: CountryCode, changes: readonly OfferChange[]) {
   const audit: FieldChange[] = [];
   const updated: { id: number; price: string; oldPrice: string | null; quantity: number }[] = [];
-  const created: { id: number; price: string; oldPrice: string | null; quantity: number | null }[] = [];
-  /** Categories with a new offer. */
-  const categories = new Set<number>();
+  const created: { id: number; categoryId: number; price: string; oldPrice: string | null; quantity: number | null }[] =
+    [];
   /** Categories where only prices of offers they had moved. */
   const priced = new Set<number>();
   const stockMoved: number[] = [];
@@ -266,20 +265,25 @@ export async function setOffers(write: CatalogWrite, country: CountryCode, chang
     field('old_price', offer?.oldPrice ?? null, oldPrice);
     field('quantity', String(before), String(quantity));
     const repriced = !!offer && (offer.price !== price || offer.oldPrice !== oldPrice);
-    if (!offer) categories.add(product.categoryId);
-    else if (repriced) priced.add(product.categoryId);
+    if (repriced) priced.add(product.categoryId);
     if (quantity !== before) {
       // In stock or out of it changes what listings show; a count alone changes only the products' own entries.
       if (before <= 0 !== quantity <= 0) listingsMoved = true;
       else stockMoved.push(product.id);
       if (before <= 0 && quantity > 0) restocked = true;
     }
-    if (!offer) created.push({ id: product.id, price, oldPrice, quantity: change.quantity ?? null });
+    if (!offer)
+      created.push({
+        id: product.id,
+        categoryId: product.categoryId,
+        price,
+        oldPrice,
+        quantity: change.quantity ?? null,
+      });
     else if (repriced || quantity !== before) updated.push({ id: product.id, price, oldPrice, quantity });
   }
   // Recorded before the statements run (a failed one rolls the whole change back): a caller may send the
   // audit rows (`writeJournal`) while these statements are still on their way.
-  if (categories.size) write.touchCategories(categories, country);
   if (priced.size) write.touchPrices(priced, country);
   if (listingsMoved) write.markChanged();
   else if (stockMoved.length) write.markStockMoved(stockMoved);
@@ -297,7 +301,9 @@ export async function setOffers(write: CatalogWrite, country: CountryCode, chang
   for (const withStock of [false, true]) {
     const rows = created.filter((r) => (r.quantity !== null) === withStock);
     if (!rows.length) continue;
-    await write.tx.execute(sql`
+    const made = await queryRows<{ product_id: number; inserted: boolean }>(
+      write.tx,
+      sql`
       insert into product_offers (product_id, country, price, old_price, quantity)
       select v.product_id, ${country}, v.price, v.old_price, coalesce(v.quantity, 0)
       from unnest(${intArray(rows.map((r) => r.id))}::int[], ${textArray(rows.map((r) => r.price))}::numeric[],
@@ -306,7 +312,18 @@ export async function setOffers(write: CatalogWrite, country: CountryCode, chang
         as v(product_id, price, old_price, quantity)
       on conflict (product_id, country) do update
         set price = excluded.price, old_price = excluded.old_price, updated_at = now()
-        ${withStock ? sql`, quantity = excluded.quantity` : sql``}`);
+        ${withStock ? sql`, quantity = excluded.quantity` : sql``}
+      returning product_id, xmax = 0 as inserted`,
+    );
+    // An offer found there (another writer made it meanwhile) is in the summary already: its price moved.
+    const categoryOf = new Map(rows.map((r) => [r.id, r.categoryId]));
+    const product = (r: { product_id: number }) => ({
+      id: Number(r.product_id),
+      categoryId: categoryOf.get(Number(r.product_id))!,
+    });
+    write.addOffered(country, made.filter((r) => r.inserted).map(product));
+    const found = made.filter((r) => !r.inserted).map((r) => product(r).categoryId);
+    if (found.length) write.touchPrices(found, country);
   }
 }
 
