@@ -191,6 +191,11 @@ class OffersReader {
     }
   }
 
+  /** Whether a batch has been read and waits to be taken. */
+  get hasBatch(): boolean {
+    return this.#ready.length > 0;
+  }
+
   /** A package of offers (not the changes only) that states quantities: what it omits has no stock left. */
   get full(): boolean {
     let changesOnly = this.#changesOnly;
@@ -269,7 +274,10 @@ class OffersWriter {
   /** Products a later batch added stock to, by country. */
   readonly #again = new Map<CountryCode, Set<number>>();
   #batch = 0;
-  /** Changes planned for the batch locked last, by country, sent behind the next batch's lookup. */
+  /**
+   * Changes planned for the batch locked last, by country, sent behind the next batch's lookup (or at
+   * once when that batch is not read yet).
+   */
   readonly #planned: [CountryCode, OfferChange[]][] = [];
   /** Writes sent and not yet waited for. */
   readonly #writing: Promise<void>[] = [];
@@ -467,6 +475,15 @@ class OffersWriter {
     await this.flush();
   }
 
+  /**
+   * Sends what is planned now, when the next batch is still being read: the database would otherwise wait
+   * for it (the first batches are read more slowly than the database writes them). The next batch's lookup
+   * then queues behind these writes.
+   */
+  sendUnlessBusy(reader: OffersReader): void {
+    if (!reader.hasBatch) this.#send();
+  }
+
   /** Sends what is planned and waits until every write sent has been done. */
   async flush(): Promise<void> {
     this.#send();
@@ -588,7 +605,10 @@ export async function importOffers(ctx: ExchangeContext, batch = BATCH): Promise
       await write.tx.execute(sql`select pg_advisory_xact_lock(hashtext('import_1c'))`);
       const writer = new OffersWriter(write, ctx.filename);
       await writer.start(reader);
-      for await (const offers of reader.batches()) await writer.writeBatch(offers);
+      for await (const offers of reader.batches()) {
+        await writer.writeBatch(offers);
+        writer.sendUnlessBusy(reader);
+      }
       await writer.flush();
       await writer.writeAgain();
       // The step's time less these parts is the time it waited for the reader (the writes and their audit
