@@ -6,7 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { IMPORT_DETAILS_KEPT_DAYS, pruneImportDetails } from '../../src/server/imports/import-retention.ts';
+import { pruneImportDetails } from '../../src/server/imports/import-retention.ts';
+import { IMPORT_DETAILS_KEPT_DAYS } from '../../src/server/imports/imports.options.ts';
 import { api, dbRows } from '../helpers/api.ts';
 import { importFile, someOffers, staffAccess } from '../helpers/imports.ts';
 

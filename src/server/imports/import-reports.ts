@@ -8,13 +8,11 @@ import type { Readable } from 'node:stream';
 import { COUNTRIES, isCountryCode } from '../../shared/countries.ts';
 import { EXCEL_CSV } from '../csv.ts';
 import { getDb, queryRows } from '../db/client.ts';
-import { ConflictError } from '../errors.ts';
 import { listRowErrors, readTaskFile, type Task, type TaskRowError } from '../jobs/tasks.ts';
 import { describeChanges } from './change-labels.ts';
 import type { TableCell } from './import.types.ts';
-import { IMPORT_DETAILS_KEPT_DAYS } from './import-retention.ts';
+import { refuseIfPruned } from './import-retention.ts';
 import { importKindOf } from './imports.options.ts';
-import { IMPORT_TEXT } from './imports.texts.ts';
 import { readTableFile } from './table-file.ts';
 import { csvStream, xlsxStream, type TableColumn } from './table-write.ts';
 
@@ -100,7 +98,7 @@ export async function importErrorsFile(task: Task): Promise<ReportFile> {
 
 /** Every change of a task (written, or for a dry run what it would write), with the product's name and money as money. */
 export async function importChangesFile(task: Task): Promise<ReportFile> {
-  if (task.detailsPrunedAt) throw new ConflictError(IMPORT_TEXT.detailsPruned(IMPORT_DETAILS_KEPT_DAYS));
+  refuseIfPruned(task);
   const db = await getDb();
   const rows = await queryRows<{
     sku: string;

@@ -3,6 +3,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { textArray } from '../db/client.ts';
 import type { ImportKind } from './import.types.ts';
 
+/** Days an import's audit rows are kept after it ended (`import-retention.ts`). */
+export const IMPORT_DETAILS_KEPT_DAYS = 180;
+
 export const ERROR_POLICIES = ['reject_everything', 'reject_failed_rows'] as const;
 export type ErrorPolicy = (typeof ERROR_POLICIES)[number];
 

@@ -4,7 +4,8 @@ import { defineQueue } from '../jobs/jobs.ts';
 import { endStalledTasks, runningTasks, TASK_HEARTBEAT, TASK_STALLED_MESSAGE } from '../jobs/tasks.ts';
 import { logger } from '../logger.ts';
 import { revertImport } from './import-revert.ts';
-import { IMPORT_DETAILS_KEPT_DAYS, pruneImportDetails } from './import-retention.ts';
+import { pruneImportDetails } from './import-retention.ts';
+import { IMPORT_DETAILS_KEPT_DAYS } from './imports.options.ts';
 import { isImportTask } from './imports.options.ts';
 import { runImport } from './imports.runner.ts';
 

@@ -1,6 +1,7 @@
 /** What imports say to staff: task results and refusals, in the words of the back office. */
 import type { ImportCounts } from './import-run.ts';
 import type { ImportKind } from './import.types.ts';
+import { IMPORT_DETAILS_KEPT_DAYS } from './imports.options.ts';
 
 const number = new Intl.NumberFormat('ru-RU');
 
@@ -45,8 +46,8 @@ export const IMPORT_TEXT = {
   alreadyApplied: 'Эта проверка уже записана.',
   undoNotApplied: 'Отменить можно только записанную загрузку.',
   alreadyUndone: 'Эта загрузка уже отменена.',
-  detailsPruned: (days: number) =>
-    `Подробности этой загрузки (что было до неё и что она записала) хранятся ${days} дней после неё и уже удалены: ` +
+  detailsPruned:
+    `Подробности этой загрузки (что было до неё и что она записала) хранятся ${IMPORT_DETAILS_KEPT_DAYS} дней после неё и уже удалены: ` +
     'отменить её нельзя, а список изменений не выгружается. Число изменений и сама загрузка остались в журнале.',
   undoConflict: 'Отменить нельзя: после загрузки эти данные изменились.',
   undoOrdered: 'Отменить нельзя: созданные загрузкой товары уже есть в заказах.',

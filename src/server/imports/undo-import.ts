@@ -19,7 +19,7 @@ import {
   productChangesOf,
   type UndoConflict,
 } from './import-revert.ts';
-import { IMPORT_DETAILS_KEPT_DAYS } from './import-retention.ts';
+import { refuseIfPruned } from './import-retention.ts';
 import { getImportTask } from './imports.service.ts';
 import { IMPORT_TEXT } from './imports.texts.ts';
 
@@ -35,12 +35,12 @@ export async function undoImport(taskId: string, userId: number): Promise<Task> 
   if (!task.appliedAt || (task.options as { dry_run?: boolean }).dry_run)
     throw new ConflictError(IMPORT_TEXT.undoNotApplied);
   if (task.undoneAt) throw new ConflictError(IMPORT_TEXT.alreadyUndone);
-  if (task.detailsPrunedAt) throw new ConflictError(IMPORT_TEXT.detailsPruned(IMPORT_DETAILS_KEPT_DAYS));
+  refuseIfPruned(task);
   await writeCatalog({ source: 'undo', userId, taskId }, async (write) => {
     const locked = await lockTask(write.tx, taskId);
     if (locked?.undoneAt) throw new ConflictError(IMPORT_TEXT.alreadyUndone);
     // Its rows may have gone since it was read (`pruneImportDetails` marks the task first, on this row).
-    if (locked?.detailsPrunedAt) throw new ConflictError(IMPORT_TEXT.detailsPruned(IMPORT_DETAILS_KEPT_DAYS));
+    refuseIfPruned(locked);
     const changes = await importChanges(write, taskId);
     const conflicts: UndoConflict[] = [];
     const revertOffers = await planOfferUndo(write, offerChangesOf(changes), conflicts);

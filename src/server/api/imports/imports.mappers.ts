@@ -1,7 +1,6 @@
 import { absoluteApiUrl } from '../urls.ts';
 import { importKindOf, IMPORT_LIMITS } from '../../imports/imports.options.ts';
 import type { TaskDetails } from '../../imports/imports.service.ts';
-import { IMPORT_DETAILS_KEPT_DAYS } from '../../imports/import-retention.ts';
 import { IMPORT_TEXT } from '../../imports/imports.texts.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -99,7 +98,7 @@ export function toTaskJson({ task, errors, changes, changesTotal, createdBy }: T
     changes_url: changesTotal && !task.detailsPrunedAt ? absoluteApiUrl(`${base}/changes/`) : null,
     notes: [
       ...(((result as { notes?: string[] } | null)?.notes ?? []) as string[]),
-      ...(task.detailsPrunedAt ? [IMPORT_TEXT.detailsPruned(IMPORT_DETAILS_KEPT_DAYS)] : []),
+      ...(task.detailsPrunedAt ? [IMPORT_TEXT.detailsPruned] : []),
     ],
     created_by: createdBy,
     created_at: task.createdAt.toISOString(),

@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { detailSchema, fieldErrorsSchema, jsonContent } from '../common.schemas.ts';
+import { IMPORT_DETAILS_KEPT_DAYS } from '../../imports/imports.options.ts';
 import * as s from './imports.schemas.ts';
 
 const security = [{ bearerAuth: [] }];
@@ -160,7 +161,7 @@ export const importChangesCsv = createRoute({
     200: csv('The changes'),
     ...staff,
     404: jsonContent(detailSchema, 'No such task'),
-    409: jsonContent(detailSchema, 'Its changes were deleted (kept 180 days after it ended)'),
+    409: jsonContent(detailSchema, `Its changes were deleted (kept ${IMPORT_DETAILS_KEPT_DAYS} days after it ended)`),
   },
 });
 

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { countryEnum } from '../common.schemas.ts';
 import { queryInt } from '../fields.ts';
 import { pageSchema, paginationQuery } from '../pagination.ts';
-import { ERROR_POLICIES, IMPORT_LIMITS, STOCK_MODES } from '../../imports/imports.options.ts';
+import { ERROR_POLICIES, IMPORT_DETAILS_KEPT_DAYS, IMPORT_LIMITS, STOCK_MODES } from '../../imports/imports.options.ts';
 
 const REQUIRED_FILE = 'Приложите файл.';
 
@@ -154,10 +154,12 @@ export const taskSchema = z
     finished_at: z.string().nullable(),
     applied_at: z.string().nullable(),
     undone_at: z.string().nullable(),
-    details_pruned_at: z.string().nullable().openapi({
-      description:
-        'When its field-by-field changes were deleted (kept 180 days after it ended): it can no longer be undone, and `changes/` answers 409.',
-    }),
+    details_pruned_at: z
+      .string()
+      .nullable()
+      .openapi({
+        description: `When its field-by-field changes were deleted (kept ${IMPORT_DETAILS_KEPT_DAYS} days after it ended): it can no longer be undone, and \`changes/\` answers 409.`,
+      }),
     can_apply: z
       .boolean()
       .nullable()
