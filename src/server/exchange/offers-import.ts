@@ -107,6 +107,7 @@ class OffersReader {
     const ctx = this.#ctx;
     // A turn of the event loop every 200 offers (a few ms): the writer's answers from the database wait no longer.
     const slice = slices(200);
+    const began = performance.now();
     let item: XmlItem | undefined;
     try {
       for await (item of xmlElements(ctx.file(), WANTED, this.#headers)) {
@@ -146,6 +147,10 @@ class OffersReader {
     } finally {
       this.#done = true;
       this.#signal();
+      log.debug(
+        { task: ctx.taskId, offers: this.count, ms: Math.round(performance.now() - began) },
+        'Offers file read',
+      );
     }
   }
 
