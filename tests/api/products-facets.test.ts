@@ -412,6 +412,45 @@ describe('the catalog summary behind unfiltered listings', () => {
     }
   });
 
+  it('counts an offer the insert found (another writer made it meanwhile) as a price change, not as a new one', async () => {
+    const { db, refreshCatalogStats } = await summaryCode();
+    const [{ writeCatalog }, { setOffers }] = await Promise.all([
+      import('../../src/server/catalog/catalog-write.ts'),
+      import('../../src/server/catalog/offers.service.ts'),
+    ]);
+    const [found] = await dbRows<{ id: number; sku: string; category_id: number; price: string; quantity: number }>(
+      sql`select p.id, p.sku, p.category_id, o.price::text as price, o.quantity from products p
+          join product_offers o on o.product_id = p.id and o.country = 'kg' where p.is_active order by p.id limit 1`,
+    );
+    try {
+      await refreshCatalogStats(db);
+      // The writer saw no offer (it could not lock one that was not there yet): its insert finds it.
+      await writeCatalog({ source: 'staff', userId: null }, (write) =>
+        setOffers(write, 'kg', [
+          {
+            product: { id: found!.id, sku: found!.sku, categoryId: found!.category_id },
+            offer: null,
+            price: '8888888.00',
+          },
+        ]),
+      );
+      const [brandRow] = await dbRows<{ max: string; products: number }>(
+        sql`select max(max_price)::text as max, sum(products)::int as products from category_brand_stats
+            where country = 'kg' and category_id = ${found!.category_id}`,
+      );
+      expect(brandRow!.max).toBe('8888888.00');
+      const partial = await summaryRows();
+      await refreshCatalogStats(db);
+      expect(partial).toEqual(await summaryRows());
+    } finally {
+      await dbRows(
+        sql`update product_offers set price = ${found!.price}, quantity = ${found!.quantity}
+            where product_id = ${found!.id} and country = 'kg'`,
+      );
+      await refreshCatalogStats(db);
+    }
+  });
+
   it('gives the catalog page each category’s count and the brand list each brand’s, as their listings count', async () => {
     const { getCountedCategoryTree, getBrandProductCounts } =
       await import('../../src/server/catalog/catalog-counts.queries.ts');
