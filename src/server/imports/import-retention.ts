@@ -21,15 +21,15 @@ const CHUNK = 20_000;
 /** Imports whose rows go per run (the next run takes the others). */
 const TASKS_PER_RUN = 20;
 
-/**
- * Deletes the audit rows of the imports that ended more than `days` ago, and marks them pruned.
- * @returns how many rows went
- */
 /** Refuses (409) what needs an import's audit rows once they are deleted: its undo, its changes file. */
 export function refuseIfPruned(task: { detailsPrunedAt: Date | null } | null | undefined): void {
   if (task?.detailsPrunedAt) throw new ConflictError(IMPORT_TEXT.detailsPruned);
 }
 
+/**
+ * Deletes the audit rows of the imports that ended more than `days` ago, and marks them pruned.
+ * @returns how many rows went
+ */
 export async function pruneImportDetails(days = IMPORT_DETAILS_KEPT_DAYS): Promise<number> {
   const db = await getDb();
   // An import whose rows are left (a process stopped half way through them) is taken again.

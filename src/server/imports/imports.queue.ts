@@ -5,8 +5,7 @@ import { endStalledTasks, runningTasks, TASK_HEARTBEAT, TASK_STALLED_MESSAGE } f
 import { logger } from '../logger.ts';
 import { revertImport } from './import-revert.ts';
 import { pruneImportDetails } from './import-retention.ts';
-import { IMPORT_DETAILS_KEPT_DAYS } from './imports.options.ts';
-import { isImportTask } from './imports.options.ts';
+import { IMPORT_DETAILS_KEPT_DAYS, isImportTask } from './imports.options.ts';
 import { runImport } from './imports.runner.ts';
 
 /** Seconds before a task still PENDING is taken for one whose job was lost, and queued again. */
