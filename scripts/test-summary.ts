@@ -27,21 +27,65 @@ interface VitestReport {
   numTodoTests?: number;
   numFailedTestSuites?: number;
   numTotalTests: number;
+  testResults?: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults?: { fullName?: string; title: string; status: string; failureMessages?: string[] }[];
+  }[];
+}
+
+/** At most this many failures are named (a broken database fails hundreds of tests alike). */
+const NAMED_FAILURES = 10;
+
+/** Where a report names its files: from the project's root, as the runners print them. */
+function fromRoot(file: string): string {
+  const at = file.indexOf('/tests/');
+  return at >= 0 ? file.slice(at + 1) : file;
+}
+
+/**
+ * The failed tests, and the files that failed outside any test (they did not load, a hook threw), each
+ * named with the first line of its message: the closing lines say what failed without the whole log.
+ */
+function vitestFailures(r: VitestReport): string[] {
+  return (r.testResults ?? []).flatMap((file) => {
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    if (failed.length)
+      return failed.map(
+        (test) =>
+          `${fromRoot(file.name)} › ${test.fullName ?? test.title}: ${firstLine(test.failureMessages?.[0] ?? 'failed', 900)}`,
+      );
+    return file.status === 'failed' ? [`${fromRoot(file.name)}: ${firstLine(file.message || 'failed', 900)}`] : [];
+  });
 }
 
 export const readVitest: Reader = (report) => {
   const r = report as VitestReport;
   if (typeof r?.numPassedTests !== 'number' || typeof r.numFailedTests !== 'number') throw new Error('not a report');
-  const failedFiles = r.numFailedTestSuites ?? 0;
+  const failures = vitestFailures(r);
+  // A file that failed to load or whose hook threw counts once besides its tests. `numFailedTestSuites`
+  // also counts each file and describe block around a failed test, so it counts only without the files'
+  // own results.
+  const failedFiles = r.testResults
+    ? r.testResults.filter((f) => f.status === 'failed' && !f.assertionResults?.some((t) => t.status === 'failed'))
+        .length
+    : (r.numFailedTestSuites ?? 0);
   const ranNone = r.numTotalTests === 0 && failedFiles === 0;
   return {
     passed: r.numPassedTests,
-    // A file that failed to load or whose hook threw counts once besides its tests.
     failed: r.numFailedTests + failedFiles + (ranNone ? 1 : 0),
     skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
-    problems: ranNone ? ['ran no test'] : [],
+    problems: [...named(failures), ...(ranNone ? ['ran no test'] : [])],
   };
 };
+
+/** The first failures, and how many more there are. */
+function named(failures: string[]): string[] {
+  return failures.length > NAMED_FAILURES
+    ? [...failures.slice(0, NAMED_FAILURES), `and ${failures.length - NAMED_FAILURES} more (see the log above)`]
+    : failures;
+}
 
 interface PlaywrightTest {
   title?: string;
@@ -60,13 +104,13 @@ interface PlaywrightReport {
   suites?: PlaywrightSuite[];
 }
 
-/** The titles (file › title) of Playwright tests that passed only on a retry. */
-function flakyTitles(suites: PlaywrightSuite[] = [], file = ''): string[] {
+/** The titles (file › title) of Playwright tests whose outcome is `status` (`flaky`, `unexpected`). */
+function titlesOf(status: string, suites: PlaywrightSuite[] = [], file = ''): string[] {
   return suites.flatMap((suite) => [
     ...(suite.specs ?? []).flatMap((spec) =>
-      spec.tests.some((test) => test.status === 'flaky') ? [`${suite.file ?? file} › ${spec.title}`] : [],
+      spec.tests.some((test) => test.status === status) ? [`${suite.file ?? file} › ${spec.title}`] : [],
     ),
-    ...flakyTitles(suite.suites, suite.file ?? file),
+    ...titlesOf(status, suite.suites, suite.file ?? file),
   ]);
 }
 
@@ -77,17 +121,21 @@ export const readPlaywright: Reader = (report) => {
   // An error outside any test: the web server did not start, a global setup or a file failed to load.
   const errors = (r.errors ?? []).map((error) => firstLine(error.message ?? 'an error outside the tests'));
   const ranNone = expected + unexpected + flaky + skipped === 0 && errors.length === 0;
-  const problems = [...errors, ...(ranNone ? ['ran no test'] : [])];
+  const problems = [
+    ...named(titlesOf('unexpected', r.suites).map((title) => `${title}: failed`)),
+    ...errors,
+    ...(ranNone ? ['ran no test'] : []),
+  ];
   // A test that passed only on its retry has a race: it fails the run like a test that failed.
   if (flaky > 0)
-    problems.push(`${flaky} passed only on retry: ${flakyTitles(r.suites).join('; ') || 'see the report'}`);
+    problems.push(`${flaky} passed only on retry: ${titlesOf('flaky', r.suites).join('; ') || 'see the report'}`);
   return { passed: expected, failed: unexpected + flaky + errors.length + (ranNone ? 1 : 0), skipped, problems };
 };
 
-function firstLine(text: string): string {
+function firstLine(text: string, max = 300): string {
   // Playwright's messages carry terminal colours.
   const plain = text.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '').trim();
-  return plain.split('\n')[0]!.slice(0, 300);
+  return plain.split('\n')[0]!.slice(0, max);
 }
 
 /**

@@ -92,6 +92,76 @@ describe('the summary of npm test', () => {
     expect(suiteOutcome('vitest', 1, report, readVitest)).toMatchObject({ passed: 10, failed: 1 });
   });
 
+  it('names each failed test with its message, and counts a failed test once whatever describe blocks hold it', () => {
+    const report = vitestReport(10, 1, {
+      // Vitest counts the file and the describe block of the failed test, and the file that did not load.
+      numFailedTestSuites: 3,
+      testResults: [
+        {
+          name: '/check/work/main/tests/api/imports-tables.test.ts',
+          status: 'failed',
+          assertionResults: [
+            { fullName: 'tables › reads a workbook', title: 'reads a workbook', status: 'passed' },
+            {
+              fullName: 'tables › the error file of a workbook',
+              title: 'the error file of a workbook',
+              status: 'failed',
+              failureMessages: ['AssertionError: {"status":"FAILURE"}: expected +0 to be 2\n    at tests/api/x.ts:3'],
+            },
+          ],
+        },
+        {
+          name: '/check/work/main/tests/api/broken.test.ts',
+          status: 'failed',
+          message: "Cannot find module '../helpers/gone.ts'\nRequire stack: …",
+          assertionResults: [],
+        },
+        { name: '/check/work/main/tests/api/fine.test.ts', status: 'passed', assertionResults: [] },
+      ],
+    });
+    const outcome = suiteOutcome('vitest: api', 1, report, readVitest);
+    expect(outcome).toMatchObject({ passed: 10, failed: 2 });
+    expect(summaryLines([outcome])).toEqual([
+      'failed: vitest: api: tests/api/imports-tables.test.ts › tables › the error file of a workbook: AssertionError: {"status":"FAILURE"}: expected +0 to be 2',
+      "failed: vitest: api: tests/api/broken.test.ts: Cannot find module '../helpers/gone.ts'",
+      'tests: 10 passed, 2 failed',
+    ]);
+  });
+
+  it('names at most ten failures, and says how many more there are', () => {
+    const assertionResults = Array.from({ length: 14 }, (_, i) => ({
+      title: `test ${i}`,
+      status: 'failed',
+      failureMessages: ['Error: connection refused'],
+    }));
+    const report = vitestReport(0, 14, {
+      testResults: [{ name: 'tests/api/a.test.ts', status: 'failed', assertionResults }],
+    });
+    const { problems } = suiteOutcome('vitest', 1, report, readVitest);
+    expect(problems).toHaveLength(11);
+    expect(problems[0]).toBe('tests/api/a.test.ts › test 0: Error: connection refused');
+    expect(problems.at(-1)).toBe('and 4 more (see the log above)');
+  });
+
+  it('names a browser test that failed', () => {
+    const report = playwrightReport(
+      { expected: 5, unexpected: 1 },
+      {
+        suites: [
+          {
+            title: 'checkout.spec.ts',
+            file: 'checkout.spec.ts',
+            specs: [{ title: 'pays by invoice', tests: [{ status: 'unexpected' }] }],
+          },
+        ],
+      },
+    );
+    expect(suiteOutcome('playwright', 1, report, readPlaywright)).toMatchObject({
+      failed: 1,
+      problems: ['checkout.spec.ts › pays by invoice: failed'],
+    });
+  });
+
   it('fails a browser test that passed only on its retry, naming it', () => {
     const report = playwrightReport(
       { expected: 100, flaky: 1 },
