@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { bytea } from './columns.ts';
 
@@ -38,6 +49,8 @@ export const exchangeFiles = pgTable(
     name: text().notNull(),
     seq: integer().notNull(),
     data: bytea().notNull(),
+    /** The chunk is deflated (zlib): text is, by the shop, before it is stored (`exchange/exchange-files.ts`). */
+    deflated: boolean().notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.name, t.seq] })],
 );

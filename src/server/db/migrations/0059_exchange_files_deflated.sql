@@ -1,0 +1,1 @@
+ALTER TABLE "exchange_files" ADD COLUMN "deflated" boolean DEFAULT false NOT NULL;
