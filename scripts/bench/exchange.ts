@@ -12,7 +12,7 @@
  *   different numbers (the first gives the first exchange's products their offers); before each, from
  *   the same state and rolled back, the limit: PostgreSQL's own `COPY` of the same rows into a temporary
  *   table, one `UPDATE … FROM` of the offers there are and one `INSERT` of the others, on the same server
- *   (the median of three).
+ *   (the median of three); each limit and each run from a vacuumed database after a checkpoint.
  * Rows per second, the shop process's peak RSS and its growth over the run (sampled every 50 ms): the
  * files are read as streams, so neither grows with the file. Writes `bench-results/exchange.json`; the
  * database is dropped afterwards. Skipped (exit 0) when no PostgreSQL server answers.
@@ -142,6 +142,7 @@ try {
     const limits: number[] = [];
     for (const step of [1, 2, 3]) {
       await settled(pid);
+      await settleDatabase();
       const limitRows =
         ids.map((id, i) => `${id};${100 + ((i * (salt + step)) % 9000)};${(i * (salt + step)) % 500}`).join('\n') +
         '\n';
@@ -164,6 +165,7 @@ try {
       );
     }
     const file = iconv.encode(offersXml(offers), 'win1251');
+    await settleDatabase();
     const run = await exchange(
       `offers.xml: ${offers.length.toLocaleString('en')} offers (windows-1251), run ${n}`,
       offers.length,
@@ -196,6 +198,17 @@ try {
   await db.end();
   await admin.unsafe(`drop database if exists ${dbName} with (force)`);
   await admin.end();
+}
+
+/**
+ * Starts each measured run (the limit's and the shop's) from the same database state: the rows the
+ * last one left dead (a limit is rolled back: 100,000 updated offers and the inserted ones) vacuumed,
+ * the planner's statistics fresh, and a checkpoint behind it, so that neither pays for the other's
+ * garbage, for autovacuum running beside it, or for a checkpoint the other's writes brought on.
+ */
+async function settleDatabase(): Promise<void> {
+  await db`vacuum (analyze) product_offers, exchange_ids, products, catalog_changes`;
+  await db`checkpoint`;
 }
 
 /** CPU seconds the process has used (user and system). */
