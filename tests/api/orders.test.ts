@@ -268,6 +268,50 @@ describe('POST /orders/order_create/', () => {
   });
 });
 
+describe("the order's mails, stored in its transaction", () => {
+  const quotaHits = async (email: string) =>
+    (
+      await dbRows<{ hits: number }>(
+        sql`select coalesce(sum(hits), 0)::int as hits from rate_limits where key = ${`mailbox:email:${email}`}`,
+      )
+    )[0]!.hits;
+
+  it('a refused order stores no mail and spends none of the mailbox quota; a placed one is dated by the database', async () => {
+    const a = await stockedProduct(5);
+    const { tokens, email } = await signedIn();
+    const refused = await create(tokens.access, orderBody([{ product: a.id, quantity: 6 }]));
+    expect(refused.status).toBe(400);
+    expect(await mailsTo(email)).toEqual([]);
+    expect(await quotaHits(email)).toBe(0);
+
+    const placed = await create(tokens.access, orderBody([{ product: a.id, quantity: 1 }]));
+    expect(placed.status).toBe(201);
+    expect((await mailsTo(email)).map((m) => m.kind)).toEqual(['order_placed']);
+    expect(await quotaHits(email)).toBe(1);
+    const [row] = await dbRows<{ created_at: Date }>(
+      sql`select created_at from orders where number = ${placed.body.number}`,
+    );
+    expect(placed.body.created_at).toBe(new Date(row!.created_at).toISOString());
+  });
+
+  it("over the customer's mailbox quota the order and the staff notice are stored, the customer's mail is not", async () => {
+    const a = await stockedProduct(3);
+    const { tokens, email } = await signedIn();
+    // The quota used up in this hour's window and the next one's (the order may fall either side of the hour).
+    const hour = 3_600_000;
+    const now = Math.floor(Date.now() / hour) * hour;
+    for (const start of [now, now + hour])
+      await dbRows(sql`insert into rate_limits (key, window_start, hits, expires_at)
+        values (${`mailbox:email:${email}`}, ${new Date(start).toISOString()}, 5, ${new Date(start + hour).toISOString()})`);
+    const placed = await create(tokens.access, orderBody([{ product: a.id, quantity: 1 }]));
+    expect(placed.status).toBe(201);
+    expect(await mailsTo(email)).toEqual([]);
+    const staff = await mailsTo('staff@localhost');
+    expect(staff.filter((m) => m.subject.includes(placed.body.number)).map((m) => m.kind)).toEqual(['order_staff']);
+    expect(await quotaHits(email)).toBe(11);
+  });
+});
+
 describe('the invoice of a clinic paying by bank transfer', () => {
   it('goes with the order mail as a PDF; an order paid on receipt gets none', async () => {
     const a = await stockedProduct(5);

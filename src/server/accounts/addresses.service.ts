@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { CountryCode } from '../../shared/countries.ts';
 import { getDb, type Db } from '../db/client.ts';
 import { deliveryAddresses } from '../db/schema/index.ts';
@@ -98,32 +98,20 @@ export async function deleteAddress(userId: number, id: number): Promise<void> {
 
 /**
  * Remembers the address of a courier order as the account's latest (an address it has already is only
- * marked used), keeping the {@link MAX_ADDRESSES} used last in the country.
+ * marked used), keeping the {@link MAX_ADDRESSES} used last in the country; in `tx` when given (an order's).
  */
-export async function rememberAddress(userId: number, input: AddressInput): Promise<void> {
-  const db = await getDb();
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(deliveryAddresses)
-      .values({ userId, ...input })
-      .onConflictDoUpdate({
-        target: [
-          deliveryAddresses.userId,
-          deliveryAddresses.country,
-          deliveryAddresses.city,
-          deliveryAddresses.address,
-        ],
-        set: { lastUsedAt: sql`now()` },
-      });
-    const inCountry = and(eq(deliveryAddresses.userId, userId), eq(deliveryAddresses.country, input.country));
-    const kept = tx
-      .select({ id: deliveryAddresses.id })
-      .from(deliveryAddresses)
-      .where(inCountry)
-      .orderBy(desc(deliveryAddresses.lastUsedAt), desc(deliveryAddresses.id))
-      .limit(MAX_ADDRESSES);
-    await tx.delete(deliveryAddresses).where(and(inCountry, notInArray(deliveryAddresses.id, kept)));
-  });
+export async function rememberAddress(userId: number, input: AddressInput, tx?: Db): Promise<void> {
+  if (!tx) return (await getDb()).transaction((own) => rememberAddress(userId, input, own));
+  // Two statements sent together (the second sees the first's row): in an order's transaction they cost
+  // one wait, behind its own writes.
+  await Promise.all([
+    tx.execute(sql`insert into ${deliveryAddresses} (user_id, country, city, address)
+      values (${userId}, ${input.country}, ${input.city}, ${input.address})
+      on conflict (user_id, country, city, address) do update set last_used_at = now()`),
+    tx.execute(sql`delete from ${deliveryAddresses} where user_id = ${userId} and country = ${input.country}
+      and id not in (select id from ${deliveryAddresses} where user_id = ${userId} and country = ${input.country}
+                     order by last_used_at desc, id desc limit ${MAX_ADDRESSES})`),
+  ]);
 }
 
 /** Forgets every address of the account (its deletion). */

@@ -122,10 +122,8 @@ export async function listClinicMembers(clinicId: number, db?: Db): Promise<Clin
 }
 
 /** The addresses of the clinic's owners whose accounts are active and confirmed: who hears of orders to approve. */
-export async function ownerEmails(clinicId: number): Promise<string[]> {
-  const rows = await (
-    await getDb()
-  )
+export async function ownerEmails(clinicId: number, db?: Db): Promise<string[]> {
+  const rows = await (db ?? (await getDb()))
     .select({ email: users.email })
     .from(clinicMembers)
     .innerJoin(users, liveMember)

@@ -1,41 +1,62 @@
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { getDb, type Db } from '../db/client.ts';
+import { getDb, queryRows, textArray, type Db } from '../db/client.ts';
 import { mailAttachments, mailOutbox } from '../db/schema/index.ts';
+import { countHitStatement, type RateLimit } from '../security/rate-limit.ts';
 import type { MailAttachment, MailRecord, OutgoingMail } from './mail.types.ts';
 
-/** Stores mails in the outbox, in one statement (with their files, in one transaction); their ids, in order. */
+/**
+ * Stores mails in the outbox, with their files, in one statement; their ids, in order. With `quota`, the
+ * mails marked `quoted` are kept only while the quota's subject is within its limit, one hit counted in the
+ * same statement (the mails of an order, sent inside its transaction). `db` is a transaction to write in.
+ */
 export async function insertMails(
-  mails: readonly OutgoingMail[],
+  mails: readonly (OutgoingMail & { quoted?: boolean })[],
   status: 'logged' | 'pending',
+  options: { db?: Db; quota?: { limit: RateLimit; subject: string } } = {},
 ): Promise<{ id: number }[]> {
-  const db = await getDb();
-  const values = mails.map((mail) => ({
-    kind: mail.kind,
-    to: mail.to,
-    subject: mail.subject,
-    text: mail.text,
-    html: mail.html,
-    status,
-  }));
-  // Most mails have no files: one statement, no transaction around it.
-  // Rows come back sorted by id, which the sequence gave in the order of `values`.
-  const inOrder = (rows: { id: number }[]) => rows.sort((a, b) => a.id - b.id);
-  if (!mails.some((mail) => mail.attachments?.length))
-    return inOrder(await db.insert(mailOutbox).values(values).returning({ id: mailOutbox.id }));
-  return db.transaction(async (tx) => {
-    const rows = inOrder(await tx.insert(mailOutbox).values(values).returning({ id: mailOutbox.id }));
-    const files = mails.flatMap((mail, i) =>
-      (mail.attachments ?? []).map((file, position) => ({
-        mailId: rows[i]!.id,
-        position,
-        filename: file.filename,
-        contentType: file.contentType,
-        data: file.content,
-      })),
-    );
-    await tx.insert(mailAttachments).values(files);
-    return rows;
-  });
+  if (!mails.length) return [];
+  const db = options.db ?? (await getDb());
+  const column = <K extends keyof OutgoingMail>(key: K) => textArray(mails.map((mail) => mail[key] as string));
+  const quota = options.quota && mails.some((mail) => mail.quoted) ? options.quota : null;
+  const files = mails.flatMap((mail, i) =>
+    (mail.attachments ?? []).map((file, position) => ({ n: i + 1, position, file })),
+  );
+  // Ids come from the sequence in the order the rows are inserted (`order by rank`), so the n-th id is
+  // the n-th mail kept: the files find their mail by it.
+  return queryRows<{ id: number }>(
+    db,
+    sql`with ${quota ? sql`hit as (${countHitStatement(quota.limit, quota.subject)}),` : sql``}
+      kept as (
+        select m.kind, m."to", m.subject, m.text, m.html, m.n, row_number() over (order by m.n) as rank
+        from unnest(${column('kind')}::text[], ${column('to')}::text[], ${column('subject')}::text[],
+          ${column('text')}::text[], ${column('html')}::text[],
+          ${`{${mails.map((mail) => (mail.quoted ? 't' : 'f')).join(',')}}`}::bool[])
+          with ordinality as m(kind, "to", subject, text, html, quoted, n)
+        where not m.quoted ${quota ? sql`or (select hits from hit) <= ${quota.limit.max}` : sql``}
+      ),
+      mails as (
+        insert into ${mailOutbox} (kind, "to", subject, text, html, status)
+        select kind, "to", subject, text, html, ${status}::text from kept order by rank
+        returning id
+      )${
+        files.length
+          ? sql`, files as (
+        insert into ${mailAttachments} (mail_id, position, filename, content_type, data)
+        select r.id, f.position, f.filename, f.content_type, f.data
+        from (values ${sql.join(
+          files.map(
+            ({ n, position, file }) =>
+              sql`(${n}::bigint, ${position}::int, ${file.filename}::text, ${file.contentType}::text, ${file.content}::bytea)`,
+          ),
+          sql`, `,
+        )}) as f(n, position, filename, content_type, data)
+        join kept k on k.n = f.n
+        join (select id, row_number() over (order by id) as rank from mails) r on r.rank = k.rank
+      )`
+          : sql``
+      }
+    select id from mails order by id`,
+  );
 }
 
 /** The files of a mail, in order. */

@@ -7,7 +7,17 @@ import { formatPhone } from '../../shared/phone.ts';
 import { goodsCount } from '../../shared/goods-count.ts';
 import { SHOP_NAME } from '../../shared/site.ts';
 import { env } from '../env.ts';
-import { renderMail, sendMail, sendMails, withinMailboxQuota, type OutgoingMail } from '../mail/index.ts';
+import {
+  layoutMail,
+  mailContacts,
+  renderMail,
+  sendMail,
+  sendMailBatch,
+  withinMailboxQuota,
+  type MailBatch,
+  type MailContacts,
+  type OutgoingMail,
+} from '../mail/index.ts';
 import { absoluteUrl } from '../site-url.ts';
 import { ORDER_LIMITS } from './order-limits.ts';
 import { contractSaving } from './order-rules.ts';
@@ -66,10 +76,11 @@ function orderSummary(order: Order): string[] {
 }
 
 /** «Заказ … принят» with what was ordered, and the invoice of an order by bank transfer. */
-async function orderPlacedMail(order: Order, to: string): Promise<OutgoingMail> {
+async function orderPlacedMail(order: Order, to: string, contacts: MailContacts): Promise<OutgoingMail> {
   const total = orderMoney(order, order.total);
-  const [content, invoice] = await Promise.all([
-    renderMail(order.country, {
+  const invoice = hasInvoice(order) ? await renderInvoicePdf(order) : null;
+  const content = layoutMail(
+    {
       preheader: `Заказ ${order.number} на ${total} принят.`,
       heading: `Заказ ${order.number} принят`,
       paragraphs: [
@@ -82,9 +93,9 @@ async function orderPlacedMail(order: Order, to: string): Promise<OutgoingMail> 
       ],
       action: { label: 'Открыть заказ', url: absoluteUrl(paths.order(order.country, order.number)) },
       footnote: `Вы получили это письмо, потому что оформили заказ в ${SHOP_NAME} ${COUNTRIES[order.country].inName}.`,
-    }),
-    hasInvoice(order) ? renderInvoicePdf(order) : null,
-  ]);
+    },
+    contacts,
+  );
   return {
     kind: 'order_placed',
     to,
@@ -102,22 +113,25 @@ async function orderPlacedMail(order: Order, to: string): Promise<OutgoingMail> 
  * placed with a stranger's address cannot carry a message to them. The order's own mail follows once
  * the address is confirmed (`sendHeldOrderMails`).
  */
-async function confirmAddressMail(order: Order, to: string, confirmEmailUrl: string): Promise<OutgoingMail> {
-  const content = await renderMail(order.country, {
-    preheader: 'Подтвердите адрес, и письмо о заказе придёт сюда.',
-    heading: 'Подтвердите адрес электронной почты',
-    paragraphs: [
-      'Здравствуйте.',
-      `С этим адресом при оформлении заказа открыт аккаунт в ${SHOP_NAME}: заказ ${order.number} принят. ` +
-        'Письмо с составом заказа' +
-        (hasInvoice(order) ? ' и счётом на оплату' : '') +
-        ' придёт сюда, как только вы подтвердите, что адрес ваш. Ссылка действует 3 дня.',
-    ],
-    action: { label: 'Подтвердить адрес', url: confirmEmailUrl },
-    footnote:
-      `Вы получили это письмо, потому что этот адрес указали при оформлении заказа в ${SHOP_NAME}. ` +
-      'Если это были не вы, не переходите по ссылке: без подтверждения письма о заказе сюда не придут.',
-  });
+function confirmAddressMail(order: Order, to: string, confirmEmailUrl: string, contacts: MailContacts): OutgoingMail {
+  const content = layoutMail(
+    {
+      preheader: 'Подтвердите адрес, и письмо о заказе придёт сюда.',
+      heading: 'Подтвердите адрес электронной почты',
+      paragraphs: [
+        'Здравствуйте.',
+        `С этим адресом при оформлении заказа открыт аккаунт в ${SHOP_NAME}: заказ ${order.number} принят. ` +
+          'Письмо с составом заказа' +
+          (hasInvoice(order) ? ' и счётом на оплату' : '') +
+          ' придёт сюда, как только вы подтвердите, что адрес ваш. Ссылка действует 3 дня.',
+      ],
+      action: { label: 'Подтвердить адрес', url: confirmEmailUrl },
+      footnote:
+        `Вы получили это письмо, потому что этот адрес указали при оформлении заказа в ${SHOP_NAME}. ` +
+        'Если это были не вы, не переходите по ссылке: без подтверждения письма о заказе сюда не придут.',
+    },
+    contacts,
+  );
   return {
     kind: 'order_confirm_email',
     to,
@@ -127,49 +141,57 @@ async function confirmAddressMail(order: Order, to: string, confirmEmailUrl: str
 }
 
 /**
- * The customer's mail and the staff notice, through the outbox. The customer's goes to the account's own
- * address, never to the contact email typed into the order (that one is for staff), counts against the
- * mailbox's quota, and carries the order only to a confirmed address: `confirmEmailUrl` (the address is
- * not confirmed yet) sends the link that confirms it instead; a null `accountEmail` mails staff only.
+ * The customer's mail and the staff notice, rendered to be stored with the order (`storeMails`). The
+ * customer's goes to the account's own address, never to the contact email typed into the order (that one
+ * is for staff), counts against the mailbox's quota, and carries the order only to a confirmed address:
+ * `confirmEmailUrl` (the address is not confirmed yet) sends the link that confirms it instead; a null
+ * `accountEmail` mails staff only.
  */
-export async function sendOrderMails(
+export async function orderPlacedMails(
   order: Order,
   accountEmail: string | null,
-  confirmEmailUrl: string | null = null,
-): Promise<void> {
-  // The quota is asked first and answered while the mails are rendered (its failure is seen below).
-  const quota = accountEmail ? withinMailboxQuota(accountEmail) : Promise.resolve(false);
-  quota.catch(() => {});
+  confirmEmailUrl: string | null,
+  contacts: MailContacts,
+): Promise<MailBatch> {
   const count = goodsCount(order.lines);
   const total = orderMoney(order, order.total);
   const customer = accountEmail
     ? confirmEmailUrl
-      ? await confirmAddressMail(order, accountEmail, confirmEmailUrl)
-      : await orderPlacedMail(order, accountEmail)
+      ? confirmAddressMail(order, accountEmail, confirmEmailUrl, contacts)
+      : await orderPlacedMail(order, accountEmail, contacts)
     : null;
-  const staff = await renderMail(order.country, {
-    heading: `Новый заказ ${order.number}`,
-    paragraphs: [
-      `${COUNTRIES[order.country].name}, ${total}, ${count}.`,
-      `Покупатель: ${order.contact.name}, ${formatPhone(order.contact.phone)}, ${order.contact.email}`,
-      ...orderSummary(order),
-      ...(order.comment ? [`Комментарий: ${order.comment}`] : []),
-    ],
-    action: { label: 'Открыть заказ в управлении', url: absoluteUrl(paths.staffOrder(order.number)) },
-  });
+  const staff = layoutMail(
+    {
+      heading: `Новый заказ ${order.number}`,
+      paragraphs: [
+        `${COUNTRIES[order.country].name}, ${total}, ${count}.`,
+        `Покупатель: ${order.contact.name}, ${formatPhone(order.contact.phone)}, ${order.contact.email}`,
+        ...orderSummary(order),
+        ...(order.comment ? [`Комментарий: ${order.comment}`] : []),
+      ],
+      action: { label: 'Открыть заказ в управлении', url: absoluteUrl(paths.staffOrder(order.number)) },
+    },
+    contacts,
+  );
   const staffMail = {
     kind: 'order_staff',
     to: env.STAFF_EMAIL,
     subject: `Новый заказ ${order.number} (${total})`,
     ...staff,
-  } as const;
-  let within = false;
-  try {
-    within = await quota;
-  } finally {
-    // Both mails in one statement; the staff's goes even when the quota could not be read.
-    await sendMails([...(within && customer ? [customer] : []), staffMail]);
-  }
+  };
+  return {
+    mails: [staffMail],
+    ...(customer && accountEmail ? { withinQuota: { email: accountEmail, mails: [customer] } } : {}),
+  };
+}
+
+/** `orderPlacedMails`, stored and sent on their own (an order a clinic's owner approved). */
+export async function sendOrderMails(
+  order: Order,
+  accountEmail: string | null,
+  confirmEmailUrl: string | null = null,
+): Promise<void> {
+  await sendMailBatch(await orderPlacedMails(order, accountEmail, confirmEmailUrl, await mailContacts(order.country)));
 }
 
 /**
@@ -177,7 +199,8 @@ export async function sendOrderMails(
  * sent once it is, within the mailbox's quota.
  */
 export async function sendHeldOrderMail(order: Order, accountEmail: string): Promise<void> {
-  if (await withinMailboxQuota(accountEmail)) await sendMail(await orderPlacedMail(order, accountEmail));
+  if (await withinMailboxQuota(accountEmail))
+    await sendMail(await orderPlacedMail(order, accountEmail, await mailContacts(order.country)));
 }
 
 /**
@@ -289,35 +312,32 @@ const clinicOrdersUrl = (order: Order) => absoluteUrl(paths.clinic(order.country
  * approval (within the mailbox's quota), and each owner gets what was ordered and where to approve it.
  * Staff hear nothing until it is approved.
  */
-export async function sendApprovalRequestMails(
+export function approvalRequestMails(
   order: Order,
   placerEmail: string | null,
   owners: readonly string[],
-): Promise<void> {
+  contacts: MailContacts,
+): MailBatch {
   const total = orderMoney(order, order.total);
-  const mails: OutgoingMail[] = [];
-  if (placerEmail && (await withinMailboxQuota(placerEmail))) {
-    const content = await renderMail(order.country, {
-      preheader: `Заказ ${order.number} на ${total} ждёт согласования владельцем клиники.`,
-      heading: `Заказ ${order.number} отправлен на согласование`,
-      paragraphs: [
-        order.contact.name ? `Здравствуйте, ${order.contact.name}.` : 'Здравствуйте.',
-        `Заказ ${order.number} на ${total} отправлен владельцу клиники на согласование. Товары зарезервированы за вами; ` +
-          'как только владелец согласует заказ, он уйдёт в магазин, и мы пришлём письмо.',
-        ...orderSummary(order),
-      ],
-      action: { label: 'Открыть заказ', url: absoluteUrl(paths.order(order.country, order.number)) },
-      footnote: `Вы получили это письмо, потому что оформили заказ клиники в ${SHOP_NAME}.`,
-    });
-    mails.push({
-      kind: 'order_awaiting_approval',
-      to: placerEmail,
-      subject: `Заказ ${order.number} на согласовании — ${SHOP_NAME}`,
-      ...content,
-    });
-  }
-  for (const owner of owners) {
-    const content = await renderMail(order.country, {
+  const placer = placerEmail
+    ? layoutMail(
+        {
+          preheader: `Заказ ${order.number} на ${total} ждёт согласования владельцем клиники.`,
+          heading: `Заказ ${order.number} отправлен на согласование`,
+          paragraphs: [
+            order.contact.name ? `Здравствуйте, ${order.contact.name}.` : 'Здравствуйте.',
+            `Заказ ${order.number} на ${total} отправлен владельцу клиники на согласование. Товары зарезервированы за вами; ` +
+              'как только владелец согласует заказ, он уйдёт в магазин, и мы пришлём письмо.',
+            ...orderSummary(order),
+          ],
+          action: { label: 'Открыть заказ', url: absoluteUrl(paths.order(order.country, order.number)) },
+          footnote: `Вы получили это письмо, потому что оформили заказ клиники в ${SHOP_NAME}.`,
+        },
+        contacts,
+      )
+    : null;
+  const owner = layoutMail(
+    {
       preheader: `Заказ ${order.number} на ${total} ждёт вашего согласования.`,
       heading: `Заказ ${order.number} ждёт согласования`,
       paragraphs: [
@@ -329,15 +349,33 @@ export async function sendApprovalRequestMails(
       ],
       action: { label: 'Согласовать или отклонить', url: clinicOrdersUrl(order) },
       footnote: `Вы получили это письмо, потому что вы владелец клиники в ${SHOP_NAME}.`,
-    });
-    mails.push({
-      kind: 'order_approval_request',
-      to: owner,
-      subject: `Согласуйте заказ ${order.number} (${total}) — ${SHOP_NAME}`,
-      ...content,
-    });
-  }
-  if (mails.length) await sendMails(mails);
+    },
+    contacts,
+  );
+  const mails: OutgoingMail[] = owners.map((to) => ({
+    kind: 'order_approval_request',
+    to,
+    subject: `Согласуйте заказ ${order.number} (${total}) — ${SHOP_NAME}`,
+    ...owner,
+  }));
+  return {
+    mails,
+    ...(placer && placerEmail
+      ? {
+          withinQuota: {
+            email: placerEmail,
+            mails: [
+              {
+                kind: 'order_awaiting_approval',
+                to: placerEmail,
+                subject: `Заказ ${order.number} на согласовании — ${SHOP_NAME}`,
+                ...placer,
+              },
+            ],
+          },
+        }
+      : {}),
+  };
 }
 
 /** The member whose order the clinic's owner declined hears it, with the owner's comment. */

@@ -2,7 +2,7 @@
  * Placing an order and moving it between statuses. Each is one transaction: the offers of the
  * order's products are locked (`FOR UPDATE`, in product order so two orders never deadlock), the
  * lines are priced and checked against stock from the database, and every line's stock is taken
- * or none is. Mails go out after the commit and never fail the order.
+ * or none is. An order's mails are stored in the outbox in its transaction and go out after the commit.
  */
 import { createHash } from 'node:crypto';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
@@ -15,6 +15,7 @@ import { lockOffersForOrder, returnStock, takeStock } from '../catalog/offers.se
 import { getDb, intArray, queryRows, textArray, type Db } from '../db/client.ts';
 import { clinicPrices, offersAtContractPrices } from '../clinics/contract-prices.queries.ts';
 import { findMemberClinic, orderNeedsApproval, ownerEmails, type MemberClinic } from '../clinics/index.ts';
+import { announceStoredMails, mailContacts, storeMails, type StoredMails } from '../mail/index.ts';
 import { listCountryContacts } from '../company/contacts.queries.ts';
 import { orderEvents, orderRequests, orders } from '../db/schema/index.ts';
 import { ConflictError, NotFoundError, ValidationError, type ErrorTree } from '../errors.ts';
@@ -45,12 +46,7 @@ import {
   transitionRefusal,
   type OrderStatus,
 } from './order-status.ts';
-import {
-  sendApprovalRequestMails,
-  sendHeldOrderMail,
-  sendOrderCancelledMails,
-  sendOrderMails,
-} from './orders.mails.ts';
+import { approvalRequestMails, orderPlacedMails, sendHeldOrderMail, sendOrderCancelledMails } from './orders.mails.ts';
 import { findAccountEmail, findOrderById, toOrder, type LineRow, type OrderRow } from './orders.queries.ts';
 import type { Order, OrderInput, Orderer } from './orders.types.ts';
 
@@ -84,6 +80,11 @@ export interface PlaceOrderOptions {
   idempotencyKey?: string;
   /** The client's address for the rate limit of ordering (`order-limits.ts`); without it only the account counts. */
   clientIp?: string;
+  /**
+   * What the caller writes with the order, in its transaction and sent with its writes (the account
+   * remembers a courier's address): orders know nothing of it.
+   */
+  alongside?: (order: Order, tx: Db) => Promise<unknown>;
 }
 
 export interface PlacedOrder {
@@ -126,41 +127,45 @@ export async function placeOrder(
     phone: input.contact.phone?.trim() || user.phone,
     email: input.contact.email?.trim().toLowerCase() || user.email,
   };
-  const clinic = input.clinic === undefined ? null : await orderClinic(user.id, input);
+  // The mails' footer is read now: in the transaction the embedded database's one connection is taken.
+  const [clinic, contacts] = await Promise.all([
+    input.clinic === undefined ? null : orderClinic(user.id, input),
+    mailContacts(input.country),
+  ]);
   const pickup = await checkDetails(input, contact, clinic);
   const hash = bodyHash(input);
 
+  // Once the order is committed its mails are stored with it (the outbox), so they go out even if the
+  // client has gone meanwhile. An address nobody confirmed gets its confirmation link alone (none without
+  // the link), never the order.
+  const confirmEmailUrl = user.emailPending ? (options.confirmEmailUrl ?? null) : null;
+  const accountEmail = user.emailPending && !confirmEmailUrl ? null : user.email;
+
   const outcome = await writeCatalog(
     { source: 'order', userId: user.id },
-    async (write): Promise<PlacedOrder | { order: Order }> => {
+    async (write): Promise<PlacedOrder | { order: Order; mails: StoredMails }> => {
       const { tx } = write;
-      // The account's orders are counted under a lock on the account, so two of its orders at once
-      // cannot both fit the limits that only one of them fits. Taken before the key: the same order
-      // as deleting the account. The same statement takes the order's id, so the lock is held for
-      // one round trip fewer (an order refused later leaves a gap in the numbers, as a rollback does), and
-      // tells whether the account is past a new customer's limits (`order-limits.ts`).
-      const [account] = await queryRows<{ order_id: number; trusted: boolean }>(
-        tx,
-        sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as order_id,
-              (is_staff or (activated_at is not null and not email_pending
-                and exists (select 1 from orders o where o.user_id = users.id and o.status = 'completed'))) as trusted
-            from users where id = ${user.id} and deleted_at is null for update`,
-      );
-      if (!account) throw tokenNotValid();
-      const id = account.order_id;
-      if (options.idempotencyKey) {
-        const earlier = await claimKey(tx, user.id, options.idempotencyKey, hash);
-        if (earlier) return earlier;
-      }
       const ids = [...new Set(input.items.map((item) => item.product))];
-      const held = orderLimitsOn() ? await heldOrders(tx, user.id, input.country, ids, account.trusted) : null;
-      const tooMany = held && openOrdersProblem(held);
+      // Sent together, and run by the database one after another on the transaction's connection: the lock
+      // on the account first, so the account's orders are counted under it and two of its orders at once
+      // cannot both fit the limits only one of them fits (the same order of locks as deleting the account:
+      // the account, then the key, then the offers). One wait for all of them, while the account is locked.
+      const [account, earlier, held, locked, contract, owners] = await Promise.all([
+        lockAccount(tx, user.id),
+        options.idempotencyKey ? claimKey(tx, user.id, options.idempotencyKey, hash) : null,
+        orderLimitsOn() ? heldOrders(tx, user.id, input.country, ids) : null,
+        offersForOrder(write, input.country, ids),
+        clinic ? clinicPrices(clinic.id, input.country, ids, tx) : null,
+        clinic ? ownerEmails(clinic.id, tx) : [],
+      ]);
+      if (!account) throw tokenNotValid();
+      if (earlier) return earlier;
+      const { id } = account;
+      const limits = held && { ...held, trusted: account.trusted };
+      const tooMany = limits && openOrdersProblem(limits);
       if (tooMany) throw new ValidationError({ non_field_errors: [tooMany] });
-      const locked = await offersForOrder(write, input.country, ids);
       // A clinic's order is priced with the clinic's contract prices, whoever of its members places it.
-      const offers = clinic
-        ? await offersAtContractPrices(await clinicPrices(clinic.id, input.country, ids, tx), locked)
-        : locked;
+      const offers = clinic ? await offersAtContractPrices(contract, locked) : locked;
       const priced = priceOrder(input.country, input.items, offers);
       if (!priced.ok) throw new ValidationError({ items: priced.errors });
       const delivery = quoteDelivery(
@@ -170,7 +175,7 @@ export async function placeOrder(
       );
       const total = fromCents(toCents(priced.total) + toCents(String(delivery.price ?? 0)));
       const stock = new Map([...offers].map(([id, offer]) => [id, offer.stock]));
-      const over = held && holdProblems(input.country, input.items.length, priced.lines, priced.total, held, stock);
+      const over = limits && holdProblems(input.country, input.items.length, priced.lines, priced.total, limits, stock);
       if (over)
         throw new ValidationError({
           ...(over.items ? { items: over.items } : {}),
@@ -205,38 +210,53 @@ export async function placeOrder(
         clinicId: clinic?.id ?? null,
       } satisfies Omit<OrderRow, 'createdAt' | 'updatedAt' | 'personalDataErasedAt' | 'exchangedAt'>;
       const lines: LineRow[] = priced.lines.map((line) => ({ orderId: id, ...line }));
-      // Sent together (one write, one wait): the database runs them in this order, and if taking the stock
-      // fails the insert fails with it and the transaction rolls back.
-      const [, [at]] = await Promise.all([
+      // The order's created_at is the transaction's start, which the lock read.
+      const createdAt = new Date(account.now_ms);
+      const order = toOrder(
+        { ...written, createdAt, updatedAt: createdAt, personalDataErasedAt: null, exchangedAt: null },
+        lines,
+      );
+      // An order waiting for the clinic owner's approval is not the shop's yet: its owners are mailed, not staff.
+      const batch =
+        order.status === 'awaiting_approval'
+          ? approvalRequestMails(order, user.emailPending ? null : user.email, owners, contacts)
+          : await orderPlacedMails(order, accountEmail, confirmEmailUrl, contacts);
+      // Sent together (one wait): the database runs them in this order, and if taking the stock fails
+      // everything after it fails too and the transaction rolls back.
+      const [, , mails] = await Promise.all([
         takeStock(write, input.country, priced.lines),
-        queryRows<{ ms: number }>(tx, insertOrder(written, priced.lines, options.idempotencyKey)),
+        tx.execute(insertOrder(written, priced.lines, options.idempotencyKey)),
+        storeMails(batch, tx),
+        options.alongside?.(order, tx),
       ]);
-      const createdAt = new Date(Number(at!.ms));
-      return {
-        order: toOrder(
-          { ...written, createdAt, updatedAt: createdAt, personalDataErasedAt: null, exchangedAt: null },
-          lines,
-        ),
-      };
+      return { order, mails };
     },
   );
 
   if ('replayed' in outcome) return outcome;
-  const { order } = outcome;
-  // Once the order is committed its mails are stored even if the client has gone meanwhile. An address
-  // nobody confirmed gets its confirmation link alone (none without the link), never the order.
-  const confirmEmailUrl = user.emailPending ? (options.confirmEmailUrl ?? null) : null;
-  const accountEmail = user.emailPending && !confirmEmailUrl ? null : user.email;
-  // An order waiting for the clinic owner's approval is not the shop's yet: its owners are mailed, not staff.
-  const mails =
-    order.status === 'awaiting_approval'
-      ? async () =>
-          sendApprovalRequestMails(order, user.emailPending ? null : user.email, await ownerEmails(order.clinicId!))
-      : () => sendOrderMails(order, accountEmail, confirmEmailUrl);
-  await detachedFromRequest(mails).catch((error: unknown) =>
-    log.error({ err: error, order: order.number }, 'Could not queue the order mails'),
+  await detachedFromRequest(() => announceStoredMails(outcome.mails));
+  return { order: outcome.order, replayed: false };
+}
+
+/**
+ * Locks the account (not deleted) for the order and takes the order's id, in one statement; tells whether
+ * the account is past a new customer's limits (`order-limits.ts`), and the transaction's start (`now()`,
+ * which the order's `created_at` will be). An order refused later leaves a gap in the numbers, as a
+ * rollback does.
+ */
+async function lockAccount(
+  tx: Db,
+  userId: number,
+): Promise<{ id: number; trusted: boolean; now_ms: number } | undefined> {
+  const [row] = await queryRows<{ id: number; trusted: boolean; now_ms: number }>(
+    tx,
+    sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id,
+          (is_staff or (activated_at is not null and not email_pending
+            and exists (select 1 from orders o where o.user_id = users.id and o.status = 'completed'))) as trusted,
+          (extract(epoch from now()) * 1000)::float8 as now_ms
+        from users where id = ${userId} and deleted_at is null for update`,
   );
-  return { order, replayed: false };
+  return row && { id: Number(row.id), trusted: row.trusted, now_ms: Number(row.now_ms) };
 }
 
 /**
@@ -260,7 +280,7 @@ export async function sendHeldOrderMails(userId: number): Promise<void> {
 /**
  * The order, its lines (one row per line, from arrays), its first event and the key's link to it, as one
  * statement of a fixed shape (prepared once per connection): the lines' and the event's references to the
- * order are checked at its end. Answers when the order was created, the one value the database chooses.
+ * order are checked at its end.
  */
 function insertOrder(
   order: Omit<OrderRow, 'createdAt' | 'updatedAt' | 'personalDataErasedAt' | 'exchangedAt'>,
@@ -293,8 +313,7 @@ function insertOrder(
       ${order.total}, ${order.goodsTotal}, ${order.deliveryPrice}, ${order.contactName}, ${order.contactPhone},
       ${order.contactEmail}, ${order.deliveryMethod}, ${order.pickupContactId}, ${order.pickupAddress},
       ${order.deliveryCity}, ${order.deliveryAddress}, ${order.paymentMethod}, ${order.organisation},
-      ${order.taxNumber}, ${order.comment}, ${order.clinicId})
-    returning (extract(epoch from created_at) * 1000)::float8 as ms`;
+      ${order.taxNumber}, ${order.comment}, ${order.clinicId})`;
 }
 
 /**
@@ -358,26 +377,23 @@ async function heldOrders(
   userId: number,
   country: CountryCode,
   ids: number[],
-  trusted: boolean,
-): Promise<HeldOrders> {
-  const [totals] = await queryRows<{ orders: number; value: string }>(
-    tx,
-    sql`select count(*)::int as orders, coalesce(sum(total) filter (where country = ${country}), 0)::text as value
-        from orders where user_id = ${userId} and status = 'new'`,
-  );
-  const units =
-    totals && totals.orders > 0
-      ? await queryRows<{ product_id: number; units: number }>(
-          tx,
-          sql`select l.product_id, sum(l.quantity)::int as units
-              from order_lines l join orders o on o.id = l.order_id
-              where o.user_id = ${userId} and o.status = 'new' and o.country = ${country}
-                and l.product_id = any(${intArray(ids)}::int[])
-              group by l.product_id`,
-        )
-      : [];
+): Promise<Omit<HeldOrders, 'trusted'>> {
+  const [[totals], units] = await Promise.all([
+    queryRows<{ orders: number; value: string }>(
+      tx,
+      sql`select count(*)::int as orders, coalesce(sum(total) filter (where country = ${country}), 0)::text as value
+          from orders where user_id = ${userId} and status = 'new'`,
+    ),
+    queryRows<{ product_id: number; units: number }>(
+      tx,
+      sql`select l.product_id, sum(l.quantity)::int as units
+          from order_lines l join orders o on o.id = l.order_id
+          where o.user_id = ${userId} and o.status = 'new' and o.country = ${country}
+            and l.product_id = any(${intArray(ids)}::int[])
+          group by l.product_id`,
+    ),
+  ]);
   return {
-    trusted,
     orders: totals?.orders ?? 0,
     value: totals?.value ?? '0',
     units: new Map(units.map((u) => [Number(u.product_id), Number(u.units)])),

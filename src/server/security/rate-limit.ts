@@ -1,4 +1,4 @@
-import { inArray, like, lt, sql } from 'drizzle-orm';
+import { inArray, like, lt, sql, type SQL } from 'drizzle-orm';
 import { getDb, queryRows, type Db } from '../db/client.ts';
 import { escapeLike } from '../db/like.ts';
 import { rateLimits } from '../db/schema/index.ts';
@@ -28,6 +28,18 @@ function windowOf(limit: RateLimit, now: Date) {
 
 export const rateLimitKey = (limit: RateLimit, subject: string) => `${limit.name}:${subject}`;
 
+/**
+ * The statement that counts one hit of `subject` and answers the window's hits so far (`hits`), for a
+ * caller that sends it inside a statement of its own (an order's mails, counted against the mailbox's quota).
+ */
+export function countHitStatement(limit: RateLimit, subject: string, now = new Date()): SQL {
+  const window = windowOf(limit, now);
+  return sql`insert into ${rateLimits} (key, window_start, hits, expires_at)
+      values (${rateLimitKey(limit, subject)}, ${window.start.toISOString()}, 1, ${window.end.toISOString()})
+      on conflict (key, window_start) do update set hits = ${rateLimits}.hits + 1
+      returning hits`;
+}
+
 /** Counts one hit; the hits of the window so far, and the seconds to wait when that is over the limit (else 0). */
 async function countHit(
   db: Db,
@@ -35,16 +47,9 @@ async function countHit(
   subject: string,
   now: Date,
 ): Promise<{ hits: number; retryAfter: number }> {
-  const window = windowOf(limit, now);
-  const [row] = await queryRows<{ hits: number }>(
-    db,
-    sql`insert into ${rateLimits} (key, window_start, hits, expires_at)
-        values (${rateLimitKey(limit, subject)}, ${window.start.toISOString()}, 1, ${window.end.toISOString()})
-        on conflict (key, window_start) do update set hits = ${rateLimits}.hits + 1
-        returning hits`,
-  );
+  const [row] = await queryRows<{ hits: number }>(db, countHitStatement(limit, subject, now));
   const hits = row?.hits ?? 0;
-  return { hits, retryAfter: hits > limit.max ? window.retryAfter : 0 };
+  return { hits, retryAfter: hits > limit.max ? windowOf(limit, now).retryAfter : 0 };
 }
 
 async function hit(db: Db, limit: RateLimit, subject: string, now: Date): Promise<number> {

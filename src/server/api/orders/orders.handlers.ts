@@ -43,11 +43,20 @@ export const createOrder: AppRouteHandler<typeof routes.createOrder> = async (c)
       idempotencyKey: c.req.valid('header')['idempotency-key'],
       clientIp: clientIp(c),
       confirmEmailUrl: pendingEmailConfirmation(user),
+      // The courier's address becomes the account's latest, which the next checkout offers first.
+      alongside: async (placed, tx) => {
+        if (placed.delivery.method === 'courier')
+          await rememberAddress(
+            user.id,
+            { country: placed.country, city: placed.delivery.city, address: placed.delivery.address },
+            tx,
+          );
+      },
     },
   );
   // Offered when the profile has no phone or another one; the clinic's requisites of an order by invoice are
   // kept for the next one (checkout fills them in), unless they are a clinic's own, which the clinic keeps.
-  // The order stands whatever happens here.
+  // The order stands whatever happens here (the courier's address was remembered with it).
   const remembered = {
     ...(body.save_phone && order.contact.phone !== user.phone && { phone: order.contact.phone }),
     ...(order.payment.method === 'bank_transfer' &&
@@ -58,13 +67,6 @@ export const createOrder: AppRouteHandler<typeof routes.createOrder> = async (c)
       }),
   };
   if (!replayed && Object.keys(remembered).length) await updateProfile(user, user, remembered);
-  // The courier's address becomes the account's latest, which the next checkout offers first.
-  if (!replayed && order.delivery.method === 'courier')
-    await rememberAddress(user.id, {
-      country: order.country,
-      city: order.delivery.city,
-      address: order.delivery.address,
-    });
   if (replayed) c.header('Idempotent-Replayed', 'true');
   c.header('Location', `/api/v1/orders/order_list/${order.number}/`);
   return c.json(toOrderJson(order), 201);
