@@ -30,6 +30,7 @@ const latest = read<{ date: string; scenarios: Scenario[] }>('latest.json');
 const orders = read<{
   creation: { requests: { average: number }; latency: { p50: number; p99: number } };
   limit: { perSecond: number };
+  full_limit?: { perSecond: number };
 }>('orders.json');
 
 const rows: string[][] = [];
@@ -76,11 +77,11 @@ if (scenarios.length) {
   const at10 = me(10);
   const at50 = me(50);
   if (at10 && at50) {
-    const met = (at10.ratio ?? 0) >= 0.1 && (at50.ratio ?? 0) >= 0.1 && (at50.shop_p99_ms ?? Infinity) <= 20;
+    const met = (at10.ratio ?? 0) >= 0.3 && (at50.ratio ?? 0) >= 0.3 && (at50.shop_p99_ms ?? Infinity) <= 20;
     rows.push([
       `signed-in \`users/me\`, embedded database (${demo.name})`,
       `${Math.round(at10.shop_rps)} req/s at 10 = ${at10.ratio} of the limit; ${Math.round(at50.shop_rps)} at 50 = ${at50.ratio}, p99 ${at50.shop_p99_ms} ms`,
-      '≥ 0.1 of the limit, p99 ≤ 20 ms at 50',
+      '≥ 0.3 of the limit, p99 ≤ 20 ms at 50 (issue 39)',
       met ? 'met' : 'not met',
     ]);
   }
@@ -89,9 +90,12 @@ if (orders) {
   const ratio = orders.creation.requests.average / orders.limit.perSecond;
   rows.push([
     'order creation, PostgreSQL, 10 connections',
-    `${Math.round(orders.creation.requests.average)} orders/s (p50 ${orders.creation.latency.p50} ms, p99 ${orders.creation.latency.p99} ms); limit ${Math.round(orders.limit.perSecond)}/s: ${ratio.toFixed(2)}`,
-    '≥ 0.5 of the limit',
-    ratio >= 0.5 ? 'met' : 'not met',
+    `${Math.round(orders.creation.requests.average)} orders/s (p50 ${orders.creation.latency.p50} ms, p99 ${orders.creation.latency.p99} ms); limit ${Math.round(orders.limit.perSecond)}/s: ${ratio.toFixed(2)}` +
+      (orders.full_limit
+        ? `; with every write the shop makes ${Math.round(orders.full_limit.perSecond)}/s: ${(orders.creation.requests.average / orders.full_limit.perSecond).toFixed(2)}`
+        : ''),
+    '≥ 0.7 of the limit (issue 39)',
+    ratio >= 0.7 ? 'met' : 'not met',
   ]);
 }
 
