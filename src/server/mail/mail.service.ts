@@ -3,7 +3,7 @@ import { getDb, type Db } from '../db/client.ts';
 import { mailLog as log } from './mail.log.ts';
 import { enqueueMail } from './mail.queue.ts';
 import { getMailSettings } from './mail.settings.ts';
-import { MAILBOX_QUOTA } from './mailbox-quota.ts';
+import { MAILBOX_QUOTA, mailboxQuotaSubject } from './mailbox-quota.ts';
 import type { OutgoingMail } from './mail.types.ts';
 import { insertMails } from './outbox.queries.ts';
 
@@ -30,10 +30,7 @@ export async function storeMails(batch: MailBatch, db: Db): Promise<StoredMails>
   const quoted = (batch.withinQuota?.mails ?? []).map(line);
   const rest = batch.mails.map(line);
   if (!quoted.length && !rest.length) return { mails: [], ids: [] };
-  const quota = batch.withinQuota && {
-    limit: MAILBOX_QUOTA,
-    subject: batch.withinQuota.email.trim().toLowerCase(),
-  };
+  const quota = batch.withinQuota && { limit: MAILBOX_QUOTA, subject: mailboxQuotaSubject(batch.withinQuota.email) };
   const rows = await insertMails(
     [...quoted.map((mail) => ({ ...mail, quoted: true })), ...rest],
     getMailSettings().smtpUrl ? 'pending' : 'logged',

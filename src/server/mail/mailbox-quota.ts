@@ -8,7 +8,10 @@ import { withinRateLimit, type RateLimit } from '../security/rate-limit.ts';
  */
 export const MAILBOX_QUOTA: RateLimit = { name: 'mailbox:email', max: 5, windowSeconds: 3600 };
 
+/** Whose quota a mail to `email` counts against: the address as typed, trimmed and in lower case. */
+export const mailboxQuotaSubject = (email: string) => email.trim().toLowerCase();
+
 /** Counts a mail to `email` against its hourly quota; false when the quota is used up (the mail is skipped). */
 export function withinMailboxQuota(email: string): Promise<boolean> {
-  return withinRateLimit(MAILBOX_QUOTA, email.trim().toLowerCase());
+  return withinRateLimit(MAILBOX_QUOTA, mailboxQuotaSubject(email));
 }

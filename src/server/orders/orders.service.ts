@@ -135,9 +135,9 @@ export async function placeOrder(
   const pickup = await checkDetails(input, contact, clinic);
   const hash = bodyHash(input);
 
-  // Once the order is committed its mails are stored with it (the outbox), so they go out even if the
-  // client has gone meanwhile. An address nobody confirmed gets its confirmation link alone (none without
-  // the link), never the order.
+  // The order's mails are stored in its transaction (the outbox), so once it has committed they go out even
+  // if the client has gone meanwhile. An address nobody confirmed gets its confirmation link alone (none
+  // without the link), never the order.
   const confirmEmailUrl = user.emailPending ? (options.confirmEmailUrl ?? null) : null;
   const accountEmail = user.emailPending && !confirmEmailUrl ? null : user.email;
 
